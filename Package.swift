@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// Emitter: a Core Animation–style layer, particle and physics engine for Linux.
+// The module graph is fixed by DESIGN.md section 1 and explained in docs/Architecture.md.
+import PackageDescription
+
+let package = Package(
+    name: "Emitter",
+    products: [
+        /// The engine as a library for game prototypes: `import EmitterKit` (window support: `import SDLHost`).
+        .library(name: "EmitterKit", targets: ["EmitterKit", "SDLHost"]),
+        /// The command-line tool: `swift run emitter Scenes/fire.json`.
+        .executable(name: "emitter", targets: ["emitter"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - Bridges to Debian packages (the only modules that see C names)
+        .target(
+            name: "CChipmunk",
+            linkerSettings: [.linkedLibrary("chipmunk"), .linkedLibrary("m")]
+        ),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CBenchReference", linkerSettings: [.linkedLibrary("chipmunk"), .linkedLibrary("m")]),
+
+        // MARK: - Engine modules
+        .target(name: "LayerKit"),
+        .target(name: "ImageCodec", dependencies: ["LayerKit", "CPNG"]),
+        .target(name: "Particles", dependencies: ["LayerKit"]),
+        .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
+        .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec"]),
+        .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
+        .target(
+            name: "EmitterKit",
+            dependencies: ["LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat"]
+        ),
+        .target(name: "SDLHost", dependencies: ["EmitterKit", "CSDL2"]),
+        .target(name: "Benchmarks", dependencies: ["EmitterKit", "CBenchReference", "CSDL2"]),
+        .executableTarget(
+            name: "emitter",
+            dependencies: [
+                "EmitterKit", "SDLHost", "Benchmarks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Tests (headless, Swift Testing)
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

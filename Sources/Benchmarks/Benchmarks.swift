@@ -1,0 +1,1 @@
+// Benchmarks module: see docs/Architecture.md

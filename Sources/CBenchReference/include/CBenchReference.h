@@ -1,0 +1,9 @@
+// CBenchReference: plain C reference loops that the benchmark command measures next to the engine.
+#ifndef CBENCHREFERENCE_H
+#define CBENCHREFERENCE_H
+#include <stddef.h>
+
+/// STREAM-style triad a[i] = b[i] + s * c[i]: the memory-bandwidth reference.
+void cbr_triad(float *a, const float *b, const float *c, float s, size_t n);
+
+#endif

@@ -1,0 +1,1 @@
+// EmitterKit module: see docs/Architecture.md

@@ -1,0 +1,456 @@
+import Foundation
+
+/// A particle template of an emitter layer (Core Animation's CAEmitterCell): how particles are born,
+/// move, change and look. Cells may have sub-cells: every live particle then emits them (DESIGN.md §3.5).
+///
+/// Ranges follow DESIGN.md §3.1 (`M ± R` by default); rates are per second; angles in radians.
+/// A change to any property takes effect at the next simulation step without resetting live particles.
+open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
+    struct CellState {
+        var name: String? = nil
+        var isEnabled: Bool = true
+        var birthRate: Float = 0
+        var lifetime: Float = 0
+        var lifetimeRange: Float = 0
+        var emissionLatitude: CGFloat = 0
+        var emissionLongitude: CGFloat = 0
+        var emissionRange: CGFloat = 0
+        var velocity: CGFloat = 0
+        var velocityRange: CGFloat = 0
+        var xAcceleration: CGFloat = 0
+        var yAcceleration: CGFloat = 0
+        var zAcceleration: CGFloat = 0
+        var scale: CGFloat = 1
+        var scaleRange: CGFloat = 0
+        var scaleSpeed: CGFloat = 0
+        var spin: CGFloat = 0
+        var spinRange: CGFloat = 0
+        var color: CGColor = CGColor.white
+        var redRange: Float = 0
+        var greenRange: Float = 0
+        var blueRange: Float = 0
+        var alphaRange: Float = 0
+        var redSpeed: Float = 0
+        var greenSpeed: Float = 0
+        var blueSpeed: Float = 0
+        var alphaSpeed: Float = 0
+        var contents: CGImage? = nil
+        var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var contentsScale: CGFloat = 1
+        var minificationFilter: CALayerContentsFilter = .linear
+        var magnificationFilter: CALayerContentsFilter = .linear
+        var minificationFilterBias: Float = 0
+        var beginTime: CFTimeInterval = 0
+        var duration: CFTimeInterval = 0
+        var speed: Float = 1
+        var timeOffset: CFTimeInterval = 0
+        var repeatCount: Float = 0
+        var repeatDuration: CFTimeInterval = 0
+        var autoreverses: Bool = false
+        var fillMode: CAMediaTimingFillMode = .removed
+    }
+
+    var state = CellState()
+
+    /// The cells this cell's particles emit (sub-cells). Default nil.
+    public var emitterCells: [CAEmitterCell]? {
+        didSet {
+            for cell in emitterCells ?? [] { cell.parentCell = self }
+            cellDidChange()
+        }
+    }
+
+    /// Default property values (Core Animation's `style`). Default nil.
+    public var style: [String: Any]?
+
+    /// The emitter layer this cell (or its top-level ancestor cell) belongs to.
+    public internal(set) weak var owner: CAEmitterLayer?
+    /// The cell whose particles emit this one, for sub-cells.
+    public internal(set) weak var parentCell: CAEmitterCell?
+    /// For a presentation copy, the model cell it was made from; nil for a model cell.
+    public internal(set) weak var modelCell: CAEmitterCell?
+
+    /// Increments whenever a property of this cell changes.
+    public private(set) var generation: UInt64 = 0
+
+    /// Creates a cell with Core Animation's default values.
+    public required init() {}
+
+    /// Creates a cell with default values (Core Animation's `CAEmitterCell()` / `+emitterCell`).
+    public class func emitterCell() -> Self { self.init() }
+
+    /// A copy of this cell and its sub-cells, remembering this cell as the model.
+    public func presentationCopy() -> CAEmitterCell {
+        let c = type(of: self).init()
+        c.state = state
+        c.style = style
+        c.modelCell = modelCell ?? self
+        c.emitterCells = emitterCells?.map { $0.presentationCopy() }
+        return c
+    }
+
+    func cellDidChange() {
+        generation &+= 1
+        var root: CAEmitterCell = self
+        while let p = root.parentCell { root = p }
+        root.owner?.subtreeDidChange()
+    }
+
+    // MARK: - Identity
+
+    /// The name used in key paths (`emitterCells.<name>.birthRate`). Default nil.
+    public var name: String? {
+        get { state.name }
+        set { state.name = newValue; cellDidChange() }
+    }
+
+    /// Whether the cell's particles are drawn (they are still simulated). Default true.
+    public var isEnabled: Bool {
+        get { state.isEnabled }
+        set { state.isEnabled = newValue; cellDidChange() }
+    }
+
+    // MARK: - Emission
+
+    /// Particles born per second, ≥ 0 (multiplied by the layer's birthRate). Default 0. Animatable.
+    public var birthRate: Float {
+        get { state.birthRate }
+        set { state.birthRate = newValue; cellDidChange() }
+    }
+
+    /// Mean lifetime of a particle in seconds, ≥ 0 (multiplied by the layer's lifetime). Default 0. Animatable.
+    public var lifetime: Float {
+        get { state.lifetime }
+        set { state.lifetime = newValue; cellDidChange() }
+    }
+
+    /// Range of the lifetime in seconds, ≥ 0 (DESIGN.md §3.1). Default 0. Animatable.
+    public var lifetimeRange: Float {
+        get { state.lifetimeRange }
+        set { state.lifetimeRange = newValue; cellDidChange() }
+    }
+
+    /// Elevation of the emission direction out of the layer plane toward +z, radians. Default 0. Animatable.
+    public var emissionLatitude: CGFloat {
+        get { state.emissionLatitude }
+        set { state.emissionLatitude = newValue; cellDidChange() }
+    }
+
+    /// Angle of the emission direction in the layer plane from +x toward +y, radians (−π/2 is up). Default 0. Animatable.
+    public var emissionLongitude: CGFloat {
+        get { state.emissionLongitude }
+        set { state.emissionLongitude = newValue; cellDidChange() }
+    }
+
+    /// Full apex angle of the emission cone, radians (2π: all directions). Default 0. Animatable.
+    public var emissionRange: CGFloat {
+        get { state.emissionRange }
+        set { state.emissionRange = newValue; cellDidChange() }
+    }
+
+    // MARK: - Motion
+
+    /// Mean initial speed in points per second (multiplied by the layer's velocity). Default 0. Animatable.
+    public var velocity: CGFloat {
+        get { state.velocity }
+        set { state.velocity = newValue; cellDidChange() }
+    }
+
+    /// Range of the initial speed, points per second, ≥ 0. Default 0. Animatable.
+    public var velocityRange: CGFloat {
+        get { state.velocityRange }
+        set { state.velocityRange = newValue; cellDidChange() }
+    }
+
+    /// Acceleration along x in points per second². Default 0. Animatable.
+    public var xAcceleration: CGFloat {
+        get { state.xAcceleration }
+        set { state.xAcceleration = newValue; cellDidChange() }
+    }
+
+    /// Acceleration along y (down) in points per second². Default 0. Animatable.
+    public var yAcceleration: CGFloat {
+        get { state.yAcceleration }
+        set { state.yAcceleration = newValue; cellDidChange() }
+    }
+
+    /// Acceleration along z in points per second². Default 0. Animatable.
+    public var zAcceleration: CGFloat {
+        get { state.zAcceleration }
+        set { state.zAcceleration = newValue; cellDidChange() }
+    }
+
+    // MARK: - Scale and spin
+
+    /// Mean initial scale of the image (multiplied by the layer's scale). Default 1. Animatable.
+    public var scale: CGFloat {
+        get { state.scale }
+        set { state.scale = newValue; cellDidChange() }
+    }
+
+    /// Range of the initial scale, ≥ 0. Default 0. Animatable.
+    public var scaleRange: CGFloat {
+        get { state.scaleRange }
+        set { state.scaleRange = newValue; cellDidChange() }
+    }
+
+    /// Change of scale per second (the scale is clamped at 0). Default 0. Animatable.
+    public var scaleSpeed: CGFloat {
+        get { state.scaleSpeed }
+        set { state.scaleSpeed = newValue; cellDidChange() }
+    }
+
+    /// Mean rotation rate in radians per second (multiplied by the layer's spin). Default 0. Animatable.
+    public var spin: CGFloat {
+        get { state.spin }
+        set { state.spin = newValue; cellDidChange() }
+    }
+
+    /// Range of the rotation rate, radians per second, ≥ 0. Default 0. Animatable.
+    public var spinRange: CGFloat {
+        get { state.spinRange }
+        set { state.spinRange = newValue; cellDidChange() }
+    }
+
+    // MARK: - Colour
+
+    /// Mean initial colour, multiplied with the contents per channel. Default opaque white. Animatable.
+    public var color: CGColor {
+        get { state.color }
+        set { state.color = newValue; cellDidChange() }
+    }
+
+    /// Range of the initial red component, ≥ 0. Default 0. Animatable.
+    public var redRange: Float {
+        get { state.redRange }
+        set { state.redRange = newValue; cellDidChange() }
+    }
+
+    /// Range of the initial green component, ≥ 0. Default 0. Animatable.
+    public var greenRange: Float {
+        get { state.greenRange }
+        set { state.greenRange = newValue; cellDidChange() }
+    }
+
+    /// Range of the initial blue component, ≥ 0. Default 0. Animatable.
+    public var blueRange: Float {
+        get { state.blueRange }
+        set { state.blueRange = newValue; cellDidChange() }
+    }
+
+    /// Range of the initial alpha, ≥ 0. Default 0. Animatable.
+    public var alphaRange: Float {
+        get { state.alphaRange }
+        set { state.alphaRange = newValue; cellDidChange() }
+    }
+
+    /// Change of red per second (clamped to 0…1). Default 0. Animatable.
+    public var redSpeed: Float {
+        get { state.redSpeed }
+        set { state.redSpeed = newValue; cellDidChange() }
+    }
+
+    /// Change of green per second (clamped to 0…1). Default 0. Animatable.
+    public var greenSpeed: Float {
+        get { state.greenSpeed }
+        set { state.greenSpeed = newValue; cellDidChange() }
+    }
+
+    /// Change of blue per second (clamped to 0…1). Default 0. Animatable.
+    public var blueSpeed: Float {
+        get { state.blueSpeed }
+        set { state.blueSpeed = newValue; cellDidChange() }
+    }
+
+    /// Change of alpha per second (clamped to 0…1). Default 0. Animatable.
+    public var alphaSpeed: Float {
+        get { state.alphaSpeed }
+        set { state.alphaSpeed = newValue; cellDidChange() }
+    }
+
+    // MARK: - Contents
+
+    /// The particle image; nil particles are invisible (useful for sub-cell emitters). Default nil.
+    public var contents: CGImage? {
+        get { state.contents }
+        set { state.contents = newValue; cellDidChange() }
+    }
+
+    /// The part of the image drawn, in unit coordinates. Default (0, 0, 1, 1). Animatable.
+    public var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { state.contentsRect = newValue; cellDidChange() }
+    }
+
+    /// Image pixels per point, > 0: a particle's size is pixels ÷ contentsScale × scale. Default 1. Animatable.
+    public var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { state.contentsScale = newValue; cellDidChange() }
+    }
+
+    /// Filter when drawn smaller than the image. Default `.linear`.
+    public var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { state.minificationFilter = newValue; cellDidChange() }
+    }
+
+    /// Filter when drawn larger than the image. Default `.linear`.
+    public var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { state.magnificationFilter = newValue; cellDidChange() }
+    }
+
+    /// Mipmap level bias for `.trilinear`. Default 0.
+    public var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { state.minificationFilterBias = newValue; cellDidChange() }
+    }
+
+    // MARK: - Timing (CAMediaTiming, measured from the parent: the layer or, for sub-cells, the parent particle's birth)
+
+    /// When the cell starts emitting, seconds after its parent's start. Default 0.
+    public var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { state.beginTime = newValue; cellDidChange() }
+    }
+
+    /// Length of one emitting cycle in seconds; 0 emits without end. Default 0.
+    public var duration: CFTimeInterval {
+        get { state.duration }
+        set { state.duration = newValue; cellDidChange() }
+    }
+
+    /// Rate of the cell's time relative to its parent's. Default 1.
+    public var speed: Float {
+        get { state.speed }
+        set { state.speed = newValue; cellDidChange() }
+    }
+
+    /// Offset into the cell's time, seconds. Default 0.
+    public var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { state.timeOffset = newValue; cellDidChange() }
+    }
+
+    /// Emitting cycles; `.infinity` repeats forever. Default 0 (one).
+    public var repeatCount: Float {
+        get { state.repeatCount }
+        set { state.repeatCount = newValue; cellDidChange() }
+    }
+
+    /// Total emitting time in seconds; `.infinity` for ever. Default 0 (unused).
+    public var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { state.repeatDuration = newValue; cellDidChange() }
+    }
+
+    /// Whether alternate cycles run backwards. Default false.
+    public var autoreverses: Bool {
+        get { state.autoreverses }
+        set { state.autoreverses = newValue; cellDidChange() }
+    }
+
+    /// Whether the cell emits before its begin time or after its end. Default `.removed`.
+    public var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { state.fillMode = newValue; cellDidChange() }
+    }
+
+    // MARK: - Key-value coding
+
+    /// The keys a cell answers to.
+    public class var keyAccessors: [String: LayerKeyAccessor] { cellAccessors }
+
+    static let cellAccessors: [String: LayerKeyAccessor] = [
+        "name": LayerKeyAccessor(animatable: false, get: { ($0 as! CAEmitterCell).name.map { .string($0) } ?? .none }, set: { ($0 as! CAEmitterCell).name = try $1.optionalString(path: $2) }),
+        "isEnabled": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) }, set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
+        "enabled": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) }, set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
+        "birthRate": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).birthRate)) }, set: { ($0 as! CAEmitterCell).birthRate = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "lifetime": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetime)) }, set: { ($0 as! CAEmitterCell).lifetime = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "lifetimeRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetimeRange)) }, set: { ($0 as! CAEmitterCell).lifetimeRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "emissionLatitude": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLatitude)) }, set: { ($0 as! CAEmitterCell).emissionLatitude = try $1.cgFloat(path: $2) }),
+        "emissionLongitude": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLongitude)) }, set: { ($0 as! CAEmitterCell).emissionLongitude = try $1.cgFloat(path: $2) }),
+        "emissionRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionRange)) }, set: { ($0 as! CAEmitterCell).emissionRange = try $1.cgFloat(path: $2) }),
+        "velocity": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocity)) }, set: { ($0 as! CAEmitterCell).velocity = try $1.cgFloat(path: $2) }),
+        "velocityRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocityRange)) }, set: { ($0 as! CAEmitterCell).velocityRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
+        "xAcceleration": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).xAcceleration)) }, set: { ($0 as! CAEmitterCell).xAcceleration = try $1.cgFloat(path: $2) }),
+        "yAcceleration": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).yAcceleration)) }, set: { ($0 as! CAEmitterCell).yAcceleration = try $1.cgFloat(path: $2) }),
+        "zAcceleration": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).zAcceleration)) }, set: { ($0 as! CAEmitterCell).zAcceleration = try $1.cgFloat(path: $2) }),
+        "scale": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scale)) }, set: { ($0 as! CAEmitterCell).scale = try $1.cgFloat(path: $2) }),
+        "scaleRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleRange)) }, set: { ($0 as! CAEmitterCell).scaleRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
+        "scaleSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleSpeed)) }, set: { ($0 as! CAEmitterCell).scaleSpeed = try $1.cgFloat(path: $2) }),
+        "spin": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spin)) }, set: { ($0 as! CAEmitterCell).spin = try $1.cgFloat(path: $2) }),
+        "spinRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spinRange)) }, set: { ($0 as! CAEmitterCell).spinRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
+        "color": LayerKeyAccessor(animatable: true, get: { .color(($0 as! CAEmitterCell).color) }, set: { ($0 as! CAEmitterCell).color = try $1.color(path: $2) }),
+        "redRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redRange)) }, set: { ($0 as! CAEmitterCell).redRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "greenRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenRange)) }, set: { ($0 as! CAEmitterCell).greenRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "blueRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueRange)) }, set: { ($0 as! CAEmitterCell).blueRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "alphaRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaRange)) }, set: { ($0 as! CAEmitterCell).alphaRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "redSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redSpeed)) }, set: { ($0 as! CAEmitterCell).redSpeed = try $1.float(path: $2) }),
+        "greenSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenSpeed)) }, set: { ($0 as! CAEmitterCell).greenSpeed = try $1.float(path: $2) }),
+        "blueSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueSpeed)) }, set: { ($0 as! CAEmitterCell).blueSpeed = try $1.float(path: $2) }),
+        "alphaSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaSpeed)) }, set: { ($0 as! CAEmitterCell).alphaSpeed = try $1.float(path: $2) }),
+        "contents": LayerKeyAccessor(animatable: false, get: { ($0 as! CAEmitterCell).contents.map { .image($0) } ?? .none }, set: { ($0 as! CAEmitterCell).contents = try $1.optionalImage(path: $2) }),
+        "contentsRect": LayerKeyAccessor(animatable: true, get: { .rect(($0 as! CAEmitterCell).contentsRect) }, set: { ($0 as! CAEmitterCell).contentsRect = try $1.rect(path: $2) }),
+        "contentsScale": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).contentsScale)) }, set: { ($0 as! CAEmitterCell).contentsScale = try positive(try $1.cgFloat(path: $2), path: $2) }),
+        "minificationFilter": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAEmitterCell).minificationFilter.rawValue) }, set: { ($0 as! CAEmitterCell).minificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }),
+        "magnificationFilter": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAEmitterCell).magnificationFilter.rawValue) }, set: { ($0 as! CAEmitterCell).magnificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }),
+        "minificationFilterBias": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CAEmitterCell).minificationFilterBias)) }, set: { ($0 as! CAEmitterCell).minificationFilterBias = try $1.float(path: $2) }),
+        "beginTime": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).beginTime) }, set: { ($0 as! CAEmitterCell).beginTime = try $1.double(path: $2) }),
+        "duration": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).duration) }, set: { ($0 as! CAEmitterCell).duration = try $1.doubleOrInfinity(path: $2) }),
+        "speed": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CAEmitterCell).speed)) }, set: { ($0 as! CAEmitterCell).speed = try $1.float(path: $2) }),
+        "timeOffset": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).timeOffset) }, set: { ($0 as! CAEmitterCell).timeOffset = try $1.double(path: $2) }),
+        "repeatCount": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CAEmitterCell).repeatCount)) }, set: { ($0 as! CAEmitterCell).repeatCount = try $1.floatOrInfinity(path: $2) }),
+        "repeatDuration": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).repeatDuration) }, set: { ($0 as! CAEmitterCell).repeatDuration = try $1.doubleOrInfinity(path: $2) }),
+        "autoreverses": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).autoreverses) }, set: { ($0 as! CAEmitterCell).autoreverses = try $1.bool(path: $2) }),
+        "fillMode": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAEmitterCell).fillMode.rawValue) }, set: { ($0 as! CAEmitterCell).fillMode = try enumValue(CAMediaTimingFillMode.self, $1, path: $2) }),
+    ]
+
+    /// The value of a cell key (`"birthRate"`, `"color"`, `"emitterCells.burst.birthRate"`), or nil.
+    public func value(forKeyPath keyPath: String) -> LayerValue? { try? resolvedValue(forKeyPath: keyPath, fullPath: keyPath) }
+
+    /// Sets a cell key. Throws a `KeyPathError` for an unknown key or a bad value.
+    public func setValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
+        try setValue(value, forKeyPath: keyPath, fullPath: keyPath)
+    }
+
+    func resolvedValue(forKeyPath keyPath: String, fullPath: String) throws -> LayerValue {
+        if let (cell, key) = try subcell(keyPath, fullPath: fullPath) { return try cell.resolvedValue(forKeyPath: key, fullPath: fullPath) }
+        if let a = Self.keyAccessors[keyPath] { return a.getter(self) }
+        let (base, rest) = splitKeyPath(keyPath)
+        guard let rest, let a = Self.keyAccessors[base] else { throw unknownKey(keyPath, fullPath) }
+        return try a.getter(self).subfield(rest, fullPath: fullPath)
+    }
+
+    func setValue(_ value: LayerValue, forKeyPath keyPath: String, fullPath: String) throws {
+        if let (cell, key) = try subcell(keyPath, fullPath: fullPath) { return try cell.setValue(value, forKeyPath: key, fullPath: fullPath) }
+        if let a = Self.keyAccessors[keyPath] { return try a.setter(self, value, fullPath) }
+        let (base, rest) = splitKeyPath(keyPath)
+        guard let rest, let a = Self.keyAccessors[base] else { throw unknownKey(keyPath, fullPath) }
+        try a.setter(self, try a.getter(self).settingSubfield(rest, to: value, fullPath: fullPath), fullPath)
+    }
+
+    private func subcell(_ keyPath: String, fullPath: String) throws -> (CAEmitterCell, String)? {
+        guard keyPath.hasPrefix("emitterCells.") else { return nil }
+        let rest = keyPath.dropFirst("emitterCells.".count)
+        guard let dot = rest.firstIndex(of: ".") else { throw unknownKey(keyPath, fullPath) }
+        let name = String(rest[..<dot])
+        guard let cell = emitterCells?.first(where: { $0.name == name }) else {
+            throw KeyPathError.unknownCell(path: fullPath, name: name)
+        }
+        return (cell, String(rest[rest.index(after: dot)...]))
+    }
+
+    private func unknownKey(_ keyPath: String, _ fullPath: String) -> KeyPathError {
+        .unknownKey(path: fullPath, on: "CAEmitterCell", suggestions: closeMatches(for: keyPath, in: Self.keyAccessors.keys))
+    }
+
+    // MARK: - Identity
+
+    /// Cells are equal when they are the same object.
+    public static func == (lhs: CAEmitterCell, rhs: CAEmitterCell) -> Bool { lhs === rhs }
+    /// Hashes the object identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// A short description with the name.
+    open var description: String { "<CAEmitterCell\(name.map { " '\($0)'" } ?? "")>" }
+}

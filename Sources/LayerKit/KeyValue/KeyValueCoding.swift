@@ -1,0 +1,341 @@
+import Foundation
+
+/// How one key of a class is read and written as a `LayerValue`.
+public struct LayerKeyAccessor {
+    /// Whether Core Animation can animate the key.
+    public let animatable: Bool
+    let getter: (AnyObject) -> LayerValue
+    let setter: (AnyObject, LayerValue, String) throws -> Void
+
+    /// Creates an accessor from a getter and a setter; the setter receives the full key path for errors.
+    public init(animatable: Bool, get: @escaping (AnyObject) -> LayerValue,
+                set: @escaping (AnyObject, LayerValue, String) throws -> Void) {
+        self.animatable = animatable
+        getter = get
+        setter = set
+    }
+}
+
+// MARK: - Layers
+
+extension CALayer {
+    /// The value at `keyPath` (`"position"`, `"position.x"`, `"transform.rotation.z"`,
+    /// `"emitterCells.spark.birthRate"`, …), or nil when the key path is unknown.
+    public func value(forKeyPath keyPath: String) -> LayerValue? {
+        try? resolvedValue(forKeyPath: keyPath)
+    }
+
+    /// The value at `keyPath`, or a `KeyPathError` naming the problem.
+    public func resolvedValue(forKeyPath keyPath: String) throws -> LayerValue {
+        if let special = try specialValue(forKeyPath: keyPath) { return special }
+        let accessors = type(of: self).keyAccessors
+        if let a = accessors[keyPath] { return a.getter(self) }
+        let (base, rest) = splitKeyPath(keyPath)
+        guard let rest, let a = accessors[base] else { throw unknownKey(keyPath) }
+        return try a.getter(self).subfield(rest, fullPath: keyPath)
+    }
+
+    /// Sets the value at `keyPath`. Throws a `KeyPathError` for an unknown key path or a bad value.
+    public func setValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
+        if try setSpecialValue(value, forKeyPath: keyPath) { return }
+        let accessors = type(of: self).keyAccessors
+        if let a = accessors[keyPath] { try a.setter(self, value, keyPath); return }
+        let (base, rest) = splitKeyPath(keyPath)
+        guard let rest, let a = accessors[base] else { throw unknownKey(keyPath) }
+        let updated = try a.getter(self).settingSubfield(rest, to: value, fullPath: keyPath)
+        try a.setter(self, updated, keyPath)
+    }
+
+    /// Sets the value at `keyPath` from a Swift value (`0.5`, `CGPoint`, `UIColor.red.cgColor`, …).
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
+        guard let v = LayerValue(any: value) else {
+            throw KeyPathError.typeMismatch(path: keyPath, expected: "supported value", got: "\(type(of: value!))")
+        }
+        try setValue(v, forKeyPath: keyPath)
+    }
+
+    /// Whether `keyPath` names an animatable property of this layer (sub-fields included).
+    public func isAnimatable(keyPath: String) -> Bool {
+        let accessors = type(of: self).keyAccessors
+        if let a = accessors[keyPath] { return a.animatable }
+        if let cellAnimatable = specialAnimatable(keyPath) { return cellAnimatable }
+        let (base, rest) = splitKeyPath(keyPath)
+        return rest != nil && (accessors[base]?.animatable ?? false) && value(forKeyPath: keyPath) != nil
+    }
+
+    /// Every key this layer's class answers to, sorted.
+    public var allKeys: [String] { type(of: self).keyAccessors.keys.sorted() }
+
+    /// The default value of `key` for this class (the value of a freshly created layer).
+    public class func defaultValue(forKey key: String) -> LayerValue? {
+        self.init().value(forKeyPath: key)
+    }
+
+    func unknownKey(_ keyPath: String) -> KeyPathError {
+        .unknownKey(path: keyPath, on: "\(type(of: self))",
+                    suggestions: closeMatches(for: keyPath, in: type(of: self).keyAccessors.keys))
+    }
+}
+
+/// Splits `"a.b.c"` into `("a", "b.c")`; `("a", nil)` when there is no dot.
+func splitKeyPath(_ path: String) -> (String, String?) {
+    guard let dot = path.firstIndex(of: ".") else { return (path, nil) }
+    return (String(path[..<dot]), String(path[path.index(after: dot)...]))
+}
+
+// MARK: - Sub-fields ("position.x", "bounds.size.width", "transform.rotation.z")
+
+extension LayerValue {
+    /// The sub-field at `path` of this value.
+    public func subfield(_ path: String, fullPath: String) throws -> LayerValue {
+        switch (self, path) {
+        case let (.point(p), "x"): return .number(Double(p.x))
+        case let (.point(p), "y"): return .number(Double(p.y))
+        case let (.size(s), "width"): return .number(Double(s.width))
+        case let (.size(s), "height"): return .number(Double(s.height))
+        case let (.rect(r), "origin"): return .point(r.origin)
+        case let (.rect(r), "size"): return .size(r.size)
+        case let (.rect(r), "origin.x"): return .number(Double(r.origin.x))
+        case let (.rect(r), "origin.y"): return .number(Double(r.origin.y))
+        case let (.rect(r), "size.width"): return .number(Double(r.size.width))
+        case let (.rect(r), "size.height"): return .number(Double(r.size.height))
+        case let (.transform(t), _):
+            let c = TransformComponents(t)
+            switch path {
+            case "rotation", "rotation.z": return .number(Double(c.rotation.z))
+            case "rotation.x": return .number(Double(c.rotation.x))
+            case "rotation.y": return .number(Double(c.rotation.y))
+            case "scale": return .number(Double((c.scale.x + c.scale.y + c.scale.z) / 3))
+            case "scale.x": return .number(Double(c.scale.x))
+            case "scale.y": return .number(Double(c.scale.y))
+            case "scale.z": return .number(Double(c.scale.z))
+            case "translation": return .size(CGSize(width: c.translation.x, height: c.translation.y))
+            case "translation.x": return .number(Double(c.translation.x))
+            case "translation.y": return .number(Double(c.translation.y))
+            case "translation.z": return .number(Double(c.translation.z))
+            default: break
+            }
+        default: break
+        }
+        throw KeyPathError.unknownKey(path: fullPath, on: "a \(kind) value", suggestions: [])
+    }
+
+    /// This value with the sub-field at `path` replaced by `value`.
+    public func settingSubfield(_ path: String, to value: LayerValue, fullPath: String) throws -> LayerValue {
+        func n() throws -> CGFloat { try value.cgFloat(path: fullPath) }
+        switch (self, path) {
+        case (.point(var p), "x"): p.x = try n(); return .point(p)
+        case (.point(var p), "y"): p.y = try n(); return .point(p)
+        case (.size(var s), "width"): s.width = try n(); return .size(s)
+        case (.size(var s), "height"): s.height = try n(); return .size(s)
+        case (.rect(var r), "origin"): r.origin = try value.point(path: fullPath); return .rect(r)
+        case (.rect(var r), "size"): r.size = try value.size(path: fullPath); return .rect(r)
+        case (.rect(var r), "origin.x"): r.origin.x = try n(); return .rect(r)
+        case (.rect(var r), "origin.y"): r.origin.y = try n(); return .rect(r)
+        case (.rect(var r), "size.width"): r.size.width = try n(); return .rect(r)
+        case (.rect(var r), "size.height"): r.size.height = try n(); return .rect(r)
+        case let (.transform(t), _):
+            var c = TransformComponents(t)
+            switch path {
+            case "rotation", "rotation.z": c.rotation.z = try n()
+            case "rotation.x": c.rotation.x = try n()
+            case "rotation.y": c.rotation.y = try n()
+            case "scale": let s = try n(); c.scale = (s, s, s)
+            case "scale.x": c.scale.x = try n()
+            case "scale.y": c.scale.y = try n()
+            case "scale.z": c.scale.z = try n()
+            case "translation":
+                let p: CGPoint
+                if case let .size(s) = value { p = CGPoint(x: s.width, y: s.height) } else { p = try value.point(path: fullPath) }
+                c.translation.x = p.x; c.translation.y = p.y
+            case "translation.x": c.translation.x = try n()
+            case "translation.y": c.translation.y = try n()
+            case "translation.z": c.translation.z = try n()
+            default: throw KeyPathError.unknownKey(path: fullPath, on: "a transform value", suggestions: [])
+            }
+            return .transform(c.transform)
+        default:
+            throw KeyPathError.unknownKey(path: fullPath, on: "a \(kind) value", suggestions: [])
+        }
+    }
+}
+
+// MARK: - Conversions with validation
+
+extension LayerValue {
+    func mismatch(_ path: String, _ expected: String) -> KeyPathError {
+        .typeMismatch(path: path, expected: expected, got: kind)
+    }
+
+    /// A finite number as CGFloat.
+    public func cgFloat(path: String) throws -> CGFloat { CGFloat(try double(path: path)) }
+
+    /// A finite number as Float.
+    public func float(path: String) throws -> Float { Float(try double(path: path)) }
+
+    /// A finite number as Double.
+    public func double(path: String) throws -> Double {
+        guard let v = number else { throw mismatch(path, "number") }
+        guard v.isFinite else { throw KeyPathError.invalidValue(path: path, message: "expected a finite number, got \(v)") }
+        return v
+    }
+
+    /// A number that may be +infinity (repeatCount, repeatDuration), not NaN and not negative.
+    public func doubleOrInfinity(path: String) throws -> Double {
+        guard let v = number else { throw mismatch(path, "number") }
+        guard !v.isNaN, v >= 0 else { throw KeyPathError.invalidValue(path: path, message: "expected a number ≥ 0 or infinity, got \(v)") }
+        return v
+    }
+
+    /// A number that may be +infinity, as Float.
+    public func floatOrInfinity(path: String) throws -> Float { Float(try doubleOrInfinity(path: path)) }
+
+    /// An integer.
+    public func int(path: String) throws -> Int {
+        let v = try double(path: path)
+        guard v.rounded() == v, abs(v) < 9.0e15 else { throw KeyPathError.invalidValue(path: path, message: "expected an integer, got \(v)") }
+        return Int(v)
+    }
+
+    /// A 32-bit unsigned integer (seeds).
+    public func uint32(path: String) throws -> UInt32 {
+        let v = try int(path: path)
+        guard v >= 0, v <= Int(UInt32.max) else { throw KeyPathError.invalidValue(path: path, message: "expected an integer in 0…\(UInt32.max), got \(v)") }
+        return UInt32(v)
+    }
+
+    /// A Boolean.
+    public func bool(path: String) throws -> Bool {
+        if case let .bool(b) = self { return b }
+        throw mismatch(path, "bool")
+    }
+
+    /// A point with finite coordinates.
+    public func point(path: String) throws -> CGPoint {
+        guard case let .point(p) = self else { throw mismatch(path, "point") }
+        guard p.x.isFinite, p.y.isFinite else { throw KeyPathError.invalidValue(path: path, message: "point must be finite") }
+        return p
+    }
+
+    /// A size with finite components.
+    public func size(path: String) throws -> CGSize {
+        guard case let .size(s) = self else { throw mismatch(path, "size") }
+        guard s.width.isFinite, s.height.isFinite else { throw KeyPathError.invalidValue(path: path, message: "size must be finite") }
+        return s
+    }
+
+    /// A rectangle with finite components.
+    public func rect(path: String) throws -> CGRect {
+        guard case let .rect(r) = self else { throw mismatch(path, "rect") }
+        guard [r.origin.x, r.origin.y, r.size.width, r.size.height].allSatisfy(\.isFinite) else {
+            throw KeyPathError.invalidValue(path: path, message: "rect must be finite")
+        }
+        return r
+    }
+
+    /// A transform with finite entries.
+    public func transform(path: String) throws -> CATransform3D {
+        guard case let .transform(t) = self else { throw mismatch(path, "transform") }
+        guard t.isFinite else { throw KeyPathError.invalidValue(path: path, message: "transform must be finite") }
+        return t
+    }
+
+    /// A colour.
+    public func color(path: String) throws -> CGColor {
+        guard case let .color(c) = self else { throw mismatch(path, "color") }
+        guard [c.red, c.green, c.blue, c.alpha].allSatisfy(\.isFinite) else {
+            throw KeyPathError.invalidValue(path: path, message: "color components must be finite")
+        }
+        return c
+    }
+
+    /// A colour or nil.
+    public func optionalColor(path: String) throws -> CGColor? {
+        if case .none = self { return nil }
+        return try color(path: path)
+    }
+
+    /// An image or nil.
+    public func optionalImage(path: String) throws -> CGImage? {
+        switch self {
+        case .none: return nil
+        case let .image(i): return i
+        default: throw mismatch(path, "image")
+        }
+    }
+
+    /// A path or nil.
+    public func optionalPath(path: String) throws -> CGPath? {
+        switch self {
+        case .none: return nil
+        case let .path(p): return p
+        default: throw mismatch(path, "path")
+        }
+    }
+
+    /// A string.
+    public func string(path: String) throws -> String {
+        if case let .string(s) = self { return s }
+        throw mismatch(path, "string")
+    }
+
+    /// A string or nil.
+    public func optionalString(path: String) throws -> String? {
+        if case .none = self { return nil }
+        return try string(path: path)
+    }
+
+    /// A list of colours or nil.
+    public func optionalColors(path: String) throws -> [CGColor]? {
+        switch self {
+        case .none: return nil
+        case let .colors(c): return c
+        default: throw mismatch(path, "list of colors")
+        }
+    }
+
+    /// A list of finite numbers or nil.
+    public func optionalNumbers(path: String) throws -> [CGFloat]? {
+        switch self {
+        case .none: return nil
+        case let .numbers(n):
+            guard n.allSatisfy(\.isFinite) else { throw KeyPathError.invalidValue(path: path, message: "numbers must be finite") }
+            return n.map { CGFloat($0) }
+        default: throw mismatch(path, "list of numbers")
+        }
+    }
+
+    /// A corner mask from its raw bits (0…15).
+    public func cornerMask(path: String) throws -> CACornerMask {
+        let v = try int(path: path)
+        guard (0...15).contains(v) else { throw KeyPathError.invalidValue(path: path, message: "corner mask bits must be 0…15, got \(v)") }
+        return CACornerMask(rawValue: UInt(v))
+    }
+}
+
+/// A string constant from its raw value, with the allowed values in the error.
+func enumValue<T: StringConstant>(_ type: T.Type, _ value: LayerValue, path: String) throws -> T {
+    let raw = try value.string(path: path)
+    guard let v = T.known(raw) else {
+        throw KeyPathError.invalidValue(path: path, message: "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(raw)\"")
+    }
+    return v
+}
+
+/// Passes a number > 0.
+func positive<T: BinaryFloatingPoint>(_ v: T, path: String) throws -> T {
+    guard v > 0 else { throw KeyPathError.invalidValue(path: path, message: "expected a number > 0, got \(v)") }
+    return v
+}
+
+/// Passes a number ≥ 0.
+func nonNegative<T: BinaryFloatingPoint>(_ v: T, path: String) throws -> T {
+    guard v >= 0 else { throw KeyPathError.invalidValue(path: path, message: "expected a number ≥ 0, got \(v)") }
+    return v
+}
+
+/// Passes an integer ≥ 0.
+func nonNegativeInt(_ v: Int, path: String) throws -> Int {
+    guard v >= 0 else { throw KeyPathError.invalidValue(path: path, message: "expected an integer ≥ 0, got \(v)") }
+    return v
+}

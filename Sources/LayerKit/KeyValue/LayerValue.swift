@@ -1,0 +1,185 @@
+import Foundation
+
+/// A property value of any type a layer, an emitter cell or an animation can hold.
+///
+/// Key-value access (`value(forKeyPath:)`, `setValue(_:forKeyPath:)`), animations and scene files all
+/// speak this type, so that a key path such as `"position.x"` or `"emitterCells.spark.birthRate"` can be
+/// read, written and interpolated without knowing the concrete property.
+public enum LayerValue: Equatable, @unchecked Sendable, CustomStringConvertible {
+    /// No value (`nil` in Core Animation).
+    case none
+    /// A scalar: CGFloat, Float, Double, Int, time intervals, angles in radians.
+    case number(Double)
+    /// A Boolean.
+    case bool(Bool)
+    /// A point in points.
+    case point(CGPoint)
+    /// A size in points.
+    case size(CGSize)
+    /// A rectangle in points (or unit coordinates for contentsRect/contentsCenter).
+    case rect(CGRect)
+    /// A 3D transform.
+    case transform(CATransform3D)
+    /// A colour.
+    case color(CGColor)
+    /// A list of colours (CAGradientLayer.colors).
+    case colors([CGColor])
+    /// A list of numbers (CAGradientLayer.locations, CAShapeLayer.lineDashPattern).
+    case numbers([Double])
+    /// An image (contents).
+    case image(CGImage)
+    /// A path (CAShapeLayer.path, shadowPath).
+    case path(CGPath)
+    /// A string (names, enum raw values, CATextLayer.string).
+    case string(String)
+
+    /// The scalar, if this is a number (or a Boolean as 0/1).
+    public var number: Double? {
+        switch self {
+        case let .number(v): return v
+        case let .bool(b): return b ? 1 : 0
+        default: return nil
+        }
+    }
+
+    /// A short name of the case, for error messages ("number", "point", …).
+    public var kind: String {
+        switch self {
+        case .none: return "nil"
+        case .number: return "number"
+        case .bool: return "bool"
+        case .point: return "point"
+        case .size: return "size"
+        case .rect: return "rect"
+        case .transform: return "transform"
+        case .color: return "color"
+        case .colors: return "colors"
+        case .numbers: return "numbers"
+        case .image: return "image"
+        case .path: return "path"
+        case .string: return "string"
+        }
+    }
+
+    /// A textual description.
+    public var description: String {
+        switch self {
+        case .none: return "nil"
+        case let .number(v): return "\(v)"
+        case let .bool(b): return "\(b)"
+        case let .point(p): return "\(p)"
+        case let .size(s): return "\(s)"
+        case let .rect(r): return "\(r)"
+        case let .transform(t): return "\(t)"
+        case let .color(c): return "\(c)"
+        case let .colors(c): return "\(c)"
+        case let .numbers(n): return "\(n)"
+        case let .image(i): return "\(i)"
+        case .path: return "CGPath"
+        case let .string(s): return "\"\(s)\""
+        }
+    }
+
+    /// Converts a Swift value as Core Animation code passes it (`0.5`, `CGFloat.pi`, a CGPoint,
+    /// `UIColor.red.cgColor`, an NSValue-free transform, …) into a LayerValue. Nil for unsupported types.
+    public init?(any value: Any?) {
+        guard let value else { self = .none; return }
+        switch value {
+        case let v as LayerValue: self = v
+        case let v as Double: self = .number(v)
+        case let v as CGFloat: self = .number(Double(v))
+        case let v as Float: self = .number(Double(v))
+        case let v as Int: self = .number(Double(v))
+        case let v as UInt32: self = .number(Double(v))
+        case let v as Bool: self = .bool(v)
+        case let v as CGPoint: self = .point(v)
+        case let v as CGSize: self = .size(v)
+        case let v as CGRect: self = .rect(v)
+        case let v as CATransform3D: self = .transform(v)
+        case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
+        case let v as CGColor: self = .color(v)
+        case let v as UIColor: self = .color(v.cgColor)
+        case let v as [CGColor]: self = .colors(v)
+        case let v as [Double]: self = .numbers(v)
+        case let v as [CGFloat]: self = .numbers(v.map(Double.init))
+        case let v as CGImage: self = .image(v)
+        case let v as CGPath: self = .path(v)
+        case let v as String: self = .string(v)
+        default: return nil
+        }
+    }
+
+    /// Value equality; images and paths compare by identity and by elements respectively.
+    public static func == (lhs: LayerValue, rhs: LayerValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.none, .none): return true
+        case let (.number(a), .number(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.point(a), .point(b)): return a == b
+        case let (.size(a), .size(b)): return a == b
+        case let (.rect(a), .rect(b)): return a == b
+        case let (.transform(a), .transform(b)): return a == b
+        case let (.color(a), .color(b)): return a == b
+        case let (.colors(a), .colors(b)): return a == b
+        case let (.numbers(a), .numbers(b)): return a == b
+        case let (.image(a), .image(b)): return a === b
+        case let (.path(a), .path(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        default: return false
+        }
+    }
+}
+
+/// Why a key path cannot be read or written.
+public enum KeyPathError: Error, Equatable, CustomStringConvertible {
+    /// No property of that name on that kind of object. `suggestions` are close names.
+    case unknownKey(path: String, on: String, suggestions: [String])
+    /// The value has the wrong type for the property.
+    case typeMismatch(path: String, expected: String, got: String)
+    /// The value is outside the property's range (non-finite, negative, …).
+    case invalidValue(path: String, message: String)
+    /// `emitterCells.<name>` names no cell.
+    case unknownCell(path: String, name: String)
+
+    /// A message that names the key path and the fix.
+    public var description: String {
+        switch self {
+        case let .unknownKey(path, on, s):
+            return "unknown key path '\(path)' on \(on)" + (s.isEmpty ? "" : " (did you mean '\(s[0])'?)")
+        case let .typeMismatch(path, e, g): return "'\(path)' expects a \(e), got a \(g)"
+        case let .invalidValue(path, m): return "'\(path)': \(m)"
+        case let .unknownCell(path, name): return "'\(path)': no emitter cell named '\(name)'"
+        }
+    }
+}
+
+// MARK: - Suggestions
+
+/// Names within a small edit distance of `word`, best first: the "did you mean" of error messages.
+public func closeMatches(for word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    let w = Array(word.lowercased())
+    func distance(_ s: String) -> Int {
+        let t = Array(s.lowercased())
+        if w.isEmpty { return t.count }
+        if t.isEmpty { return w.count }
+        var prev = Array(0...t.count)
+        var cur = [Int](repeating: 0, count: t.count + 1)
+        for i in 1...w.count {
+            cur[0] = i
+            for j in 1...t.count {
+                let substitution = prev[j - 1] + (w[i - 1] == t[j - 1] ? 0 : 1)
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, substitution)
+            }
+            swap(&prev, &cur)
+        }
+        return prev[t.count]
+    }
+    let threshold = max(2, w.count / 3)
+    var scored: [(name: String, distance: Int)] = []
+    for candidate in candidates {
+        let d = distance(candidate)
+        if d <= threshold { scored.append((candidate, d)) }
+    }
+    scored.sort { a, b in a.distance != b.distance ? a.distance < b.distance : a.name < b.name }
+    return Array(scored.prefix(limit).map { $0.name })
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A layer that shows a scrollable part of its sublayers by moving its bounds origin.
+///
+/// As in Core Animation there is no content size, bounds checking or scroll bar; set `masksToBounds`
+/// to clip.
+open class CAScrollLayer: CALayer {
+    struct ScrollState {
+        var scrollMode: CAScrollLayerScrollMode = .both
+    }
+
+    var own = ScrollState()
+
+    /// Creates a layer with Core Animation's default values.
+    public required init() { super.init() }
+
+    /// Copies the properties of `layer` (a presentation copy).
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CAScrollLayer { own = other.own }
+    }
+
+    // MARK: - Scrolling
+
+    /// Directions in which `scroll(to:)` moves. Default `.both`.
+    public var scrollMode: CAScrollLayerScrollMode {
+        get { own.scrollMode }
+        set { let old: LayerValue = .string(own.scrollMode.rawValue); own.scrollMode = newValue; didChangeValue(forKey: "scrollMode", from: old) }
+    }
+
+    // MARK: - Scrolling
+
+    /// Scrolls so that `p` is the bounds origin (only along the allowed directions).
+    public func scroll(to p: CGPoint) {
+        var origin = bounds.origin
+        if scrollMode == .both || scrollMode == .horizontally { origin.x = p.x }
+        if scrollMode == .both || scrollMode == .vertically { origin.y = p.y }
+        bounds.origin = origin
+    }
+
+    /// Scrolls the least distance that makes `r` (in this layer's coordinates) visible.
+    public func scroll(_ r: CGRect) {
+        var o = bounds.origin
+        let b = bounds
+        if r.minX < b.minX { o.x = r.minX } else if r.maxX > b.maxX { o.x = min(r.minX, r.maxX - b.width) }
+        if r.minY < b.minY { o.y = r.minY } else if r.maxY > b.maxY { o.y = min(r.minY, r.maxY - b.height) }
+        scroll(to: o)
+    }
+
+    // MARK: - Key-value coding
+
+    /// The keys this class answers to.
+    override open class var keyAccessors: [String: LayerKeyAccessor] { CAScrollLayer.scrollLayerAccessors }
+
+    static let scrollLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
+        "scrollMode": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAScrollLayer).scrollMode.rawValue) }, set: { ($0 as! CAScrollLayer).scrollMode = try enumValue(CAScrollLayerScrollMode.self, $1, path: $2) }),
+    ]) { $1 }
+}

@@ -1,0 +1,60 @@
+/// The engine's random generator: PCG-XSH-RR 64/32 (O'Neill, 2014), seeded through SplitMix64.
+///
+/// The algorithm is fixed and documented (docs/Determinism.md) so that the same seed gives the same
+/// numbers on every machine and in every build. Only integer arithmetic is involved; the float
+/// conversions below use exact power-of-two scaling.
+public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
+    /// The 64-bit LCG state.
+    public internal(set) var state: UInt64
+    /// The LCG increment (always odd).
+    public internal(set) var increment: UInt64
+
+    private static let multiplier: UInt64 = 6_364_136_223_846_793_005
+
+    /// Creates a generator for `seed`. State and stream are two SplitMix64 outputs of the seed.
+    public init(seed: UInt64) {
+        var sm = seed
+        func splitMix() -> UInt64 {
+            sm &+= 0x9E37_79B9_7F4A_7C15
+            var z = sm
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let initState = splitMix()
+        increment = (splitMix() << 1) | 1
+        state = 0
+        _ = next32()
+        state &+= initState
+        _ = next32()
+    }
+
+    /// The next 32 random bits.
+    @inline(__always)
+    public mutating func next32() -> UInt32 {
+        let old = state
+        state = old &* 6_364_136_223_846_793_005 &+ increment
+        let xorshifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
+        let rot = UInt32(truncatingIfNeeded: old >> 59)
+        return (xorshifted >> rot) | (xorshifted << ((~rot &+ 1) & 31))
+    }
+
+    /// The next 64 random bits: two 32-bit outputs, high word first.
+    @inlinable
+    public mutating func next() -> UInt64 {
+        let hi = UInt64(next32())
+        return hi << 32 | UInt64(next32())
+    }
+
+    /// A Float uniformly distributed in [0, 1): the top 24 bits of one output, times 2⁻²⁴.
+    @inlinable @inline(__always)
+    public mutating func nextUnitFloat() -> Float { Float(next32() >> 8) * 0x1p-24 }
+
+    /// A Float uniformly distributed in [−1, 1): `2·u − 1` for one unit draw.
+    @inlinable @inline(__always)
+    public mutating func nextSignedFloat() -> Float { nextUnitFloat() * 2 - 1 }
+
+    /// A Double uniformly distributed in [0, 1): the top 53 bits of `next()`, times 2⁻⁵³.
+    @inlinable
+    public mutating func nextUnitDouble() -> Double { Double(next() >> 11) * 0x1p-53 }
+}

@@ -1,0 +1,1 @@
+// Particles module: see docs/Architecture.md

@@ -1,0 +1,1 @@
+// Physics module: see docs/Architecture.md

@@ -1,0 +1,1 @@
+// SDLHost module: see docs/Architecture.md

@@ -1,0 +1,1 @@
+// SceneFormat module: see docs/Architecture.md

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Emitter needs, only those that are missing. Safe to run repeatedly.
+# Uses sudo only when not root; never asks questions (DEBIAN_FRONTEND=noninteractive).
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libchipmunk-dev   # Chipmunk2D 7.0.3: physics (CChipmunk)
+  libsdl2-dev       # SDL2: the window (CSDL2)
+  libpng-dev        # libpng: PNG images (CPNG)
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq >&2
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: the Swift toolchain (6.0 or later) is not on PATH; install it from swift.org" >&2
+  exit 1
+fi
