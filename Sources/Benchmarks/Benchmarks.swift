@@ -1,1 +1,0 @@
-// Benchmarks module: see docs/Architecture.md

@@ -1,1 +1,0 @@
-// Particles module: see docs/Architecture.md

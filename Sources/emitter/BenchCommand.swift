@@ -1,0 +1,50 @@
+import ArgumentParser
+import Benchmarks
+import Foundation
+
+/// `emitter bench`: every performance goal measured as a same-run ratio against a reference.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the engine next to reference implementations (release build).",
+        discussion: """
+        Each figure alternates reference and engine over several rounds in the same process and reports
+        median and minimum times and the median ratio, so that figures hold on a noisy machine.
+
+        Examples:
+          make bench                                   # release build with the speed flags
+          swift run -c release emitter bench --filter particles
+          swift run -c release emitter bench --json --rounds 9 > bench.json
+        """
+    )
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Option(help: "Only run benchmarks whose name contains this text.")
+    var filter: String?
+
+    @Option(help: "Rounds per benchmark (at least 5 for full runs).")
+    var rounds: Int = 7
+
+    @Flag(help: "Tiny sizes and one round: checks that every benchmark runs (used by the test suite).")
+    var smoke = false
+
+    func validate() throws {
+        if !smoke && rounds < 5 { throw ValidationError("--rounds must be at least 5 (got \(rounds))") }
+    }
+
+    func run() throws {
+        let runner = BenchmarkRunner(rounds: smoke ? 1 : rounds, targetMilliseconds: smoke ? 1 : 60,
+                                     scale: smoke ? .smoke : .full)
+        let benchmarks = BenchmarkRegistry.matching(filter)
+        if benchmarks.isEmpty { throw ValidationError("no benchmark matches '\(filter ?? "")'") }
+        var results: [BenchmarkResult] = []
+        for b in benchmarks {
+            if !json { FileHandle.standardError.write(Data("running \(b.name)…\n".utf8)) }
+            results.append(try runner.run(b))
+        }
+        let report = BenchmarkReport(results: results, chipmunk: "libchipmunk 7.0.3 (Debian, debug build)")
+        print(json ? try report.json() : report.table())
+    }
+}

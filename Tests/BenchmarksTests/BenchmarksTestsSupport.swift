@@ -1,0 +1,1 @@
+// Tests of the Benchmarks module are added here.

@@ -1,0 +1,1 @@
+// Tests of the Compositor module are added here.

@@ -1,0 +1,1 @@
+// Tests of the EmitterCLI module are added here.

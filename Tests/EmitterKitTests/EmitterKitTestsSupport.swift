@@ -1,0 +1,1 @@
+// Tests of the EmitterKit module are added here.

@@ -1,0 +1,1 @@
+// Tests of the Particles module are added here.

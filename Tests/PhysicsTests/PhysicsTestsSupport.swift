@@ -1,0 +1,1 @@
+// Tests of the Physics module are added here.

@@ -1,0 +1,1 @@
+// Tests of the SDLHost module are added here.

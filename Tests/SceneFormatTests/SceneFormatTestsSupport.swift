@@ -1,0 +1,1 @@
+// Tests of the SceneFormat module are added here.
