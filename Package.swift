@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),

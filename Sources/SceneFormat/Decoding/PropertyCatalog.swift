@@ -1,0 +1,159 @@
+import Foundation
+import LayerKit
+
+/// The layer kinds a scene's `"type"` names, with their classes.
+enum LayerKind: String, CaseIterable {
+    case layer, emitter, replicator, gradient, shape, text, transform, scroll
+
+    /// The class created for this kind.
+    var layerClass: CALayer.Type {
+        switch self {
+        case .layer: return CALayer.self
+        case .emitter: return CAEmitterLayer.self
+        case .replicator: return CAReplicatorLayer.self
+        case .gradient: return CAGradientLayer.self
+        case .shape: return CAShapeLayer.self
+        case .text: return CATextLayer.self
+        case .transform: return CATransformLayer.self
+        case .scroll: return CAScrollLayer.self
+        }
+    }
+
+    /// "a layer", "an emitter layer", … for messages.
+    var noun: String {
+        switch self {
+        case .layer: return "a layer"
+        case .emitter: return "an emitter layer"
+        default: return "a \(rawValue) layer"
+        }
+    }
+}
+
+/// What a property holds; decides how its JSON value is read.
+enum PropertyKind: String {
+    case number, bool, point, size, rect, transform, color, colors, numbers, image, path, string
+}
+
+/// How a scene reads one key of a layer or cell class.
+///
+/// Everything except the short lists below is asked of the class's key table (`keyAccessors`): the
+/// kind comes from the default value (or, for keys that default to nil, from the value the setter
+/// accepts), and so do optionality, integer-ness and enumerations. LayerKit's setters then validate
+/// ranges; the scene adds a few limits of its own (`extraRules`).
+struct PropertyInfo {
+    /// The key as written.
+    let key: String
+    /// The Swift property name when `key` is an Objective-C alias (`hidden` → `isHidden`), else `key`.
+    let canonicalKey: String
+    /// What the value is.
+    let kind: PropertyKind
+    /// Whether `null` is accepted (the property is optional).
+    let isOptional: Bool
+    /// Whether the value is an enumeration string (the setter lists the allowed values).
+    let isEnumeration: Bool
+    /// Whether the number must be an integer.
+    let isInteger: Bool
+    /// Whether the number is an angle (accepts `"90deg"`).
+    let isAngle: Bool
+    /// Whether `"infinity"` is accepted.
+    let acceptsInfinity: Bool
+    /// For a point that may be written `[x, y, z]`, the key that takes z.
+    let zKey: String?
+    /// An extra range the scene enforces.
+    let rule: NumberRule?
+    /// The value of a new object.
+    let defaultValue: LayerValue
+    /// Whether Core Animation animates the key.
+    let animatable: Bool
+}
+
+enum PropertyCatalog {
+    /// Angles of emitter cells (radians, or a string with a unit).
+    static let cellAngleKeys: Set<String> = ["emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange"]
+    /// Keys that accept `"infinity"` (Core Animation takes `.infinity` there).
+    static let infinityKeys: Set<String> = ["duration", "repeatCount", "repeatDuration"]
+    /// Points that may be written `[x, y, z]`, and the key that takes z.
+    static let zKeys: [String: String] = ["position": "zPosition", "anchorPoint": "anchorPointZ", "emitterPosition": "emitterZPosition"]
+    /// Ranges the scene enforces beyond LayerKit's setters.
+    static let extraRules: [String: NumberRule] = [
+        "opacity": .unit, "shadowOpacity": .unit, "strokeStart": .unit, "strokeEnd": .unit, "emissionRange": .nonNegative,
+    ]
+
+    /// The properties of each layer kind, by key (aliases included).
+    static let layerProperties: [LayerKind: [String: PropertyInfo]] = {
+        var out: [LayerKind: [String: PropertyInfo]] = [:]
+        for kind in LayerKind.allCases {
+            let cls = kind.layerClass
+            out[kind] = catalog(keys: Array(cls.keyAccessors.keys), angles: [], accessors: cls.keyAccessors,
+                                read: { cls.init().value(forKeyPath: $0) },
+                                write: { try cls.init().setValue($0, forKeyPath: $1) })
+        }
+        return out
+    }()
+
+    /// The properties of emitter cells, by key (aliases included).
+    static let cellProperties: [String: PropertyInfo] = catalog(
+        keys: Array(CAEmitterCell.keyAccessors.keys), angles: cellAngleKeys, accessors: CAEmitterCell.keyAccessors,
+        read: { CAEmitterCell().value(forKeyPath: $0) },
+        write: { try CAEmitterCell().setValue($0, forKeyPath: $1) })
+
+    /// The keys of `kind` that its parent kind (CALayer) does not have.
+    static func ownKeys(of kind: LayerKind) -> Set<String> {
+        let all = Set(layerProperties[kind]?.keys.map { $0 } ?? [])
+        return kind == .layer ? all : all.subtracting(layerProperties[.layer]?.keys.map { $0 } ?? [])
+    }
+
+    // MARK: - Inference
+
+    private static func catalog(keys: [String], angles: Set<String>, accessors: [String: LayerKeyAccessor],
+                                read: (String) -> LayerValue?, write: (LayerValue, String) throws -> Void) -> [String: PropertyInfo] {
+        let keySet = Set(keys)
+        var out: [String: PropertyInfo] = [:]
+        for key in keys {
+            let defaultValue = read(key) ?? .none
+            func accepts(_ v: LayerValue) -> Bool { (try? write(v, key)) != nil }
+            let kind: PropertyKind
+            switch defaultValue {
+            case .number: kind = .number
+            case .bool: kind = .bool
+            case .point: kind = .point
+            case .size: kind = .size
+            case .rect: kind = .rect
+            case .transform: kind = .transform
+            case .color: kind = .color
+            case .colors: kind = .colors
+            case .numbers: kind = .numbers
+            case .image: kind = .image
+            case .path: kind = .path
+            case .string: kind = .string
+            case .none:
+                let probes: [(LayerValue, PropertyKind)] = [
+                    (.color(.black), .color), (.path(CGPath()), .path), (.colors([.black]), .colors),
+                    (.numbers([0]), .numbers), (.string("x"), .string),
+                ]
+                if let image = try? CGImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0]), accepts(.image(image)) {
+                    kind = .image
+                } else {
+                    kind = probes.first { accepts($0.0) }?.1 ?? .string
+                }
+            }
+            var canonical = key
+            if !key.hasPrefix("is"), let first = key.first {
+                let swiftName = "is" + first.uppercased() + key.dropFirst()
+                if keySet.contains(swiftName) { canonical = swiftName }
+            }
+            out[key] = PropertyInfo(
+                key: key, canonicalKey: canonical, kind: kind,
+                isOptional: accepts(.none),
+                isEnumeration: kind == .string && !accepts(.string("\u{1}not a value")),
+                isInteger: kind == .number && accepts(.number(1)) && !accepts(.number(0.5)),
+                isAngle: angles.contains(key),
+                acceptsInfinity: infinityKeys.contains(key),
+                zKey: zKeys[key].flatMap { keySet.contains($0) ? $0 : nil },
+                rule: extraRules[key],
+                defaultValue: defaultValue,
+                animatable: accessors[key]?.animatable ?? false)
+        }
+        return out
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LayerKit
+
+/// Reads a property's JSON value as a `LayerValue` of the property's kind and hands it to the class's
+/// setter, turning LayerKit's validation errors into scene diagnostics.
+extension DecodingContext {
+    /// The value of `f` for the property `info`, plus a z coordinate when a point was written `[x, y, z]`.
+    func propertyValue(_ f: Field, _ info: PropertyInfo) -> (value: LayerValue, z: Double?)? {
+        if f.isInvalid { return nil }
+        if case .null = f.node.value {
+            if info.isOptional { return (.none, nil) }
+            error(f, "null is not allowed for \(quoted(info.key)); remove the key to keep the default (\(describeDefault(info)))")
+            return nil
+        }
+        switch info.kind {
+        case .number:
+            if info.isInteger {
+                return integer(f, (info.rule == .nonNegative ? 0 : Int.min)...Int.max).map { (.number(Double($0)), nil) }
+            }
+            return number(f, info.rule ?? .any, angle: info.isAngle, infinity: info.acceptsInfinity).map { (.number($0), nil) }
+        case .bool:
+            return bool(f).map { (.bool($0), nil) }
+        case .point:
+            if info.zKey != nil { return point3(f).map { (.point($0.0), $0.1) } }
+            return point(f).map { (.point($0), nil) }
+        case .size:
+            return size(f).map { (.size($0), nil) }
+        case .rect:
+            return rect(f, nonNegativeSize: info.key == "bounds").map { (.rect($0), nil) }
+        case .transform:
+            return transform(f).map { (.transform($0), nil) }
+        case .color:
+            return color(f).map { (.color($0), nil) }
+        case .colors:
+            return colors(f).map { (.colors($0), nil) }
+        case .numbers:
+            guard let list = numbers(f, counts: [], what: "a list of numbers", rule: info.key == "locations" ? .unit : info.key == "lineDashPattern" ? .nonNegative : .any) else { return nil }
+            if info.key == "locations", let bad = firstDecrease(list), let elements = f.elements {
+                error(elements[bad + 1], "locations must not decrease, got \(formatNumber(list[bad + 1])) after \(formatNumber(list[bad]))")
+                return nil
+            }
+            return (.numbers(list), nil)
+        case .image:
+            return image(f).map { (.image($0), nil) }
+        case .path:
+            return path(f).map { (.path($0), nil) }
+        case .string:
+            guard let s = string(f) else { return nil }
+            if info.key == "font", AssetResolver.isFontFile(s) {
+                switch assets.fontFile(s) {
+                case let .success(full): return (.string(full), nil)
+                case let .failure(failure): error(f, failure.message); return nil
+                }
+            }
+            return (.string(s), nil)
+        }
+    }
+
+    /// Sets `value` on `object` through its key table; reports LayerKit's refusal at `f`.
+    func apply(_ value: LayerValue, key: String, to object: AnyObject, at f: Field) {
+        do {
+            if let layer = object as? CALayer {
+                try layer.setValue(value, forKeyPath: key)
+            } else if let cell = object as? CAEmitterCell {
+                try cell.setValue(value, forKeyPath: key)
+            }
+        } catch let e as KeyPathError {
+            error(f, rewrite(e, for: f))
+        } catch {
+            self.error(f, "\(error)")
+        }
+    }
+
+    /// LayerKit's message for a refused value, with the value as written in the file
+    /// ("expected a number ≥ 0, got -5", not "… got -5.0").
+    private func rewrite(_ e: KeyPathError, for f: Field) -> String {
+        var message: String
+        switch e {
+        case let .invalidValue(_, m): message = m
+        case let .typeMismatch(_, expected, _): message = "expected a \(expected), got \(f.node.summary)"
+        case let .unknownKey(path, _, suggestions):
+            message = "unknown key \(quoted(path))" + (suggestions.first.map { "; did you mean \(quoted($0))?" } ?? "")
+        case let .unknownCell(_, name): message = "no emitter cell named \(quoted(name))"
+        }
+        if let r = message.range(of: ", got ", options: .backwards) {
+            switch f.node.value {
+            case .number, .string: message = String(message[..<r.upperBound]) + f.node.summary
+            default: break
+            }
+        }
+        return message
+    }
+
+    /// The default of a property as JSON text, for messages.
+    func describeDefault(_ info: PropertyInfo) -> String {
+        switch info.defaultValue {
+        case .none: return "null"
+        case let .number(v): return formatNumber(v)
+        case let .bool(b): return b ? "true" : "false"
+        case let .string(s): return quoted(s)
+        case let .point(p): return "[\(formatNumber(Double(p.x))), \(formatNumber(Double(p.y)))]"
+        case let .size(s): return "[\(formatNumber(Double(s.width))), \(formatNumber(Double(s.height)))]"
+        case let .rect(r): return "[\([r.origin.x, r.origin.y, r.size.width, r.size.height].map { formatNumber(Double($0)) }.joined(separator: ", "))]"
+        case let .color(c): return "[\([c.red, c.green, c.blue, c.alpha].map { formatNumber(Double($0)) }.joined(separator: ", "))]"
+        case let .transform(t): return t == CATransform3DIdentity ? "[] (identity)" : "\(t)"
+        default: return "\(info.defaultValue)"
+        }
+    }
+}

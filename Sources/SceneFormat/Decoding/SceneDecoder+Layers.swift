@@ -1,0 +1,166 @@
+import Foundation
+import LayerKit
+
+/// Layers and emitter cells, driven by LayerKit's key tables (see `PropertyCatalog`).
+extension SceneDecoder {
+    /// The keys a layer of `kind` accepts.
+    static func layerKeys(_ kind: LayerKind) -> Set<String> {
+        var keys = Set(PropertyCatalog.layerProperties[kind]?.keys.map { $0 } ?? []).union(SceneKeyTables.layerStructure)
+        if kind == .emitter { keys.insert("emitterCells") }
+        if kind == .gradient { keys.insert("gradientType") }
+        return keys
+    }
+
+    // MARK: - Layers
+
+    /// A layer and its subtree, or nil when it cannot be built (its type is bad or it is not an object).
+    func decodeLayer(_ f: Field) -> CALayer? {
+        guard let obj = ctx.object(f, "a layer") else { return nil }
+        var kind = LayerKind.layer
+        if let t = obj["type"] {
+            var hint = ""
+            if case let .string(s) = t.node.value, CAGradientLayerType.known(s) != nil {
+                hint = "; the gradient's own type is \"gradientType\": \(quoted(s)) in a layer of \"type\": \"gradient\""
+            }
+            guard let k = ctx.enumeration(t, LayerKind.self, extraHint: hint) else { return nil }
+            kind = k
+        }
+        let layer = kind.layerClass.init()
+        let properties = PropertyCatalog.layerProperties[kind] ?? [:]
+        var given: [String: Field] = [:]
+        for (key, mf) in obj.fields {
+            if SceneKeyTables.layerStructure.contains(key) || (kind == .emitter && key == "emitterCells") { continue }
+            let propertyKey = kind == .gradient && key == "gradientType" ? "type" : key
+            guard let info = properties[propertyKey] else {
+                ctx.error(mf, unknownLayerKeyMessage(key, kind: kind))
+                continue
+            }
+            setProperty(info, key: propertyKey, written: key, field: mf, on: layer, in: obj, given: &given)
+        }
+
+        if let frame = obj["frame"] {
+            if obj.has("bounds") || obj.has("position") {
+                ctx.error(frame, "\"frame\" sets both the bounds size and the position; give either \"frame\" or \"bounds\" and \"position\"")
+            } else if let r = ctx.rect(frame, nonNegativeSize: true) {
+                layer.frame = r
+            }
+        }
+        if let gradient = layer as? CAGradientLayer, let lf = obj["locations"], let locations = gradient.locations {
+            let count = gradient.colors?.count ?? 0
+            if locations.count != count {
+                ctx.error(lf, "\"locations\" has \(locations.count) entr\(locations.count == 1 ? "y" : "ies") but \"colors\" has \(count); give one location per colour, or leave \"locations\" out to spread the colours evenly")
+            }
+        }
+        if let name = layer.name, let nf = obj["name"] {
+            if let first = ctx.namedLayers[name] {
+                let (line, column) = ctx.source.location(of: first.field.offset)
+                ctx.error(nf, "the layer name \(quoted(name)) is already used at line \(line), column \(column); layer names must be unique so that targets and constraints can find them")
+            } else {
+                ctx.namedLayers[name] = DecodingContext.NamedLayer(layer: layer, field: nf, hasBody: obj.has("body"))
+            }
+        }
+        if let emitter = layer as? CAEmitterLayer {
+            if let cf = obj["emitterCells"] {
+                let cells = decodeCells(cf, emitter: emitter)
+                emitter.emitterCells = cells.isEmpty ? nil : cells
+            } else {
+                ctx.warning(f, "this emitter layer has no \"emitterCells\", so it emits nothing")
+            }
+        }
+        if let sf = obj["sublayers"], let elements = ctx.array(sf, "a list of layers") {
+            for e in elements {
+                if let sublayer = decodeLayer(e) { layer.addSublayer(sublayer) }
+            }
+        }
+        if let mf = obj["mask"], let mask = decodeLayer(mf) { layer.mask = mask }
+        if let af = obj["animations"] { decodeAnimations(af, layer: layer) }
+        if let bf = obj["body"], let body = decodeBody(bf, layer: layer) {
+            bodies.append(Scene.LayerBody(layer: layer, body: body))
+        }
+        return layer
+    }
+
+    /// Reads and sets one property; reports alias and z conflicts.
+    private func setProperty(_ info: PropertyInfo, key: String, written: String, field mf: Field, on object: AnyObject,
+                             in obj: ObjectReader, given: inout [String: Field]) {
+        if let other = given[info.canonicalKey] {
+            let (line, column) = ctx.source.location(of: other.offset)
+            ctx.error(mf, "\(quoted(written)) sets the same property as the key at line \(line), column \(column); keep one")
+            return
+        }
+        given[info.canonicalKey] = mf
+        guard let (value, z) = ctx.propertyValue(mf, info) else { return }
+        ctx.apply(value, key: key, to: object, at: mf)
+        if let z, let zKey = info.zKey {
+            if let zf = obj[zKey] {
+                ctx.error(zf, "\(quoted(zKey)) is also given as the third coordinate of \(quoted(written)); keep one")
+            } else {
+                ctx.apply(.number(z), key: zKey, to: object, at: mf)
+            }
+        }
+    }
+
+    private func unknownLayerKeyMessage(_ key: String, kind: LayerKind) -> String {
+        let owners = LayerKind.allCases.filter { $0 != kind && SceneDecoder.layerKeys($0).contains(key) }
+        var hint: String?
+        if !owners.isEmpty {
+            hint = "it belongs to layers of " + owners.map { "\"type\": \(quoted($0.rawValue))" }.joined(separator: " or ")
+        } else if PropertyCatalog.cellProperties[key] != nil || SceneKeyTables.cellStructure.contains(key) {
+            hint = "it is a key of emitter cells: put it in a cell object of \"emitterCells\""
+        }
+        return ctx.unknownKeyMessage(key, candidates: SceneDecoder.layerKeys(kind), in: kind.noun, hint: hint)
+    }
+
+    // MARK: - Emitter cells
+
+    /// The cells of a list; sibling names must be unique (key paths find cells by name).
+    func decodeCells(_ f: Field, emitter: CAEmitterLayer) -> [CAEmitterCell] {
+        guard let elements = ctx.array(f, "a list of emitter cells") else { return [] }
+        var cells: [CAEmitterCell] = []
+        var names: [String: Field] = [:]
+        for e in elements {
+            guard let cell = decodeCell(e, emitter: emitter) else { continue }
+            if let name = cell.name, let obj = ObjectReader(e), let nf = obj["name"] {
+                if let first = names[name] {
+                    let (line, column) = ctx.source.location(of: first.offset)
+                    ctx.error(nf, "the cell name \(quoted(name)) is already used by a sibling at line \(line), column \(column); key paths such as \"emitterCells.\(name).birthRate\" need unique names")
+                } else {
+                    names[name] = nf
+                }
+            }
+            cells.append(cell)
+        }
+        return cells
+    }
+
+    /// One cell and its sub-cells.
+    private func decodeCell(_ f: Field, emitter: CAEmitterLayer) -> CAEmitterCell? {
+        guard let obj = ctx.object(f, "an emitter cell") else { return nil }
+        let cell = CAEmitterCell()
+        var given: [String: Field] = [:]
+        let allowed = Set(PropertyCatalog.cellProperties.keys).union(SceneKeyTables.cellStructure)
+        for (key, mf) in obj.fields where !SceneKeyTables.cellStructure.contains(key) {
+            guard let info = PropertyCatalog.cellProperties[key] else {
+                var hint: String?
+                if SceneDecoder.layerKeys(.emitter).contains(key) { hint = "it is a key of the emitter layer, not of its cells" }
+                ctx.error(mf, ctx.unknownKeyMessage(key, candidates: allowed, in: "an emitter cell", hint: hint))
+                continue
+            }
+            setProperty(info, key: key, written: key, field: mf, on: cell, in: obj, given: &given)
+        }
+        if let sf = obj["emitterCells"] {
+            let subcells = decodeCells(sf, emitter: emitter)
+            cell.emitterCells = subcells.isEmpty ? nil : subcells
+        }
+        if let pf = obj["physics"], let physics = decodeCellPhysics(pf, cell: cell) {
+            cellPhysics.append(Scene.CellPhysics(emitter: emitter, cell: cell, physics: physics))
+        }
+        if cell.contents == nil, cell.emitterCells == nil {
+            ctx.warning(f, "this cell has no \"contents\" and no \"emitterCells\", so its particles draw nothing; set \"contents\", for example \"builtin:softDot\"")
+        }
+        if cell.birthRate > 0, cell.lifetime == 0, cell.lifetimeRange == 0 {
+            ctx.warning(f, "this cell's particles die as they are born (\"lifetime\" is 0); set \"lifetime\" in seconds")
+        }
+        return cell
+    }
+}

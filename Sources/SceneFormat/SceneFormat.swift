@@ -1,1 +1,0 @@
-// SceneFormat module: see docs/Architecture.md
