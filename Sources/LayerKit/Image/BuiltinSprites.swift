@@ -57,10 +57,10 @@ public enum BuiltinSprites {
         return render(width: 64, height: 64) { x, y in
             let dx = (x - 32) / 32, dy = (y - 32) / 32
             let r = hypot(dx, dy)
-            let n = noise.fractal(x / 16, y / 16, octaves: 4)
-            let blob = exp(-r * r * 3.2) * (1 - smoothstep(0.75, 1, r))
-            let density = blob * (0.35 + 0.9 * n)
-            return (0.78 + 0.22 * n, min(1, max(0, density)) * 0.85)
+            let n = noise.fractal(x / 20, y / 20, octaves: 4)
+            let blob = exp(-r * r * 2.6) * (1 - smoothstep(0.7, 1, r))
+            let density = blob * smoothstep(0.2, 0.75, n) * 1.25
+            return (0.8 + 0.2 * n, min(1, max(0, density)) * 0.8)
         }
     }()
 

@@ -74,6 +74,25 @@ enum PropertyCatalog {
     static let infinityKeys: Set<String> = ["duration", "repeatCount", "repeatDuration"]
     /// Points that may be written `[x, y, z]`, and the key that takes z.
     static let zKeys: [String: String] = ["position": "zPosition", "anchorPoint": "anchorPointZ", "emitterPosition": "emitterZPosition"]
+    /// The allowed raw strings of every enumeration key (LayerKit's `StringConstant.allCases`), for
+    /// "did you mean" and the documentation. A test checks that every enumeration key is listed.
+    static let enumerationValues: [String: [String]] = [
+        "contentsGravity": CALayerContentsGravity.allCases.map(\.rawValue),
+        "minificationFilter": CALayerContentsFilter.allCases.map(\.rawValue),
+        "magnificationFilter": CALayerContentsFilter.allCases.map(\.rawValue),
+        "fillMode": CAMediaTimingFillMode.allCases.map(\.rawValue),
+        "emitterShape": CAEmitterLayerEmitterShape.allCases.map(\.rawValue),
+        "emitterMode": CAEmitterLayerEmitterMode.allCases.map(\.rawValue),
+        "renderMode": CAEmitterLayerRenderMode.allCases.map(\.rawValue),
+        "rangeSemantics": CAEmitterRangeSemantics.allCases.map(\.rawValue),
+        "type": CAGradientLayerType.allCases.map(\.rawValue),
+        "fillRule": CAShapeLayerFillRule.allCases.map(\.rawValue),
+        "lineCap": CAShapeLayerLineCap.allCases.map(\.rawValue),
+        "lineJoin": CAShapeLayerLineJoin.allCases.map(\.rawValue),
+        "alignmentMode": CATextLayerAlignmentMode.allCases.map(\.rawValue),
+        "truncationMode": CATextLayerTruncationMode.allCases.map(\.rawValue),
+        "scrollMode": CAScrollLayerScrollMode.allCases.map(\.rawValue),
+    ]
     /// Ranges the scene enforces beyond LayerKit's setters.
     static let extraRules: [String: NumberRule] = [
         "opacity": .unit, "shadowOpacity": .unit, "strokeStart": .unit, "strokeEnd": .unit, "emissionRange": .nonNegative,

@@ -45,6 +45,9 @@ extension DecodingContext {
         case .path:
             return path(f).map { (.path($0), nil) }
         case .string:
+            if info.isEnumeration, let allowed = PropertyCatalog.enumerationValues[info.key] {
+                return oneOf(f, allowed).map { (.string($0), nil) }
+            }
             guard let s = string(f) else { return nil }
             if info.key == "font", AssetResolver.isFontFile(s) {
                 switch assets.fontFile(s) {

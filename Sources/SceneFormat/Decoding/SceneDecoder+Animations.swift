@@ -275,16 +275,6 @@ extension SceneDecoder {
 extension DecodingContext {
     /// One of a LayerKit string constant's values; the message lists them.
     func constant<T: StringConstant>(_ f: Field, _ type: T.Type) -> T? {
-        let allowed = T.allCases.map(\.rawValue)
-        if f.isInvalid { return nil }
-        guard case let .string(s) = f.node.value else {
-            error(f, "expected one of \(allowed.map { quoted($0) }.joined(separator: ", ")), got \(f.node.summary)")
-            return nil
-        }
-        if let v = T.known(s) { return v }
-        var m = "expected one of \(allowed.map { quoted($0) }.joined(separator: ", ")), got \(quoted(s))"
-        if let best = closeMatches(for: s, in: allowed).first { m += " (did you mean \(quoted(best))?)" }
-        error(f, m)
-        return nil
+        oneOf(f, T.allCases.map(\.rawValue)).flatMap { T.known($0) }
     }
 }

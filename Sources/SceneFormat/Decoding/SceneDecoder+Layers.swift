@@ -155,11 +155,11 @@ extension SceneDecoder {
         if let pf = obj["physics"], let physics = decodeCellPhysics(pf, cell: cell) {
             cellPhysics.append(Scene.CellPhysics(emitter: emitter, cell: cell, physics: physics))
         }
-        if cell.contents == nil, cell.emitterCells == nil {
+        if !obj.has("contents"), cell.emitterCells == nil {
             ctx.warning(f, "this cell has no \"contents\" and no \"emitterCells\", so its particles draw nothing; set \"contents\", for example \"builtin:softDot\"")
         }
-        if cell.birthRate > 0, cell.lifetime == 0, cell.lifetimeRange == 0 {
-            ctx.warning(f, "this cell's particles die as they are born (\"lifetime\" is 0); set \"lifetime\" in seconds")
+        if cell.birthRate > 0, !obj.has("lifetime"), !obj.has("lifetimeRange") {
+            ctx.warning(f, "this cell's particles die as they are born (\"lifetime\" defaults to 0); set \"lifetime\" in seconds")
         }
         return cell
     }

@@ -52,69 +52,23 @@ extension SceneDecoder {
         ctx.rejectUnknownKeys(obj, allowed: SceneKeyTables.body, in: "a body")
         var b = BodyDescription()
         if let v = obj["type"], let t = ctx.enumeration(v, BodyDescription.BodyType.self) { b.type = t }
-        var shape = BodyShapeName.box
-        if let v = obj["shape"] {
-            guard let s = ctx.enumeration(v, BodyShapeName.self) else { return nil }
-            shape = s
+        var shape: BodyShapeName? = .box
+        if let v = obj["shape"] { shape = ctx.enumeration(v, BodyShapeName.self) }
+        if let shape {
+            for (key, owner) in SceneDecoder.shapeKeys where owner != shape {
+                if let v = obj[key] { ctx.error(v, "\(quoted(key)) applies to \"shape\": \(quoted(owner.rawValue)), not \(quoted(shape.rawValue))") }
+            }
         }
-        for (key, owner) in SceneDecoder.shapeKeys where owner != shape {
-            if let v = obj[key] { ctx.error(v, "\(quoted(key)) applies to \"shape\": \(quoted(owner.rawValue)), not \(quoted(shape.rawValue))") }
-        }
-        let bounds = layer.bounds.size
-        let radiusRule: NumberRule = shape == .circle ? .positive : .nonNegative
-        var radius: Double?
-        if let v = obj["radius"] { radius = ctx.number(v, radiusRule) }
-        switch shape {
-        case .circle:
-            if obj["radius"] == nil {
-                let r = Double(min(bounds.width, bounds.height)) / 2
-                guard r > 0 else {
-                    ctx.error(f, "a circle body takes its radius from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"radius\"")
-                    return nil
-                }
-                radius = r
-            }
-            guard let r = radius else { return nil }
-            b.shape = .circle(radius: r)
-        case .box:
-            var size = bounds
-            if let v = obj["size"] {
-                guard let s = ctx.numbers(v, counts: [2], what: "a size [width, height]", rule: .positive) else { return nil }
-                size = CGSize(width: s[0], height: s[1])
-            } else if size.width <= 0 || size.height <= 0 {
-                ctx.error(f, "a box body takes its size from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"size\"")
-                return nil
-            }
-            b.shape = .box(size: size, radius: radius ?? 0)
-        case .polygon:
-            guard let v = obj["vertices"] else {
-                ctx.missing("vertices", in: obj, "\"vertices\": [[-10, 10], [10, 10], [0, -10]]")
-                return nil
-            }
-            guard let elements = ctx.array(v, "a list of points [[x, y], …]") else { return nil }
-            let points = elements.compactMap { ctx.point($0) }
-            guard points.count == elements.count else { return nil }
-            guard points.count >= 3 else {
-                ctx.error(v, "a polygon needs at least 3 vertices, got \(points.count)")
-                return nil
-            }
-            guard SceneDecoder.isConvex(points) else {
-                ctx.error(v, "the vertices do not form a convex polygon with an area; list them around the outline of a convex shape (split concave shapes into several bodies)")
-                return nil
-            }
-            b.shape = .polygon(vertices: points, radius: radius ?? 0)
-        case .segment:
-            guard let af = obj["a"] else { ctx.missing("a", in: obj, "\"a\": [-50, 0]"); return nil }
-            guard let bf = obj["b"] else { ctx.missing("b", in: obj, "\"b\": [50, 0]"); return nil }
-            guard let a = ctx.point(af), let bp = ctx.point(bf) else { return nil }
-            if a == bp { ctx.error(bf, "the segment's ends \"a\" and \"b\" are the same point"); return nil }
-            b.shape = .segment(a: a, b: bp, radius: radius ?? 0)
-        }
+        let shapeResult = shape.flatMap { bodyShape($0, obj, f, layer: layer) }
 
-        let massKeys = ["mass", "density", "moment"]
         if b.type != .dynamic {
-            for key in massKeys + (b.type == .static ? ["velocity", "angularVelocity"] : []) {
+            for key in ["mass", "density", "moment"] {
                 if let v = obj[key] { ctx.error(v, "\(quoted(key)) applies to dynamic bodies; this body is \(b.type.rawValue)") }
+            }
+            if b.type == .static {
+                for key in ["velocity", "angularVelocity"] {
+                    if let v = obj[key] { ctx.error(v, "\(quoted(key)) does not apply to a static body, which never moves; make it \"kinematic\" to move it") }
+                }
             }
         } else {
             if let v = obj["mass"] { b.mass = ctx.number(v, .positive) }
@@ -135,7 +89,63 @@ extension SceneDecoder {
         if let v = obj["categories"], let x = ctx.integer(v, 0...Int(UInt32.max)) { b.categories = UInt32(x) }
         if let v = obj["mask"], let x = ctx.integer(v, 0...Int(UInt32.max)) { b.mask = UInt32(x) }
         if let v = obj["collisionType"], let x = ctx.string(v, nonEmpty: true) { b.collisionType = x }
+        guard let resolvedShape = shapeResult else { return nil }
+        b.shape = resolvedShape
         return b
+    }
+
+    /// The body's shape; sizes default to the layer's bounds.
+    private func bodyShape(_ shape: BodyShapeName, _ obj: ObjectReader, _ f: Field, layer: CALayer) -> BodyDescription.Shape? {
+        let bounds = layer.bounds.size
+        let radiusRule: NumberRule = shape == .circle ? .positive : .nonNegative
+        var radius: Double?
+        if let v = obj["radius"] { radius = ctx.number(v, radiusRule) }
+        switch shape {
+        case .circle:
+            if obj["radius"] == nil {
+                let r = Double(min(bounds.width, bounds.height)) / 2
+                guard r > 0 else {
+                    ctx.error(f, "a circle body takes its radius from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"radius\"")
+                    return nil
+                }
+                radius = r
+            }
+            guard let r = radius else { return nil }
+            return .circle(radius: r)
+        case .box:
+            var size = bounds
+            if let v = obj["size"] {
+                guard let s = ctx.numbers(v, counts: [2], what: "a size [width, height]", rule: .positive) else { return nil }
+                size = CGSize(width: s[0], height: s[1])
+            } else if size.width <= 0 || size.height <= 0 {
+                ctx.error(f, "a box body takes its size from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"size\"")
+                return nil
+            }
+            return .box(size: size, radius: radius ?? 0)
+        case .polygon:
+            guard let v = obj["vertices"] else {
+                ctx.missing("vertices", in: obj, "\"vertices\": [[-10, 10], [10, 10], [0, -10]]")
+                return nil
+            }
+            guard let elements = ctx.array(v, "a list of points [[x, y], …]") else { return nil }
+            let points = elements.compactMap { ctx.point($0) }
+            guard points.count == elements.count else { return nil }
+            guard points.count >= 3 else {
+                ctx.error(v, "a polygon needs at least 3 vertices, got \(points.count)")
+                return nil
+            }
+            guard SceneDecoder.isConvex(points) else {
+                ctx.error(v, "the vertices do not form a convex polygon with an area; list them around the outline of a convex shape (split concave shapes into several bodies)")
+                return nil
+            }
+            return .polygon(vertices: points, radius: radius ?? 0)
+        case .segment:
+            guard let af = obj["a"] else { ctx.missing("a", in: obj, "\"a\": [-50, 0]"); return nil }
+            guard let bf = obj["b"] else { ctx.missing("b", in: obj, "\"b\": [50, 0]"); return nil }
+            guard let a = ctx.point(af), let bp = ctx.point(bf) else { return nil }
+            if a == bp { ctx.error(bf, "the segment's ends \"a\" and \"b\" are the same point"); return nil }
+            return .segment(a: a, b: bp, radius: radius ?? 0)
+        }
     }
 
     /// Whether the points, in order, turn one way only and enclose an area.

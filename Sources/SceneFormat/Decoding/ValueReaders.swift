@@ -75,12 +75,16 @@ extension DecodingContext {
 
     /// One of an enumeration's raw strings; the message lists the allowed values.
     func enumeration<E: RawRepresentable & CaseIterable>(_ f: Field, _ type: E.Type, extraHint: String = "") -> E? where E.RawValue == String {
-        let allowed = E.allCases.map(\.rawValue)
+        oneOf(f, E.allCases.map(\.rawValue), extraHint: extraHint).flatMap { E(rawValue: $0) }
+    }
+
+    /// One of `allowed`; the message lists them and suggests the closest.
+    func oneOf(_ f: Field, _ allowed: [String], extraHint: String = "") -> String? {
         let list = allowed.map { quoted($0) }.joined(separator: ", ")
         switch f.node.value {
         case .invalid: return nil
         case let .string(s):
-            if let v = E(rawValue: s) { return v }
+            if allowed.contains(s) { return s }
             var m = "expected one of \(list), got \(quoted(s))"
             if let best = closeMatches(for: s, in: allowed).first { m += " (did you mean \(quoted(best))?)" }
             error(f, m + extraHint)

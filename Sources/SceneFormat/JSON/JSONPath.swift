@@ -25,6 +25,11 @@ struct JSONPath: Hashable, CustomStringConvertible {
     /// `layers[0].name`; `(root)` for the document itself; keys that are not identifiers in `["…"]`.
     var description: String {
         if components.isEmpty { return "(root)" }
+        if components.count > 24 {
+            let head = JSONPath(components: Array(components.prefix(8))).description
+            let tail = JSONPath(components: Array(components.suffix(4))).description
+            return head + "…" + (tail.hasPrefix("[") ? tail : "." + tail)
+        }
         var out = ""
         for c in components {
             switch c {
