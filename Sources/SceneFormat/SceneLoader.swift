@@ -29,7 +29,7 @@ public enum SceneLoader {
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw fileError(path, "cannot read the scene file (permission denied or not a regular file)")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.directory(of: path)
         return try load(data: data, sourceName: path, baseDirectory: folder.isEmpty ? "." : folder, sourcePath: path)
     }
 

@@ -23,7 +23,7 @@ final class AssetResolver {
     /// A resolver for a scene in `baseDirectory`, named `sourceName` in messages.
     init(baseDirectory: String?, sourceName: String) {
         self.baseDirectory = baseDirectory
-        sourceDirectory = (sourceName as NSString).deletingLastPathComponent
+        sourceDirectory = PathText.directory(of: sourceName)
     }
 
     /// The image for `reference`: `"builtin:<name>"` or a PNG path relative to the scene.
@@ -80,11 +80,11 @@ final class AssetResolver {
             return .failure(Failure(message: "the \(what) path is empty; give a path relative to the scene file, such as \"assets/spark.png\""))
         }
         if AssetResolver.isURL(reference) {
-            let name = (reference as NSString).lastPathComponent
+            let name = PathText.lastComponent(of: reference)
             return .failure(Failure(message: "\(quoted(reference)) is a URL; scenes only read local files: copy the file next to the scene and write a relative path such as \(quoted("assets/" + (name.isEmpty ? "file" : name)))"))
         }
         if reference.hasPrefix("/") || reference.hasPrefix("~") {
-            let name = (reference as NSString).lastPathComponent
+            let name = PathText.lastComponent(of: reference)
             return .failure(Failure(message: "\(quoted(reference)) is an absolute path; scene assets are relative to the scene file so the folder can move: copy the file next to the scene and write \(quoted(name))"))
         }
         if reference.contains("\\") {
@@ -96,8 +96,8 @@ final class AssetResolver {
         guard let base = baseDirectory else {
             return .failure(Failure(message: "the scene was loaded from memory without a base directory, so \(quoted(reference)) cannot be found; load it from a file or pass baseDirectory"))
         }
-        let full = ((base as NSString).appendingPathComponent(reference) as NSString).standardizingPath
-        let shown = AssetResolver.lexicallyNormalized(sourceDirectory.isEmpty ? reference : sourceDirectory + "/" + reference)
+        let full = PathText.join(base, reference)
+        let shown = PathText.join(sourceDirectory, reference)
         return .success((full, shown))
     }
 
@@ -107,17 +107,6 @@ final class AssetResolver {
         let scheme = s[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter, scheme.count >= 2 else { return false }
         return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
-    }
-
-    /// `a/b/../c` → `a/c`, keeping leading `..` (no file system access, so messages are stable).
-    static func lexicallyNormalized(_ path: String) -> String {
-        var out: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = out.last, last != ".." { out.removeLast(); continue }
-            out.append(part)
-        }
-        return out.isEmpty ? "." : out.joined(separator: "/")
     }
 
     private static func message(for e: ImageError, reference: String, shown: String) -> String {

@@ -42,23 +42,34 @@ final class DecodingContext {
     }
 
     /// Whether any error (not warning) was reported.
-    var hasErrors: Bool { issues.contains { $0.severity == .error } }
+    var hasErrors: Bool { errorCount > 0 }
+    private var errorCount = 0
+    private var dropped = 0
+    /// Problems kept for sorting; later ones are only counted.
+    static let maximumRecorded = 2000
 
     // MARK: - Reporting
 
     /// Reports an error about `field`.
     func error(_ field: Field, _ message: String) {
-        issues.append(Issue(severity: .error, offset: field.offset, path: field.path, message: message))
+        record(Issue(severity: .error, offset: field.offset, path: field.path, message: message))
     }
 
     /// Reports an error at an explicit place.
     func error(at offset: Int, path: JSONPath, _ message: String) {
-        issues.append(Issue(severity: .error, offset: offset, path: path, message: message))
+        record(Issue(severity: .error, offset: offset, path: path, message: message))
     }
 
     /// Reports a warning about `field`.
     func warning(_ field: Field, _ message: String) {
-        issues.append(Issue(severity: .warning, offset: field.offset, path: field.path, message: message))
+        record(Issue(severity: .warning, offset: field.offset, path: field.path, message: message))
+    }
+
+    /// Keeps the first `maximumRecorded` problems and counts the rest, so that a file of a million
+    /// wrong values costs no more than a few thousand messages.
+    private func record(_ issue: Issue) {
+        if issue.severity == .error { errorCount += 1 }
+        if issues.count < DecodingContext.maximumRecorded { issues.append(issue) } else { dropped += 1 }
     }
 
     /// Adds the parser's problems.
@@ -72,8 +83,8 @@ final class DecodingContext {
         var seen = Set<SceneDiagnostic>()
         var out: [(Int, SceneDiagnostic)] = []
         for issue in issues {
-            let (line, column) = source.location(of: issue.offset)
-            let d = SceneDiagnostic(severity: issue.severity, file: sourceName, line: line, column: column,
+            let location = source.location(of: issue.offset)
+            let d = SceneDiagnostic(severity: issue.severity, file: sourceName, line: location.line, column: location.column,
                                     path: issue.path.description, message: issue.message)
             if seen.insert(d).inserted { out.append((issue.offset, d)) }
         }
@@ -84,10 +95,10 @@ final class DecodingContext {
             return false
         }
         var result = out.map(\.1)
-        if result.count > DecodingContext.maximumDiagnostics {
-            let rest = result.count - DecodingContext.maximumDiagnostics
-            let last = result[DecodingContext.maximumDiagnostics - 1]
+        if result.count + dropped > DecodingContext.maximumDiagnostics {
+            let rest = result.count + dropped - DecodingContext.maximumDiagnostics
             result = Array(result.prefix(DecodingContext.maximumDiagnostics))
+            let last = result.last ?? SceneDiagnostic(severity: .error, file: sourceName, line: 1, column: 1, path: "(root)", message: "")
             result.append(SceneDiagnostic(severity: .error, file: sourceName, line: last.line, column: last.column, path: "(root)",
                                           message: "\(rest) more problem\(rest == 1 ? "" : "s") not shown; fix these first"))
         }

@@ -33,8 +33,14 @@ struct JSONParser {
     private var i = 0
     private var path = JSONPath()
     private var issues: [JSONIssue] = []
-    /// The containers being read: "object" or "array", and where each opened.
-    private var open: [(kind: String, offset: Int)] = []
+    /// A container being read: "object" or "array", and where it opened.
+    private struct OpenContainer {
+        var kind: String
+        var offset: Int
+    }
+
+    /// The containers being read, outermost first.
+    private var open: [OpenContainer] = []
     private let source: SourceText
 
     /// Parses `source`. Containers nested deeper than `maximumDepth` are a syntax error.
@@ -335,7 +341,7 @@ struct JSONParser {
         guard open.count < maximumDepth else {
             throw SyntaxError(offset: offset, message: "objects and arrays are nested more than \(maximumDepth) levels deep; flatten the scene")
         }
-        open.append((kind, offset))
+        open.append(OpenContainer(kind: kind, offset: offset))
     }
 
     private mutating func leave() { open.removeLast() }

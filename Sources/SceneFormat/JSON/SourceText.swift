@@ -8,16 +8,30 @@ struct SourceText {
     let bytes: [UInt8]
     /// Byte offset of the first character of every line.
     private let lineStarts: [Int]
+    /// The number of characters (UTF-8 lead bytes) before every multiple of `stride` bytes.
+    private let checkpoints: [Int]
+    private static let stride = 256
 
     /// Indexes the lines of `bytes`.
     init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        var marks: [Int] = []
+        marks.reserveCapacity(bytes.count / SourceText.stride + 1)
+        var characters = 0
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if i % SourceText.stride == 0 { marks.append(characters) }
+            if b & 0xC0 != 0x80 { characters += 1 }
+            if b == 0x0A { starts.append(i + 1) }
+        }
+        marks.append(characters)
         lineStarts = starts
+        checkpoints = marks
     }
 
-    /// The 1-based line and column of the byte at `offset` (an offset at the end maps past the last character).
+    /// The 1-based line and column of the byte at `offset` (an offset at the end maps past the last
+    /// character). Constant work per call besides a binary search, however long the line.
     func location(of offset: Int) -> (line: Int, column: Int) {
         let o = max(0, min(offset, bytes.count))
         var lo = 0, hi = lineStarts.count - 1
@@ -25,13 +39,19 @@ struct SourceText {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
         }
-        var column = 1
-        var i = lineStarts[lo]
-        while i < o {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return (lo + 1, 1 + characters(before: o) - characters(before: lineStarts[lo]))
+    }
+
+    /// The number of characters in `bytes[0..<offset]`.
+    private func characters(before offset: Int) -> Int {
+        let block = offset / SourceText.stride
+        var count = checkpoints[min(block, checkpoints.count - 1)]
+        var i = block * SourceText.stride
+        while i < offset {
+            if bytes[i] & 0xC0 != 0x80 { count += 1 }
             i += 1
         }
-        return (lo + 1, column)
+        return count
     }
 
     /// The offset of the first byte that is not valid UTF-8 (overlong forms, surrogates and values above
