@@ -10,6 +10,7 @@ extension DecodingContext {
     /// accepted and converted to radians. `infinity`: the string `"infinity"` gives +∞.
     func number(_ f: Field, _ rule: NumberRule = .any, angle: Bool = false, infinity: Bool = false) -> Double? {
         let noun = angle ? "an angle" : "a number"
+        let orInfinity = infinity ? " or \"infinity\"" : ""
         let value: Double
         switch f.node.value {
         case .invalid: return nil
@@ -17,15 +18,15 @@ extension DecodingContext {
         case let .string(s):
             if infinity, s == "infinity" { value = .infinity; break }
             if angle, let radians = DecodingContext.parseAngle(s) { value = radians; break }
-            error(f, "expected \(noun)\(rule.phrase), got \(quoted(s))" + stringNumberHint(s, angle: angle, infinity: infinity))
+            error(f, "expected \(noun)\(rule.phrase)\(orInfinity), got \(quoted(s))" + stringNumberHint(s, angle: angle, infinity: infinity))
             return nil
         default:
             let forms = angle ? " (radians, or a string such as \"90deg\")" : ""
-            error(f, "expected \(noun)\(rule.phrase)\(forms), got \(f.node.summary)")
+            error(f, "expected \(noun)\(rule.phrase)\(orInfinity)\(forms), got \(f.node.summary)")
             return nil
         }
         guard rule.accepts(value) || (infinity && value == .infinity && rule != .unit) else {
-            error(f, "expected \(noun)\(rule.phrase)\(infinity ? " or \"infinity\"" : ""), got \(f.node.summary)")
+            error(f, "expected \(noun)\(rule.phrase)\(orInfinity), got \(f.node.summary)")
             return nil
         }
         return value
