@@ -96,8 +96,11 @@ struct JSONParser {
         case UInt8(ascii: "t"): try literal("true"); return JSONNode(value: .bool(true), offset: start)
         case UInt8(ascii: "f"): try literal("false"); return JSONNode(value: .bool(false), offset: start)
         case UInt8(ascii: "n"): try literal("null"); return JSONNode(value: .null, offset: start)
-        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+        case UInt8(ascii: "N") where word(at: start) == "NaN", UInt8(ascii: "I") where word(at: start).hasPrefix("Inf"):
             throw SyntaxError(offset: start, message: "JSON has no NaN or Infinity; write the string \"infinity\" where a key accepts it, or a finite number")
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
+            try literal("")
+            throw SyntaxError(offset: start, message: "expected a value, got '\(word(at: start))' (strings need double quotes)")
         case UInt8(ascii: "'"):
             throw SyntaxError(offset: start, message: "strings are written in double quotes in JSON, not single quotes")
         case UInt8(ascii: "/"):
@@ -318,21 +321,20 @@ struct JSONParser {
         return JSONNode(value: .number(value, literal: literal), offset: start)
     }
 
+    /// Reads the literal `word`, or throws with a message for near misses (`True`, `None`, bare words).
     private mutating func literal(_ word: String) throws {
         let start = i
-        for byte in word.utf8 {
-            guard i < b.count, b[i] == byte else {
-                let got = self.word(at: start)
-                if got == "True" || got == "False" || got == "None" || got == "NULL" || got == "Null" {
-                    throw SyntaxError(offset: start, message: "JSON writes true, false and null in lower case, got \(got)")
-                }
-                throw SyntaxError(offset: start, message: "expected a value, got \(got.isEmpty ? describe(at: start) : "'\(got)'") (strings need double quotes)")
-            }
-            i += 1
+        let got = self.word(at: start)
+        if ["true", "false", "null"].contains(got.lowercased()) && got != got.lowercased() {
+            throw SyntaxError(offset: start, message: "JSON writes true, false and null in lower case, got \(got)")
         }
-        if i < b.count, isIdentifierByte(b[i]) {
-            throw SyntaxError(offset: start, message: "expected a value, got '\(self.word(at: start))' (strings need double quotes)")
+        if ["none", "nil", "undefined"].contains(got.lowercased()) {
+            throw SyntaxError(offset: start, message: "JSON writes an empty value as null, got \(got)")
         }
+        guard !word.isEmpty, got == word else {
+            throw SyntaxError(offset: start, message: "expected a value, got \(got.isEmpty ? describe(at: start) : "'\(got)'") (strings need double quotes)")
+        }
+        i += word.utf8.count
     }
 
     // MARK: - Nesting
