@@ -72,8 +72,8 @@ public struct ConstraintDescription: Equatable, Sendable {
     public var maxForce: Double = .infinity
     /// Fastest error correction, points (or radians) per second, ≥ 0 or infinity. Default infinity.
     public var maxBias: Double = .infinity
-    /// Fraction of error left uncorrected after one second, 0…1. Default 0.0017970074436457143 (Chipmunk's, (1 − 0.1)⁶⁰).
-    public var errorBias: Double = 0.0017970074436457143
+    /// Fraction of error left uncorrected after one second, 0…1. Default 0.001797010299914434 (Chipmunk's, (1 − 0.1)⁶⁰).
+    public var errorBias: Double = 0.001797010299914434
     /// Whether the two bodies still collide with each other. Default true.
     public var collideBodies: Bool = true
 
