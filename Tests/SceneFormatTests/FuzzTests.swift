@@ -22,7 +22,7 @@ import Testing
     static func mutate(_ input: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
         var b = input
         let fragments = ["{", "}", "[", "]", ",", ":", "\"", "1e999", "-", "null", "\"builtin:softDot\"", "\"#zz\"", "\\u",
-                         "\\uD800", "0.", "\u{FEFF}", "é", "\u{0}", "[[[[", "\"infinity\"", "\"90deg\"", "true"]
+                         "\\uD800", "0.", "\u{FEFF}", "é", "\u{0}", "[[[[", "\"infinity\"", "\"90deg\"", "true", "\"#ＡＡＡ\"", "1e300", "\"builtin:\""]
         let count = 1 + Int(rng.next32() % 4)
         for _ in 0..<count where !b.isEmpty {
             let i = Int(rng.next32() % UInt32(b.count))
@@ -45,7 +45,8 @@ import Testing
     static func swapValue(_ input: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
         let values = ["-1", "0", "1e308", "-1e308", "\"x\"", "[]", "{}", "null", "true", "[1, 2, 3, 4]", "\"90deg\"", "\"infinity\"",
                       "[[1, 2]]", "{\"matrix\": [1]}", "[{\"rotate\": \"1rad\"}]", "\"M 0 0 A 1 1 0 1 1 0 0 Z\"", "4294967296",
-                      "0.5", "\"builtin:star\"", "\"../assets/crate.png\"", "[0, 0, -1, -1]", "\"#ff000080\"", "[2, 0, 0, 1]"]
+                      "0.5", "\"builtin:star\"", "\"../assets/crate.png\"", "[0, 0, -1, -1]", "\"#ff000080\"", "[2, 0, 0, 1]",
+                      "\"#ＦＦ0000\"", "1e300", "\"f\"", "\"a/\"", "\"/\"", "\"..\"", "\"x:y\""]
         let colons = input.indices.filter { input[$0] == UInt8(ascii: ":") }
         guard !colons.isEmpty else { return input }
         let c = colons[Int(rng.next32() % UInt32(colons.count))] + 1

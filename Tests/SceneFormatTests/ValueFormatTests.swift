@@ -184,6 +184,22 @@ import Testing
             == [#"test.json:1:99: layers[0].emitterCells[0].renderMode: unknown key "renderMode" in an emitter cell; it is a key of the emitter layer, not of its cells"#])
     }
 
+    @Test func hugeValuesAreRefusedBeforeTheyOverflowTheEngine() {
+        #expect(errors(sceneWithLayer(#"{"type": "emitter", "emitterCells": [{"contents": "builtin:softDot", "lifetime": 1, "birthRate": 1e300}]}"#))
+            == ["test.json:1:117: layers[0].emitterCells[0].birthRate: 1e300 is too large; numbers in scenes are at most 1e12 in size"],
+            "1e300 would become an infinite Float")
+        #expect(errors(sceneWithLayer(#"{"type": "replicator", "instanceCount": 1000000}"#))
+            == ["test.json:1:56: layers[0].instanceCount: expected an integer in 0…10000, got 1000000"])
+        #expect(errors(sceneWithLayer(#"{"repeatDuration": 1e13}"#))
+            == [#"test.json:1:34: layers[0].repeatDuration: 1e13 is too large; numbers in scenes are at most 1e12 in size (write "infinity" for no limit)"#])
+    }
+
+    @Test func fullWidthDigitsAreNotHexadecimal() {
+        #expect(errors(sceneWithLayer(##"{"backgroundColor": "#ＡＡＡ"}"##))
+            == [##"test.json:1:34: layers[0].backgroundColor: bad colour "#ＡＡＡ"; write "#rrggbb" or "#rrggbbaa" with hexadecimal digits"##],
+            "Character.isHexDigit accepts full-width letters that CGColor(hexString:) cannot convert")
+    }
+
     @Test func warningsDoNotStopTheLoad() throws {
         let scene = try loadScene(sceneWithLayer(#"{"type": "emitter", "emitterCells": [{"birthRate": 10}]}"#))
         #expect(scene.warnings.map(\.description) == [

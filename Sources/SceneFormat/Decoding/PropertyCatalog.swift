@@ -94,8 +94,12 @@ enum PropertyCatalog {
         "scrollMode": CAScrollLayerScrollMode.allCases.map(\.rawValue),
     ]
     /// Ranges the scene enforces beyond LayerKit's setters.
+    /// The upper limits keep one scene value from asking for unbounded work or memory (copies,
+    /// particle budgets, offscreen bitmaps, glyph sizes).
     static let extraRules: [String: NumberRule] = [
         "opacity": .unit, "shadowOpacity": .unit, "strokeStart": .unit, "strokeEnd": .unit, "emissionRange": .nonNegative,
+        "instanceCount": .range(0, 10_000), "maxParticles": .range(0, 10_000_000), "fontSize": .above(0, upTo: 10_000),
+        "rasterizationScale": .above(0, upTo: 16),
     ]
 
     /// The properties of each layer kind, by key (aliases included).

@@ -15,7 +15,13 @@ extension DecodingContext {
         switch info.kind {
         case .number:
             if info.isInteger {
-                return integer(f, (info.rule == .nonNegative ? 0 : Int.min)...Int.max).map { (.number(Double($0)), nil) }
+                let range: ClosedRange<Int>
+                switch info.rule {
+                case .nonNegative?: range = 0...Int.max
+                case let .range(a, b)?: range = Int(a)...Int(b)
+                default: range = Int.min...Int.max
+                }
+                return integer(f, range).map { (.number(Double($0)), nil) }
             }
             return number(f, info.rule ?? .any, angle: info.isAngle, infinity: info.acceptsInfinity).map { (.number($0), nil) }
         case .bool:

@@ -6,6 +6,10 @@ import LayerKit
 extension DecodingContext {
     // MARK: - Scalars
 
+    /// The largest magnitude a scene number may have: larger values are mistakes, and they overflow
+    /// single-precision properties and pixel arithmetic downstream.
+    static let largestNumber = 1e12
+
     /// A number that satisfies `rule`. `angle`: a string with a unit (`"90deg"`, `"0.5pi"`, `"1.2rad"`) is
     /// accepted and converted to radians. `infinity`: the string `"infinity"` gives +∞.
     func number(_ f: Field, _ rule: NumberRule = .any, angle: Bool = false, infinity: Bool = false) -> Double? {
@@ -25,6 +29,10 @@ extension DecodingContext {
             error(f, "expected \(noun)\(rule.phrase)\(orInfinity)\(forms), got \(f.node.summary)")
             return nil
         }
+        if value.isFinite, abs(value) > DecodingContext.largestNumber {
+            error(f, "\(f.node.summary) is too large; numbers in scenes are at most 1e12 in size" + (infinity ? " (write \"infinity\" for no limit)" : ""))
+            return nil
+        }
         guard rule.accepts(value) || (infinity && value == .infinity && rule != .unit) else {
             error(f, "expected \(noun)\(rule.phrase)\(orInfinity), got \(f.node.summary)")
             return nil
@@ -39,7 +47,7 @@ extension DecodingContext {
         switch f.node.value {
         case .invalid: return nil
         case let .number(v, _):
-            guard v == v.rounded(), abs(v) < 9.0e15, range.contains(Int(v)) else {
+            guard v == v.rounded(), abs(v) <= DecodingContext.largestNumber, range.contains(Int(v)) else {
                 error(f, "expected an integer\(phrase), got \(f.node.summary)")
                 return nil
             }
@@ -203,7 +211,10 @@ extension DecodingContext {
         case .invalid: return nil
         case let .string(s):
             if s.hasPrefix("#") {
-                if let c = CGColor(hexString: s) { return c }
+                // Only ASCII digits: Character.isHexDigit also accepts full-width forms, which
+                // CGColor(hexString:) cannot convert.
+                let digits = s.dropFirst()
+                if [3, 4, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let c = CGColor(hexString: s) { return c }
                 error(f, "bad colour \(quoted(s)); write \"#rrggbb\" or \"#rrggbbaa\" with hexadecimal digits")
                 return nil
             }
