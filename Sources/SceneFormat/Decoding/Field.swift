@@ -48,26 +48,36 @@ struct ObjectReader {
     let field: Field
     /// The members in source order.
     let members: [JSONMember]
-    private let index: [String: Int]
+    /// Positions by key, for large objects only (small ones are searched: cheaper than hashing).
+    private let index: [String: Int]?
 
     /// Reads `field` as an object; nil when it is not one.
     init?(_ field: Field) {
         guard case let .object(m) = field.node.value else { return nil }
         self.field = field
         members = m
-        var idx: [String: Int] = [:]
-        for (i, member) in m.enumerated() { idx[member.key] = i }
-        index = idx
+        if m.count > 16 {
+            var idx: [String: Int] = [:]
+            for i in m.indices { idx[m[i].key] = i }
+            index = idx
+        } else {
+            index = nil
+        }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
     }
 
     /// The member `key`, or nil when absent.
     subscript(key: String) -> Field? {
-        guard let i = index[key] else { return nil }
+        guard let i = position(of: key) else { return nil }
         return field.member(members[i])
     }
 
     /// Whether `key` is present.
-    func has(_ key: String) -> Bool { index[key] != nil }
+    func has(_ key: String) -> Bool { position(of: key) != nil }
 
     /// Every member as a field, in source order.
     var fields: [(key: String, field: Field)] { members.map { ($0.key, field.member($0)) } }

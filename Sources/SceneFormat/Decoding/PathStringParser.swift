@@ -215,8 +215,8 @@ struct PathStringParser {
             while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1; expDigits += 1 }
             if expDigits == 0 { i = save }
         }
-        guard let v = Double(String(chars[start..<i])), v.isFinite else {
-            throw SyntaxError(index: start, message: "number \(String(chars[start..<i])) is not finite")
+        guard let v = Double(String(chars[start..<i])), v.isFinite, abs(v) <= DecodingContext.largestNumber else {
+            throw SyntaxError(index: start, message: "number \(String(chars[start..<i])) is too large; numbers in scenes are at most 1e12 in size")
         }
         return CGFloat(v)
     }

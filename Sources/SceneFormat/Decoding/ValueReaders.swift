@@ -42,20 +42,14 @@ extension DecodingContext {
 
     /// An integer in `range`.
     func integer(_ f: Field, _ range: ClosedRange<Int>) -> Int? {
+        if case let .number(v, _) = f.node.value, v == v.rounded(), abs(v) <= DecodingContext.largestNumber, range.contains(Int(v)) {
+            return Int(v)
+        }
+        if f.isInvalid { return nil }
         let phrase: String
         if range.lowerBound == Int.min { phrase = "" } else if range.upperBound == Int.max { phrase = " ≥ \(range.lowerBound)" } else { phrase = " in \(range.lowerBound)…\(range.upperBound)" }
-        switch f.node.value {
-        case .invalid: return nil
-        case let .number(v, _):
-            guard v == v.rounded(), abs(v) <= DecodingContext.largestNumber, range.contains(Int(v)) else {
-                error(f, "expected an integer\(phrase), got \(f.node.summary)")
-                return nil
-            }
-            return Int(v)
-        default:
-            error(f, "expected an integer\(phrase), got \(f.node.summary)")
-            return nil
-        }
+        error(f, "expected an integer\(phrase), got \(f.node.summary)")
+        return nil
     }
 
     /// A Boolean (`true` or `false`).
@@ -89,11 +83,11 @@ extension DecodingContext {
 
     /// One of `allowed`; the message lists them and suggests the closest.
     func oneOf(_ f: Field, _ allowed: [String], extraHint: String = "") -> String? {
+        if case let .string(s) = f.node.value, allowed.contains(s) { return s }
         let list = allowed.map { quoted($0) }.joined(separator: ", ")
         switch f.node.value {
         case .invalid: return nil
         case let .string(s):
-            if allowed.contains(s) { return s }
             var m = "expected one of \(list), got \(quoted(s))"
             if let best = closeMatches(for: s, in: allowed).first { m += " (did you mean \(quoted(best))?)" }
             error(f, m + extraHint)

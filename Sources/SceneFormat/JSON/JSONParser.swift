@@ -31,7 +31,8 @@ struct JSONParser {
     private let b: [UInt8]
     private let maximumDepth: Int
     private var i = 0
-    private var path = JSONPath()
+    /// The steps to the value being read (a stack: pushed and popped in place).
+    private var path: [JSONPath.Component] = []
     private var issues: [JSONIssue] = []
     /// A container being read: "object" or "array", and where it opened.
     private struct OpenContainer {
@@ -74,10 +75,10 @@ struct JSONParser {
             }
             return Result(root: root, issues: issues)
         } catch let e as SyntaxError {
-            issues.append(JSONIssue(offset: e.offset, path: path, message: e.message))
+            issues.append(JSONIssue(offset: e.offset, path: JSONPath(components: path), message: e.message))
             return Result(root: nil, issues: issues)
         } catch {
-            issues.append(JSONIssue(offset: i, path: path, message: "\(error)"))
+            issues.append(JSONIssue(offset: i, path: JSONPath(components: path), message: "\(error)"))
             return Result(root: nil, issues: issues)
         }
     }
@@ -144,17 +145,17 @@ struct JSONParser {
                 throw SyntaxError(offset: i, message: "expected ':' after the key \(quoted(key)), got \(describe(at: i))")
             }
             i += 1
-            path = path.appending(key)
+            path.append(.key(key))
             let value = try parseValue()
             if let first = firstOffset[key] {
                 let (line, column) = source.location(of: first)
-                issues.append(JSONIssue(offset: keyOffset, path: path,
+                issues.append(JSONIssue(offset: keyOffset, path: JSONPath(components: path),
                                         message: "duplicate key \(quoted(key)) (first given at line \(line), column \(column)); remove one of them"))
             } else {
                 firstOffset[key] = keyOffset
                 members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
             }
-            path.components.removeLast()
+            path.removeLast()
             skipWhitespace()
             guard i < b.count else { throw endOfFile(expecting: "',' or '}'") }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -182,9 +183,9 @@ struct JSONParser {
             if i < b.count, b[i] == UInt8(ascii: "]"), !elements.isEmpty {
                 throw SyntaxError(offset: i, message: "trailing comma before ']'; remove the comma after the last element")
             }
-            path = path.appending(elements.count)
+            path.append(.index(elements.count))
             elements.append(try parseValue())
-            path.components.removeLast()
+            path.removeLast()
             skipWhitespace()
             guard i < b.count else { throw endOfFile(expecting: "',' or ']'") }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -314,7 +315,7 @@ struct JSONParser {
             throw SyntaxError(offset: start, message: "unexpected \(describe(at: i)) after the number \(literal); a number with a unit is a string, such as \(quoted(text))")
         }
         guard let value = Double(literal), value.isFinite else {
-            issues.append(JSONIssue(offset: start, path: path,
+            issues.append(JSONIssue(offset: start, path: JSONPath(components: path),
                                     message: "non-finite number: \(shortened(literal)) does not fit in a 64-bit floating-point number; use a smaller value"))
             return JSONNode(value: .invalid, offset: start)
         }
