@@ -190,6 +190,10 @@ import Testing
             "1e300 would become an infinite Float")
         #expect(errors(sceneWithLayer(#"{"type": "replicator", "instanceCount": 1000000}"#))
             == ["test.json:1:56: layers[0].instanceCount: expected an integer in 0…10000, got 1000000"])
+        #expect(errors(sceneWithLayer(#"{"transform": [{"perspective": 1e-13}]}"#))
+            == ["test.json:1:34: layers[0].transform: the transform's entries grow beyond 1e12 (the operations overflow); use smaller scales or a larger perspective distance"])
+        #expect(errors(sceneWithLayer(#"{"shadowRadius": 1e9}"#))
+            == ["test.json:1:34: layers[0].shadowRadius: expected a number in 0…1000, got 1e9"], "a blur radius that would stall the compositor")
         #expect(errors(sceneWithLayer(#"{"repeatDuration": 1e13}"#))
             == [#"test.json:1:34: layers[0].repeatDuration: 1e13 is too large; numbers in scenes are at most 1e12 in size (write "infinity" for no limit)"#])
     }

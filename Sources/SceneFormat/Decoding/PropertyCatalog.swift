@@ -99,7 +99,7 @@ enum PropertyCatalog {
     static let extraRules: [String: NumberRule] = [
         "opacity": .unit, "shadowOpacity": .unit, "strokeStart": .unit, "strokeEnd": .unit, "emissionRange": .nonNegative,
         "instanceCount": .range(0, 10_000), "maxParticles": .range(0, 10_000_000), "fontSize": .above(0, upTo: 10_000),
-        "rasterizationScale": .above(0, upTo: 16),
+        "rasterizationScale": .above(0, upTo: 16), "shadowRadius": .range(0, 1000),
     ]
 
     /// The properties of each layer kind, by key (aliases included).

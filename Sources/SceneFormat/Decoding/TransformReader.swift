@@ -23,8 +23,8 @@ extension DecodingContext {
                 if let t = transformOperation(op) { result = CATransform3DConcat(result, t) } else { ok = false }
             }
             guard ok else { return nil }
-            guard result.isFinite else {
-                error(f, "the transform has non-finite entries (the operations overflow); use smaller values")
+            guard result.rowMajor.allSatisfy({ $0.isFinite && abs($0) <= DecodingContext.largestNumber }) else {
+                error(f, "the transform's entries grow beyond 1e12 (the operations overflow); use smaller scales or a larger perspective distance")
                 return nil
             }
             return result
