@@ -1,0 +1,3 @@
+// CFreeType: Debian's libfreetype-dev (pkg-config freetype2). Only the Typesetting module imports it.
+#include <ft2build.h>
+#include FT_FREETYPE_H

@@ -1,0 +1,1 @@
+// PathGeometry module: see docs/Architecture.md

@@ -1,0 +1,1 @@
+// Typesetting module: see docs/Architecture.md

@@ -1,0 +1,1 @@
+// Tests of the PathGeometry module are added here.

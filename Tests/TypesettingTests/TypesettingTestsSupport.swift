@@ -1,0 +1,1 @@
+// Tests of the Typesetting module are added here.
