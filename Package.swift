@@ -53,8 +53,8 @@ let package = Package(
         // MARK: - Tests (headless, Swift Testing)
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
-        .testTarget(name: "PathGeometryTests", dependencies: ["PathGeometry"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
+        .testTarget(name: "PathGeometryTests", dependencies: ["PathGeometry", "ImageCodec"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
