@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Plain C loops the benchmark measures next to the engine. Its .c files may include CChipmunk.h
         // (for the C physics reference); its public header does not, so no cp* name reaches Swift.
-        .target(name: "CBenchReference", dependencies: ["CChipmunk"]),
+        .target(name: "CBenchReference", dependencies: ["CChipmunk", "CFreeType"]),
 
         // MARK: - Engine modules
         .target(name: "LayerKit"),
@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat"]
         ),
         .target(name: "SDLHost", dependencies: ["EmitterKit", "CSDL2"]),
-        .target(name: "Benchmarks", dependencies: ["EmitterKit", "CBenchReference", "CSDL2"]),
+        .target(name: "Benchmarks", dependencies: ["EmitterKit", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
         .executableTarget(
             name: "emitter",
             dependencies: [

@@ -89,13 +89,12 @@ public final class TextRenderer: @unchecked Sendable {
     public func label(_ string: String, fontSize: CGFloat = 12, color: CGColor = .white, font: String? = nil,
                       scale: CGFloat = 1) throws -> CGImage {
         lock.lock(); defer { lock.unlock() }
-        let measure = try layoutLocked(TextRequest(string: string, font: font, fontSize: fontSize, contentsScale: scale))
-        let width = max(1, (measure.lines.map(\.maxX).max() ?? 0).rounded(.up))
-        let height = max(1, (CGFloat(max(1, measure.lines.count)) * measure.lineHeight).rounded(.up))
-        var request = measure.request
-        request.size = CGSize(width: width, height: height)
-        let bitmap = try renderLocked(try layoutLocked(request))
-        return try bitmap.image(tintedWith: color)
+        // Left-aligned unwrapped lines do not depend on the bounds: measure once, then size the bitmap.
+        var layout = try layoutLocked(TextRequest(string: string, font: font, fontSize: fontSize, contentsScale: scale))
+        let width = max(1, (layout.lines.map(\.maxX).max() ?? 0).rounded(.up))
+        let height = max(1, (CGFloat(max(1, layout.lines.count)) * layout.lineHeight).rounded(.up))
+        layout.request.size = CGSize(width: width, height: height)
+        return try renderLocked(layout).image(tintedWith: color)
     }
 
     /// Glyph cache use so far: lookups answered, glyphs rasterised, glyphs held, bytes held.

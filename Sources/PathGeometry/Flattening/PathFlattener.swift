@@ -27,8 +27,12 @@ public enum PathFlattener {
         guard tolerance.isFinite, tolerance > 0 else { throw PathGeometryError.badTolerance(tolerance) }
         guard transform.isFinite else { throw PathGeometryError.nonFiniteTransform }
         var f = Flattening(tolerance: tolerance)
-        f.points.reserveCapacity(path.elements.count * 4)
-        f.smooth.reserveCapacity(path.elements.count * 4)
+        // Lines add one point, curves typically a dozen or more.
+        let estimate = path.elements.reduce(0) { n, e in
+            switch e { case .addQuadCurveToPoint, .addCurveToPoint: return n + 16; default: return n + 1 }
+        }
+        f.points.reserveCapacity(estimate)
+        f.smooth.reserveCapacity(estimate)
         let identity = transform.isIdentity
         for (index, element) in path.elements.enumerated() {
             let e = identity ? element : element.applying(transform)

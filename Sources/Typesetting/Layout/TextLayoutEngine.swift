@@ -130,6 +130,8 @@ struct TextLayoutEngine {
     /// The string split into paragraphs of (scalar, starts-a-character) units, NFC-normalised so that
     /// accented letters use the font's precomposed glyphs. Control characters other than tab are dropped.
     static func paragraphs(of string: String) -> [[(Unicode.Scalar, Bool)]] {
+        if string.isEmpty { return [] }
+        if string.utf8.allSatisfy({ $0 < 0x80 }) { return asciiParagraphs(of: string) }
         var result: [[(Unicode.Scalar, Bool)]] = [[]]
         for ch in string.precomposedStringWithCanonicalMapping {
             if ch.isNewline { result.append([]); continue }
@@ -140,7 +142,21 @@ struct TextLayoutEngine {
                 first = false
             }
         }
-        if string.isEmpty { return [] }
+        return result
+    }
+
+    /// The same for ASCII text, without normalisation or grapheme breaking (every byte is a character,
+    /// "\r\n" is one break).
+    private static func asciiParagraphs(of string: String) -> [[(Unicode.Scalar, Bool)]] {
+        var result: [[(Unicode.Scalar, Bool)]] = [[]]
+        var afterCR = false
+        for b in string.utf8 {
+            defer { afterCR = b == 13 }
+            if b == 10 && afterCR { continue }
+            if b == 10 || b == 13 || b == 11 || b == 12 { result.append([]); continue }
+            if b < 32 && b != 9 || b == 127 { continue }
+            result[result.count - 1].append((Unicode.Scalar(b), true))
+        }
         return result
     }
 }
