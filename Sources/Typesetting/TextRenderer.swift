@@ -24,9 +24,14 @@ public final class TextRenderer: @unchecked Sendable {
     private var cache = GlyphCache()
 
     /// Creates a renderer that finds fonts in `fontDirectories` (searched recursively).
-    public init(fontDirectories: [String] = ["/usr/share/fonts", "/usr/local/share/fonts"]) {
+    public convenience init(fontDirectories: [String] = ["/usr/share/fonts", "/usr/local/share/fonts"]) {
+        self.init(fontDirectories: fontDirectories, freeTypeBlockCounter: nil)
+    }
+
+    /// Creates a renderer whose FreeType allocations are counted in `freeTypeBlockCounter` (for the leak test).
+    init(fontDirectories: [String], freeTypeBlockCounter: UnsafeMutablePointer<Int>?) {
         do {
-            let lib = try FreeTypeLibrary()
+            let lib = try FreeTypeLibrary(blockCounter: freeTypeBlockCounter)
             library = lib
             catalog = FontCatalog(library: lib, searchDirectories: fontDirectories)
             startError = nil

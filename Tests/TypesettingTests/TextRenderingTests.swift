@@ -95,3 +95,25 @@ import Testing
         #expect(results.allSatisfy { $0 })
     }
 }
+
+@Suite struct FreeTypeResourceTests {
+    @Test func everyFreeTypeAllocationIsReleasedWithTheRenderer() throws {
+        let blocks = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        blocks.initialize(to: 0)
+        defer { blocks.deallocate() }
+        func use() throws {
+            let r = TextRenderer(fontDirectories: ["/usr/share/fonts"], freeTypeBlockCounter: blocks)
+            _ = try r.render(TextRequest(string: lorem, font: "DejaVu Serif Bold", fontSize: 14,
+                                         size: CGSize(width: 200, height: 100), isWrapped: true, contentsScale: 2))
+            _ = try r.label("mono", font: "DejaVu Sans Mono")
+            let before = blocks.pointee
+            #expect(before > 0, "FreeType allocates through the counting allocator")
+            // Scanning opens every installed face once and must close each of them again.
+            _ = try? r.resolveFont("No Such Font")
+            #expect(try r.availableFonts().count > 20)
+            #expect(blocks.pointee == before, "the font scan left \(blocks.pointee - before) FreeType blocks behind")
+        }
+        try use()
+        #expect(blocks.pointee == 0, "FreeType blocks still held after the renderer was released: \(blocks.pointee)")
+    }
+}
