@@ -137,3 +137,16 @@ import Testing
         }
     }
 }
+
+@Suite struct ParagraphSplittingTests {
+    @Test func latinFastPathAgreesWithFullUnicodeHandling() {
+        let samples = ["Hello", "a\r\nb\rc\nd", "tab\there", "naïve café ÆØÅ ß ÿ", "x\u{85}y", "bell\u{7}ed", "\n\n", "trailing \n"]
+        for s in samples {
+            let fast = TextLayoutEngine.simpleParagraphs(of: s), full = TextLayoutEngine.generalParagraphs(of: s)
+            let same = fast.count == full.count && zip(fast, full).allSatisfy { a, b in
+                a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            }
+            #expect(same, "\(s.debugDescription): fast \(fast.map { $0.map { $0.0 } }), full \(full.map { $0.map { $0.0 } })")
+        }
+    }
+}

@@ -131,7 +131,13 @@ struct TextLayoutEngine {
     /// accented letters use the font's precomposed glyphs. Control characters other than tab are dropped.
     static func paragraphs(of string: String) -> [[(Unicode.Scalar, Bool)]] {
         if string.isEmpty { return [] }
-        if string.utf8.allSatisfy({ $0 < 0x80 }) { return asciiParagraphs(of: string) }
+        if string.unicodeScalars.allSatisfy({ $0.value < 0x300 }) { return simpleParagraphs(of: string) }
+        return generalParagraphs(of: string)
+    }
+
+    /// Any text: NFC normalisation and grapheme breaking.
+    static func generalParagraphs(of string: String) -> [[(Unicode.Scalar, Bool)]] {
+        if string.isEmpty { return [] }
         var result: [[(Unicode.Scalar, Bool)]] = [[]]
         for ch in string.precomposedStringWithCanonicalMapping {
             if ch.isNewline { result.append([]); continue }
@@ -145,17 +151,18 @@ struct TextLayoutEngine {
         return result
     }
 
-    /// The same for ASCII text, without normalisation or grapheme breaking (every byte is a character,
-    /// "\r\n" is one break).
-    private static func asciiParagraphs(of string: String) -> [[(Unicode.Scalar, Bool)]] {
+    /// The same for text below U+0300 (Latin-1 and Latin Extended), which is already NFC and where every
+    /// scalar is a character of its own: no normalisation, no grapheme breaking. "\r\n" is one break.
+    static func simpleParagraphs(of string: String) -> [[(Unicode.Scalar, Bool)]] {
         var result: [[(Unicode.Scalar, Bool)]] = [[]]
         var afterCR = false
-        for b in string.utf8 {
-            defer { afterCR = b == 13 }
-            if b == 10 && afterCR { continue }
-            if b == 10 || b == 13 || b == 11 || b == 12 { result.append([]); continue }
-            if b < 32 && b != 9 || b == 127 { continue }
-            result[result.count - 1].append((Unicode.Scalar(b), true))
+        for u in string.unicodeScalars {
+            let v = u.value
+            defer { afterCR = v == 13 }
+            if v == 10 && afterCR { continue }
+            if v == 10 || v == 13 || v == 11 || v == 12 || v == 0x85 { result.append([]); continue }
+            if (v < 32 && v != 9) || (v >= 127 && v < 160) { continue }
+            result[result.count - 1].append((u, true))
         }
         return result
     }
