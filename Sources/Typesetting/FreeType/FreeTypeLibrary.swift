@@ -26,16 +26,16 @@ final class FreeTypeLibrary {
         memory.initialize(to: FT_MemoryRec_(
             user: UnsafeMutableRawPointer(blocks),
             alloc: { mem, size in
-                mem!.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1
+                mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1
                 return malloc(max(1, Int(size)))
             },
             free: { mem, block in
                 guard let block else { return }
-                mem!.pointee.user.assumingMemoryBound(to: Int.self).pointee -= 1
+                mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee -= 1
                 free(block)
             },
             realloc: { mem, _, newSize, block in
-                if block == nil { mem!.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1 }
+                if block == nil { mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1 }
                 return realloc(block, max(1, Int(newSize)))
             }))
         var lib: FT_Library?
