@@ -1,1 +1,0 @@
-// PathGeometry module: see docs/Architecture.md

@@ -1,1 +1,0 @@
-// Typesetting module: see docs/Architecture.md

@@ -1,1 +1,0 @@
-// Tests of the PathGeometry module are added here.

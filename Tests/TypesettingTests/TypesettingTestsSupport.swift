@@ -1,1 +1,0 @@
-// Tests of the Typesetting module are added here.
