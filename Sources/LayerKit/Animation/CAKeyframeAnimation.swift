@@ -97,7 +97,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             let t = keyTimes.map(\.doubleValue)
             let allowed = calculationMode == .discrete ? [count, count + 1] : [count]
             guard allowed.contains(t.count) else {
-                throw bad("keyTimes", "has \(t.count) entries; expected \(allowed.map(String.init).joined(separator: " or ")) (one per \(path == nil ? "value" : "path segment boundary"))")
+                throw bad("keyTimes", "\(t.count) entries; expected \(allowed.map(String.init).joined(separator: " or ")) (one per \(path == nil ? "value" : "path segment boundary"))")
             }
             for (i, x) in t.enumerated() {
                 guard x.isFinite, x >= 0, x <= 1 else { throw bad("keyTimes[\(i)]", "expected a fraction in 0…1, got \(x)") }
@@ -107,7 +107,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         if let tf = timingFunctions, calculationMode == .linear || calculationMode == .cubic {
             guard tf.count == max(0, count - 1) else {
-                throw bad("timingFunctions", "has \(tf.count) entries; expected \(max(0, count - 1)) (one per segment)")
+                throw bad("timingFunctions", "\(tf.count) entries; expected \(max(0, count - 1)) (one per segment)")
             }
         }
         for (name, list) in [("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)] {

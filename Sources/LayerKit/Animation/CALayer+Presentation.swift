@@ -21,6 +21,7 @@ extension CALayer {
         let parentTime = timeParent?.localTime(forMediaTime: mediaTime) ?? mediaTime
         let root = buildPresentation(parentTime: parentTime, commit: true, events: &events)
         thread.enqueue(events)
+        thread.dispatchEvents()
         thread.flushImplicit()
         return root
     }

@@ -20,7 +20,7 @@ struct KeyframeTimeline {
     private var cumulativeLength: [Double] = []
     private var segmentTables: [[Double]] = []
 
-    private static let arcSamples = 32
+    private static let arcSamples = 128
 
     // MARK: - Building
 

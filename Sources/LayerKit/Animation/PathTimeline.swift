@@ -71,7 +71,7 @@ struct PathTimeline {
     private var tables: [[Double]] = []
     private var cumulative: [Double] = []
 
-    private static let samples = 32
+    private static let samples = 128
 
     // MARK: - Building
 

@@ -111,40 +111,41 @@ public final class CAMediaTimingFunction: Equatable, Hashable, CustomStringConve
     private func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
     private func sampleDX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
-    /// The curve parameter s with x(s) = x. x(s) is monotonic on 0…1 because both control x values are in 0…1.
+    /// The curve parameter s with x(s) = x. x(s) is monotonic on 0…1 because both control x values are in
+    /// 0…1. Newton's method when the slope is healthy; otherwise bisection to full double precision (flat
+    /// stretches of x(s) would turn small errors in x into large ones in y).
     private func solveCurveX(_ x: Double) -> Double {
-        let epsilon = 1e-12
         var s = x
         for _ in 0..<8 {
             let err = sampleX(s) - x
-            if abs(err) < epsilon { return s }
             let d = sampleDX(s)
-            if abs(d) < 1e-9 { break }
+            if abs(d) < 1e-6 { break }
+            if abs(err) < 1e-14 { return s }
             s -= err / d
             if s < 0 || s > 1 { break }
         }
         var lo = 0.0, hi = 1.0
-        s = x
-        for _ in 0..<100 {
-            let v = sampleX(s)
-            if abs(v - x) < epsilon { return s }
-            if v < x { lo = s } else { hi = s }
-            s = (lo + hi) / 2
+        for _ in 0..<64 where hi - lo > 1e-16 {
+            let mid = (lo + hi) / 2
+            if sampleX(mid) < x { lo = mid } else { hi = mid }
         }
-        return s
+        return (lo + hi) / 2
     }
 
     // MARK: - Identity
 
-    /// Equal when the control points are equal.
+    /// Equal when the control points are equal as Floats (Core Animation's precision), so a named curve
+    /// equals the same curve made from its control points.
     public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool {
-        a.c1 == b.c1 && a.c2 == b.c2
+        a.floatKey == b.floatKey
     }
 
-    /// Hashes the control points.
+    /// Hashes the control points as Floats.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(c1.x); hasher.combine(c1.y); hasher.combine(c2.x); hasher.combine(c2.y)
+        for v in floatKey { hasher.combine(v) }
     }
+
+    private var floatKey: [Float] { [Float(c1.x), Float(c1.y), Float(c2.x), Float(c2.y)] }
 
     /// `easeIn` or `cubic-bezier(x1, y1, x2, y2)`.
     public var description: String {
