@@ -67,7 +67,7 @@ open class CATransaction {
     open class func disableActions() -> Bool { TransactionThreadState.existing?.actionsDisabled ?? false }
 
     /// Makes property changes in this transaction instant (true) or animated (false).
-    open class func setDisableActions(_ flag: Bool) { TransactionThreadState.current.writableLevel.disableActions = flag }
+    open class func setDisableActions(_ flag: Bool) { TransactionThreadState.current.setDisableActions(flag) }
 
     /// The block run once every animation added in this transaction has finished or been removed.
     open class func completionBlock() -> (() -> Void)? { TransactionThreadState.current.innermost?.completion.block }

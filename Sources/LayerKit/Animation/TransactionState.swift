@@ -173,9 +173,22 @@ final class TransactionThreadState {
         return implicitLevel?.hasTimingFunction == true ? implicitLevel?.timingFunction : nil
     }
 
-    var actionsDisabled: Bool {
-        for l in explicitLevels.reversed() { if let d = l.disableActions { return d } }
-        return implicitLevel?.disableActions ?? false
+    /// Whether actions are disabled: read on every property write, so kept up to date by the calls that
+    /// change it rather than searched each time.
+    private(set) var actionsDisabled = false
+
+    private func updateActionsDisabled() {
+        var disabled: Bool?
+        for l in explicitLevels.reversed() where l.disableActions != nil {
+            disabled = l.disableActions
+            break
+        }
+        actionsDisabled = disabled ?? implicitLevel?.disableActions ?? false
+    }
+
+    func setDisableActions(_ flag: Bool) {
+        writableLevel.disableActions = flag
+        updateActionsDisabled()
     }
 
     /// The completion groups a newly added animation belongs to.
@@ -203,6 +216,7 @@ final class TransactionThreadState {
             AnimationDiagnostics.report(.unbalancedCommit)
             return
         }
+        updateActionsDisabled()
         if let outer = explicitLevels.last {
             level.merge(into: outer)
         } else {
@@ -216,6 +230,7 @@ final class TransactionThreadState {
     func flushImplicit() {
         if let level = implicitLevel {
             implicitLevel = nil
+            updateActionsDisabled()
             run(level.takePending())
             if let block = level.completion.committed() { events.append(.completion(block)) }
         }
