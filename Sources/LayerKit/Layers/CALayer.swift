@@ -651,8 +651,11 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 }
 
 /// Something that responds to a layer event, for example an animation started by a property change.
+/// Animations are actions (they add themselves to the layer); `NSNull()` is the action that does nothing and
+/// stops the action search.
 public protocol CAAction: AnyObject {
-    /// Runs the action for `event` on `anObject` (a layer).
+    /// Runs the action for `event` on `anObject` (a layer). For property changes `dict` holds the value
+    /// shown before the change under `CALayer.previousValueArgument` (a `LayerValue`).
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
@@ -662,7 +665,7 @@ public protocol CALayerDelegate: AnyObject {
     func display(_ layer: CALayer)
     /// Lays out the layer's sublayers after its bounds changed.
     func layoutSublayers(of layer: CALayer)
-    /// The action for `event`, or nil to continue the search.
+    /// The action for `event`: nil continues the search, `NSNull()` stops it (the change is instant).
     func action(for layer: CALayer, forKey event: String) -> CAAction?
 }
 
