@@ -70,6 +70,7 @@ struct ClockIntegratorTests {
         #expect(throws: IntegratorError.self) { try FixedStepIntegrator(step: 0) }
         #expect(throws: IntegratorError.self) { try FixedStepIntegrator(maxFrameDelta: .nan) }
         #expect(throws: IntegratorError.self) { try FixedStepIntegrator(maxStepsPerFrame: 0) }
+        #expect(throws: IntegratorError.self) { try FixedStepIntegrator(step: 1e-300) }
         do { _ = try FixedStepIntegrator(step: -1) } catch { #expect("\(error)".contains("FixedStepIntegrator.step")) }
     }
 

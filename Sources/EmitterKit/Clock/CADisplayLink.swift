@@ -99,8 +99,8 @@ open class CADisplayLink {
     /// The number of refreshes between callbacks for a display of period `period`.
     func interval(forRefreshPeriod period: CFTimeInterval) -> Int {
         if preferredFramesPerSecond > 0, period > 0 {
-            let displayRate = 1 / period
-            return max(1, Int((displayRate / Double(preferredFramesPerSecond)).rounded()))
+            let ratio = (1 / period / Double(preferredFramesPerSecond)).rounded()
+            return ratio.isFinite ? Int(min(1_000_000, max(1, ratio))) : 1
         }
         return max(1, frameInterval)
     }

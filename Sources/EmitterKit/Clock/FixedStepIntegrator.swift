@@ -49,6 +49,9 @@ public struct FixedStepIntegrator: Sendable {
         guard maxFrameDelta.isFinite, maxFrameDelta > 0 else {
             throw IntegratorError.invalidSetting(name: "maxFrameDelta", message: "expected seconds > 0, got \(maxFrameDelta)")
         }
+        guard maxFrameDelta / step <= 1e7 else {
+            throw IntegratorError.invalidSetting(name: "step", message: "\(step) s is too small for frames of up to \(maxFrameDelta) s (more than 10⁷ steps per frame)")
+        }
         let cap = maxStepsPerFrame ?? max(1, Int((maxFrameDelta / step - 1e-6).rounded(.up)))
         guard cap >= 1 else { throw IntegratorError.invalidSetting(name: "maxStepsPerFrame", message: "expected an integer ≥ 1, got \(cap)") }
         self.step = step

@@ -26,12 +26,17 @@ public final class VirtualDisplayLink: DisplayLinkDriver {
     /// Refreshes so far.
     public private(set) var frameCount = 0
 
+    /// The shortest period or delta accepted, seconds (a megahertz display): shorter ones would make
+    /// `run(until:)` spin for ever.
+    public static let shortestDelta: CFTimeInterval = 1e-6
+
     // MARK: - Creating
 
-    /// A display refreshing every `period` seconds (default 1/60), first at the clock's time + period.
+    /// A display refreshing every `period` seconds (default 1/60, at least `shortestDelta`), first at the
+    /// clock's time + period.
     public init(clock: EngineClock, period: CFTimeInterval = 1.0 / 60.0) throws {
         guard clock.mode == .virtual else { throw EngineClockError.notVirtual(operation: "VirtualDisplayLink") }
-        guard period.isFinite, period > 0 else { throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period) }
+        guard period.isFinite, period >= Self.shortestDelta else { throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period) }
         self.clock = clock
         refreshPeriod = period
         startTime = clock.mediaTime
@@ -40,18 +45,18 @@ public final class VirtualDisplayLink: DisplayLinkDriver {
         repeating = false
     }
 
-    /// A display whose refreshes follow `deltas` (seconds, each finite and > 0), cycling through them
+    /// A display whose refreshes follow `deltas` (seconds, each finite and ≥ `shortestDelta`), cycling through them
     /// when `repeating` (default) or stopping after the last. `nominalPeriod` (default: the first delta)
     /// is what links report as `duration`.
     public init(clock: EngineClock, scriptedDeltas deltas: [CFTimeInterval], repeating: Bool = true,
                 nominalPeriod: CFTimeInterval? = nil) throws {
         guard clock.mode == .virtual else { throw EngineClockError.notVirtual(operation: "VirtualDisplayLink") }
         guard let first = deltas.first else { throw VirtualDisplayLinkError.emptyScript }
-        for (i, d) in deltas.enumerated() where !(d.isFinite && d > 0) {
+        for (i, d) in deltas.enumerated() where !(d.isFinite && d >= Self.shortestDelta) {
             throw VirtualDisplayLinkError.invalidDelta(index: i, value: d)
         }
         let period = nominalPeriod ?? first
-        guard period.isFinite, period > 0 else { throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period) }
+        guard period.isFinite, period >= Self.shortestDelta else { throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period) }
         self.clock = clock
         refreshPeriod = period
         startTime = clock.mediaTime
@@ -108,7 +113,7 @@ public final class VirtualDisplayLink: DisplayLinkDriver {
 
 /// A headless display configuration that cannot run.
 public enum VirtualDisplayLinkError: Error, Equatable, CustomStringConvertible {
-    /// A period or scripted delta that is not a finite number of seconds > 0 (`index` in the script).
+    /// A period or scripted delta that is not a finite number of seconds ≥ 10⁻⁶ (`index` in the script).
     case invalidDelta(index: Int?, value: CFTimeInterval)
     /// A script without deltas.
     case emptyScript
@@ -116,8 +121,8 @@ public enum VirtualDisplayLinkError: Error, Equatable, CustomStringConvertible {
     /// A message naming the value and the fix.
     public var description: String {
         switch self {
-        case let .invalidDelta(index?, v): return "VirtualDisplayLink: scriptedDeltas[\(index)] = \(v); expected seconds > 0"
-        case let .invalidDelta(nil, v): return "VirtualDisplayLink: period \(v); expected seconds > 0"
+        case let .invalidDelta(index?, v): return "VirtualDisplayLink: scriptedDeltas[\(index)] = \(v); expected seconds ≥ 0.000001"
+        case let .invalidDelta(nil, v): return "VirtualDisplayLink: period \(v); expected seconds ≥ 0.000001"
         case .emptyScript: return "VirtualDisplayLink: scriptedDeltas is empty; give at least one delta"
         }
     }

@@ -31,7 +31,7 @@ struct KeyframeTimeline {
         let vecs = values.map(\.components)
         if let first = vecs.first ?? nil, vecs.allSatisfy({ $0?.count == first.count }),
            values.allSatisfy({ LayerValue.canInterpolate(values[0], $0) || $0 == values[0] }) {
-            vectors = vecs.map { $0! }
+            vectors = vecs.compactMap { $0 }
         } else {
             vectors = nil
         }
