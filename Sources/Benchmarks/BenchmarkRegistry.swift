@@ -4,7 +4,13 @@ import Foundation
 public enum BenchmarkRegistry {
     /// All benchmarks in run order.
     public static var all: [Benchmark] {
-        memory + sceneFormat
+        let groups: [[Benchmark]] = [
+            memory,
+            vector,
+            animation,
+            sceneFormat,
+        ]
+        return groups.flatMap { $0 }
     }
 
     /// The benchmarks whose names contain `filter` (all when nil or empty).
