@@ -52,6 +52,38 @@ import Testing
         #expect(a[0].animation.toValue == .number(.pi), "cell angles accept units in animations")
     }
 
+    @Test func descriptionsBecomeCoreAnimationObjectsThatTheLayersAccept() throws {
+        let scene = try loadScene(sceneWithLayer(#"""
+        {"type": "emitter", "name": "e", "bounds": [0, 0, 100, 100],
+         "emitterCells": [{"name": "spark", "contents": "builtin:spark", "birthRate": 10, "lifetime": 1}],
+         "animations": {
+           "spin": {"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "360deg", "duration": 2, "repeatCount": "infinity", "timingFunction": "linear"},
+           "colour": {"type": "keyframe", "keyPath": "backgroundColor", "values": ["blue", "red", "blue"], "keyTimes": [0, 0.5, 1], "timingFunctions": ["easeIn", [0.1, 0, 0.9, 1]], "duration": 4},
+           "follow": {"type": "keyframe", "keyPath": "position", "path": "M 0 150 C 75 0 225 300 300 150", "rotationMode": "auto", "beginTime": 1},
+           "bounce": {"type": "spring", "keyPath": "position.y", "toValue": 300, "damping": 5},
+           "both": {"type": "group", "duration": 3, "animations": [{"type": "basic", "keyPath": "opacity", "toValue": 0}, {"type": "basic", "keyPath": "emitterCells.spark.birthRate", "byValue": 20}]},
+           "swap": {"type": "transition", "transitionType": "push", "subtype": "fromLeft"}
+         }}
+        """#))
+        let layer = try #require(scene.layer(named: "e"))
+        #expect(!layer.allowsImplicitAnimations && !scene.rootLayer.allowsImplicitAnimations, "scene layers never animate implicitly")
+        try scene.addAnimations(sceneStartTime: 100)
+        #expect(layer.animationKeys()?.count == 6, "every description is accepted by LayerKit's own validation: \(String(describing: layer.animationKeys()))")
+        let spin = scene.animations[0].animation.makeAnimation()
+        let basic = try #require(spin as? CABasicAnimation)
+        #expect(basic.keyPath == "transform.rotation.z" && basic.repeatCount == .infinity && basic.duration == 2)
+        #expect(basic.toValue as? LayerValue == .number(2 * .pi) && basic.timingFunction == CAMediaTimingFunction(name: .linear))
+        let follow = try #require(scene.animations[2].animation.makeAnimation(sceneStartTime: 100) as? CAKeyframeAnimation)
+        #expect(follow.beginTime == 101 && follow.rotationMode == .rotateAuto && follow.path?.elements.count == 2,
+                "a scene beginTime counts from the scene's start")
+        let colour = try #require(scene.animations[1].animation.makeAnimation() as? CAKeyframeAnimation)
+        #expect(colour.keyTimes == [0, 0.5, 1] && colour.timingFunctions?.last == CAMediaTimingFunction(controlPoints: 0.1, 0, 0.9, 1))
+        #expect((scene.animations[3].animation.makeAnimation() as? CASpringAnimation)?.damping == 5)
+        #expect((scene.animations[4].animation.makeAnimation() as? CAAnimationGroup)?.animations?.count == 2)
+        let swap = try #require(scene.animations[5].animation.makeAnimation() as? CATransition)
+        #expect(swap.type == .push && swap.subtype == .fromLeft)
+    }
+
     @Test func mistakesAreReportedWithTheirFix() {
         #expect(errors(sceneWithLayer(#"{"animations": {"x": {"type": "basic", "keyPath": "opacity", "toValue": 0, "values": [1]}}}"#))
             == [#"test.json:1:108: layers[0].animations.x.values: "values" does not apply to a basic animation; it belongs to "type": "keyframe""#])

@@ -26,6 +26,8 @@ extension SceneDecoder {
             kind = k
         }
         let layer = kind.layerClass.init()
+        // Scene layers never animate implicitly: setting a property is instant (docs/Time.md).
+        layer.allowsImplicitAnimations = false
         let properties = PropertyCatalog.layerProperties[kind] ?? [:]
         var given: [String: Field] = [:]
         for (key, mf) in obj.fields {

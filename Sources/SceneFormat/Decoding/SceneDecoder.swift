@@ -47,6 +47,7 @@ final class SceneDecoder {
         let display = obj["display"].flatMap { decodeDisplay($0) } ?? DisplayDescription()
 
         let root = CALayer()
+        root.allowsImplicitAnimations = false
         root.bounds = CGRect(origin: .zero, size: display.size)
         root.position = CGPoint(x: display.size.width / 2, y: display.size.height / 2)
         if let lf = obj["layers"], let elements = ctx.array(lf, "a list of layers") {
