@@ -68,3 +68,16 @@ import Testing
         #expect(try img.withScale(2).size == CGSize(width: 0.5, height: 0.5))
     }
 }
+
+/// Inputs found by fuzzing the scene loader.
+@Suite struct FuzzRegressionTests {
+    @Test func fullWidthHexDigitsAreNotAColour() {
+        #expect(CGColor(hexString: "#ＡＡＡ") == nil, "full-width letters pass Character.isHexDigit but are not hex")
+    }
+
+    @Test func layerDurationAcceptsInfinity() throws {
+        let l = CALayer()
+        try l.setValue(Double.infinity, forKeyPath: "duration")
+        #expect(l.duration == .infinity)
+    }
+}

@@ -33,7 +33,7 @@ public struct CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
     public init?(hexString: String) {
         var s = Substring(hexString)
         if s.hasPrefix("#") { s = s.dropFirst() }
-        guard [3, 4, 6, 8].contains(s.count), s.allSatisfy(\.isHexDigit) else { return nil }
+        guard [3, 4, 6, 8].contains(s.count), s.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         let digits: [UInt8]
         if s.count <= 4 {
             digits = s.map { c in let v = UInt8(String(c), radix: 16)!; return v << 4 | v }

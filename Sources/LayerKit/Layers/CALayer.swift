@@ -549,7 +549,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         set { let old: LayerValue = .number(state.beginTime); state.beginTime = newValue; didChangeValue(forKey: "beginTime", from: old) }
     }
 
-    /// Length of one cycle of the layer's local time, seconds. Default 0 (unbounded).
+    /// Length of one cycle of the layer's local time, seconds; `.infinity` allowed. Default 0 (unbounded).
     public var duration: CFTimeInterval {
         get { state.duration }
         set { let old: LayerValue = .number(state.duration); state.duration = newValue; didChangeValue(forKey: "duration", from: old) }
@@ -640,7 +640,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         "needsDisplayOnBoundsChange": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CALayer).needsDisplayOnBoundsChange) }, set: { ($0 as! CALayer).needsDisplayOnBoundsChange = try $1.bool(path: $2) }),
         "drawsAsynchronously": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CALayer).drawsAsynchronously) }, set: { ($0 as! CALayer).drawsAsynchronously = try $1.bool(path: $2) }),
         "beginTime": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CALayer).beginTime) }, set: { ($0 as! CALayer).beginTime = try $1.double(path: $2) }),
-        "duration": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CALayer).duration) }, set: { ($0 as! CALayer).duration = try $1.double(path: $2) }),
+        "duration": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CALayer).duration) }, set: { ($0 as! CALayer).duration = try $1.doubleOrInfinity(path: $2) }),
         "speed": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CALayer).speed)) }, set: { ($0 as! CALayer).speed = try $1.float(path: $2) }),
         "timeOffset": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CALayer).timeOffset) }, set: { ($0 as! CALayer).timeOffset = try $1.double(path: $2) }),
         "repeatCount": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CALayer).repeatCount)) }, set: { ($0 as! CALayer).repeatCount = try $1.floatOrInfinity(path: $2) }),
