@@ -82,8 +82,10 @@ public enum PNGCodec {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
             throw ImageError.unreadable(path: path, reason: reason)
         }
-        let inferred: CGFloat = (path as NSString).deletingPathExtension.hasSuffix("@2x") ? 2
-            : (path as NSString).deletingPathExtension.hasSuffix("@3x") ? 3 : 1
+        // NSString path methods crash on some inputs in swift-corelibs-foundation 6.3; parse the name here.
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        let inferred: CGFloat = stem.hasSuffix("@2x") ? 2 : stem.hasSuffix("@3x") ? 3 : 1
         return try decode(data, scale: scale ?? inferred, source: path)
     }
 
