@@ -1,0 +1,68 @@
+/// A display link driven by the window's presents: each frame it reports when the previous frame was
+/// shown, when the next will be, the nominal period, and the measured delta.
+///
+/// Use: `beginFrame()` before preparing a frame, `endFrame()` right after the present returns.
+/// `onFrame` (timestamp, measuredDelta) is called from `beginFrame()`, for code that wants a callback
+/// rather than the returned tick (EmitterKit's display-link protocol plugs in here; docs/Window.md).
+public final class VsyncDisplayLink {
+    /// The nominal refresh period in seconds. Default 1/60.
+    public private(set) var duration: Double
+    /// The pacing policy.
+    public var pacing: FramePacing
+    /// Called at the start of every frame with (timestamp, measuredDelta), seconds.
+    public var onFrame: ((_ timestamp: Double, _ measuredDelta: Double) -> Void)?
+    /// Whether the last present appeared to wait for vsync (it took at least 3/4 of a period).
+    public private(set) var presentWaitsForVsync = false
+
+    private let clock: HostClock
+    private var lastTimestamp: Double?
+    private var frameIndex = 0
+
+    /// A link on a clock, with a refresh rate in hertz (0, negative or non-finite means 60).
+    public init(clock: HostClock, refreshRate: Double = 60, pacing: FramePacing = .vsync) {
+        self.clock = clock
+        self.pacing = pacing
+        self.duration = 1 / 60
+        setRefreshRate(refreshRate)
+    }
+
+    /// Changes the nominal rate (the window moved to another display). Invalid rates mean 60 Hz.
+    public func setRefreshRate(_ hertz: Double) {
+        duration = hertz.isFinite && hertz > 0 ? 1 / hertz : 1 / 60
+    }
+
+    // MARK: - Per frame
+
+    /// Starts a frame: reads the clock and returns the tick for it.
+    public func beginFrame() -> DisplayLinkTick {
+        let now = clock.now()
+        let delta = lastTimestamp.map { max(0, now - $0) } ?? duration
+        lastTimestamp = now
+        let tick = DisplayLinkTick(frameIndex: frameIndex, timestamp: now, targetTimestamp: now + period,
+                                   duration: period, measuredDelta: delta)
+        frameIndex += 1
+        onFrame?(tick.timestamp, tick.measuredDelta)
+        return tick
+    }
+
+    /// Ends a frame after its present: sleeps when the present did not wait (see `FramePacing`).
+    public func endFrame() {
+        guard let start = lastTimestamp else { return }
+        let elapsed = clock.now() - start
+        switch pacing {
+        case .vsync:
+            presentWaitsForVsync = elapsed >= 0.75 * duration
+            if !presentWaitsForVsync { clock.sleep(until: start + duration) }
+        case .timer:
+            clock.sleep(until: start + period)
+        case .unthrottled:
+            break
+        }
+    }
+
+    /// The period the link aims for: the timer's when timer-paced, the display's otherwise.
+    private var period: Double {
+        if case .timer(let fps) = pacing, fps.isFinite, fps > 0 { return 1 / fps }
+        return duration
+    }
+}
