@@ -1,0 +1,62 @@
+import Foundation
+import ImageCodec
+import LayerKit
+import Testing
+@testable import SDLHost
+
+/// A real window on a real X server, for a person to look at. Off unless SDLHOST_LIVE is set:
+///
+///     xvfb-run -s "-screen 0 1280x800x24" sh -c \
+///       'SDLHOST_LIVE=3 swift test --filter LiveWindowTests & sleep 8; import -window root shot.png; wait'
+///
+/// SDLHOST_LIVE is the run time in seconds; SDLHOST_SNAPSHOT names a PNG for the last frame as read back.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["SDLHOST_LIVE"] != nil))
+struct LiveWindowTests {
+    /// Moves a band across the gradient so motion is visible, with statistics, help and an error banner on.
+    final class Demo: WindowHostDelegate {
+        var time = 0.0
+        var deltas: [Double] = []
+        func frame(_ context: FrameContext) -> FrameOutput? {
+            time += context.simulationDelta
+            deltas.append(context.tick.measuredDelta)
+            let (w, h) = (context.drawableWidth, context.drawableHeight)
+            var pixels = gradientPixels(width: w, height: h)
+            let band = Int(time * 200) % max(1, w)
+            for y in 0..<h {
+                for x in band..<min(w, band + 40) {
+                    let i = (y * w + x) * 4
+                    pixels[i] = 255; pixels[i + 1] = 255; pixels[i + 2] = 255
+                }
+            }
+            return FrameOutput(image: FrameImage(bytes: pixels, width: w, height: h), contentsScale: context.contentsScale,
+                               liveParticles: 48213, bodies: 12)
+        }
+    }
+
+    @Test func aRealWindowShowsFramesWithTheOverlay() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seconds = Double(environment["SDLHOST_LIVE"] ?? "") ?? 3
+        #expect(WindowHost.canOpenWindow(), "no display: run under xvfb-run")
+        var configuration = WindowConfiguration(title: "SDLHost live test", size: CGSize(width: 800, height: 500),
+                                                showsStatistics: true)
+        configuration.videoDriver = environment["SDL_VIDEODRIVER"]
+        let host = try WindowHost(configuration: configuration)
+        host.overlay.showsHelp = true
+        host.overlay.errorMessage = "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5"
+        let demo = Demo()
+        let frames = Int(seconds * 60)
+        for _ in 0..<frames - 1 { _ = host.runFrame(delegate: demo) }
+        host.captureNextFrame()
+        _ = host.runFrame(delegate: demo)
+        let capture = try #require(host.lastCapture)
+        print("renderer \(host.rendererName), vsync waits \(host.displayLink.presentWaitsForVsync), "
+              + "mean delta \(demo.deltas.dropFirst().reduce(0, +) / Double(max(1, demo.deltas.count - 1))) s, "
+              + "fps \(host.statistics.framesPerSecond), work \(host.statistics.workMilliseconds) ms")
+        if let path = environment["SDLHOST_SNAPSHOT"] {
+            try CGImage(width: capture.width, height: capture.height, premultipliedPixels: capture.pixels).writePNG(to: path)
+        }
+        host.close()
+        #expect(capture.width == 800 && capture.height == 500)
+        #expect(host.statistics.framesPerSecond > 20, "fps \(host.statistics.framesPerSecond)")
+    }
+}
