@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SCENE ?= Scenes/fire.json
 # Speed flags for benchmarks live here, never as unsafeFlags in Package.swift.
-BENCH_FLAGS ?= -Xswiftc -target-cpu -Xswiftc x86-64-v3 -Xcc -march=x86-64-v3
+BENCH_FLAGS ?= -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell
 
 .PHONY: setup run test bench build clean
 

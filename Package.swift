@@ -22,13 +22,16 @@ let package = Package(
         ),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Plain C loops the benchmark measures next to the engine. Its .c files may include CChipmunk.h
         // (for the C physics reference); its public header does not, so no cp* name reaches Swift.
-        .target(name: "CBenchReference", dependencies: ["CChipmunk"]),
+        .target(name: "CBenchReference", dependencies: ["CChipmunk", "CFreeType"]),
 
         // MARK: - Engine modules
         .target(name: "LayerKit"),
         .target(name: "ImageCodec", dependencies: ["LayerKit", "CPNG"]),
+        .target(name: "PathGeometry", dependencies: ["LayerKit"]),
+        .target(name: "Typesetting", dependencies: ["LayerKit", "CFreeType"]),
         .target(name: "Particles", dependencies: ["LayerKit"]),
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec"]),
@@ -38,7 +41,7 @@ let package = Package(
             dependencies: ["LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat"]
         ),
         .target(name: "SDLHost", dependencies: ["EmitterKit", "CSDL2"]),
-        .target(name: "Benchmarks", dependencies: ["EmitterKit", "CBenchReference", "CSDL2"]),
+        .target(name: "Benchmarks", dependencies: ["EmitterKit", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
         .executableTarget(
             name: "emitter",
             dependencies: [
@@ -50,6 +53,8 @@ let package = Package(
         // MARK: - Tests (headless, Swift Testing)
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
+        .testTarget(name: "PathGeometryTests", dependencies: ["PathGeometry", "ImageCodec"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),

@@ -8,6 +8,8 @@ packages=(
   libchipmunk-dev   # Chipmunk2D 7.0.3: physics (CChipmunk)
   libsdl2-dev       # SDL2: the window (CSDL2)
   libpng-dev        # libpng: PNG images (CPNG)
+  libfreetype-dev   # FreeType: CATextLayer glyphs (CFreeType)
+  fonts-dejavu-core # DejaVu Sans: the default font
 )
 
 missing=()

@@ -4,7 +4,12 @@ import Foundation
 public enum BenchmarkRegistry {
     /// All benchmarks in run order.
     public static var all: [Benchmark] {
-        memory
+        let groups: [[Benchmark]] = [
+            memory,
+            vector,
+            animation,
+        ]
+        return groups.flatMap { $0 }
     }
 
     /// The benchmarks whose names contain `filter` (all when nil or empty).

@@ -12,8 +12,10 @@ import LayerKit
         }
     }
 
-    func tempPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-png-tests-\(getpid())")
+    /// A path in a folder of its own (tests run in parallel and list their folders).
+    func tempPath(_ name: String, folder: String = #function) -> String {
+        let safe = folder.filter { $0.isLetter || $0.isNumber }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-png-tests-\(getpid())-\(safe)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.appendingPathComponent(name).path
     }

@@ -119,6 +119,25 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The presentation copy most recently built for this model layer (set by the animation engine).
     public internal(set) var presentationLayer: CALayer?
 
+    // MARK: - Animation storage (LayerKit/Animation)
+
+    /// The attached animations (the layer's own copies) in the order they were added.
+    var attachedAnimations: [AttachedAnimation] = []
+
+    /// Whether a frame's presentation tree has included this layer. Like Core Animation, where a layer's
+    /// first commit never animates, only layers already on screen look up actions when they change.
+    var hasBeenPresented = false
+
+    /// For a presentation copy: the transition in progress on this layer, if any.
+    public internal(set) var activeTransition: CATransitionPresentation?
+
+    /// Extension: whether property changes of this layer look up actions (implicit animations). Default
+    /// true, as for Core Animation's standalone layers; set false for layers whose properties are driven
+    /// every frame (physics bodies) or loaded from scene files, as UIKit does for a view's backing layer.
+    /// Even when true, a layer animates only once it has been presented, and never inside
+    /// `CATransaction.setDisableActions(true)`. See docs/Time.md.
+    public var allowsImplicitAnimations: Bool = true
+
     // MARK: - Creating
 
     /// Creates a layer with Core Animation's default values.
@@ -133,6 +152,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         delegate = other.delegate
         actions = other.actions
         style = other.style
+        allowsImplicitAnimations = other.allowsImplicitAnimations
         modelLayer = other.modelLayer ?? other
     }
 
@@ -211,7 +231,31 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     open func didChangeValue(forKey key: String, from oldValue: LayerValue) {
         generation &+= 1
         subtreeDidChange()
+        if allowsImplicitAnimations && hasBeenPresented && modelLayer == nil {
+            recordActionForChange(ofKey: key, from: oldValue)
+        }
     }
+
+    // MARK: - Actions
+
+    /// The action for `event`, searched in Core Animation's order: the delegate's
+    /// `action(for:forKey:)` (nil continues the search, `NSNull()` stops it), `actions[event]`,
+    /// `style["actions"][event]`, `defaultAction(forKey:)`, then the implicit animation of an animatable
+    /// property (a cross-fade for `contents`). Nil when there is none.
+    open func action(forKey event: String) -> CAAction? {
+        switch lookUpAction(forKey: event) {
+        case .none: return nil
+        case let .custom(a): return a
+        case .implicit:
+            let current = value(forKeyPath: event) ?? .none
+            return makeImplicitAnimation(forKey: event, from: current, duration: CATransaction.animationDuration(),
+                                         timingFunction: CATransaction.animationTimingFunction())
+        }
+    }
+
+    /// The action a layer class provides for `event` when the delegate, `actions` and `style` have none.
+    /// Default nil; return `NSNull()` to stop the search (no implicit animation).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
     /// Marks this layer's subtree and its ancestors as changed without a property change (for example
     /// when an emitter cell of this layer changed).
@@ -607,8 +651,11 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 }
 
 /// Something that responds to a layer event, for example an animation started by a property change.
+/// Animations are actions (they add themselves to the layer); `NSNull()` is the action that does nothing and
+/// stops the action search.
 public protocol CAAction: AnyObject {
-    /// Runs the action for `event` on `anObject` (a layer).
+    /// Runs the action for `event` on `anObject` (a layer). For property changes `dict` holds the value
+    /// shown before the change under `CALayer.previousValueArgument` (a `LayerValue`).
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
@@ -618,7 +665,7 @@ public protocol CALayerDelegate: AnyObject {
     func display(_ layer: CALayer)
     /// Lays out the layer's sublayers after its bounds changed.
     func layoutSublayers(of layer: CALayer)
-    /// The action for `event`, or nil to continue the search.
+    /// The action for `event`: nil continues the search, `NSNull()` stops it (the change is instant).
     func action(for layer: CALayer, forKey event: String) -> CAAction?
 }
 

@@ -1,1 +1,0 @@
-// EmitterKit module: see docs/Architecture.md

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Model and presentation: a layer's properties are the model values; the presentation tree holds the
+/// values on screen at a time, with animations applied.
+extension CALayer {
+    // MARK: - Frames
+
+    /// Builds the presentation tree of this layer's subtree at media time `mediaTime` (the frame's time):
+    /// a tree of copies with every active animation applied, each copy's `modelLayer` pointing back and
+    /// each model's `presentationLayer` set to its copy.
+    ///
+    /// This is the engine's once-per-frame call. In order it: commits the thread's implicit transaction
+    /// (creating pending implicit animations), builds the tree, removes animations that completed (with
+    /// `isRemovedOnCompletion`), runs the delegate callbacks and transaction completion blocks, and commits
+    /// the implicit transaction again so that changes made in callbacks start at this frame's time.
+    @discardableResult
+    public func makePresentationTree(atTime mediaTime: CFTimeInterval) -> CALayer {
+        let thread = TransactionThreadState.current
+        thread.flushImplicit()
+        var events: [AnimationEvent] = []
+        let parentTime = timeParent?.localTime(forMediaTime: mediaTime) ?? mediaTime
+        let root = buildPresentation(parentTime: parentTime, commit: true, events: &events)
+        thread.enqueue(events)
+        thread.dispatchEvents()
+        thread.flushImplicit()
+        return root
+    }
+
+    /// The values on screen now (`CACurrentMediaTime()`): a copy of this layer and its sublayers with the
+    /// animations applied. Unlike Core Animation it is never nil (a layer not yet shown shows its model
+    /// values). On a presentation copy it returns the copy itself. It changes nothing: completed
+    /// animations are removed, and callbacks run, only by `makePresentationTree(atTime:)`.
+    public func presentation() -> Self? {
+        if modelLayer != nil { return self }
+        let t = CACurrentMediaTime()
+        var ignored: [AnimationEvent] = []
+        return buildPresentation(parentTime: timeParent?.localTime(forMediaTime: t) ?? t, commit: false, events: &ignored) as? Self
+    }
+
+    /// The model layer: `modelLayer` for a presentation copy, the layer itself otherwise.
+    public func model() -> Self {
+        (modelLayer as? Self) ?? self
+    }
+
+    /// The value of `keyPath` shown at media time `mediaTime` with this layer's animations applied (nil
+    /// for an unknown key path). Cheaper than a presentation tree when one property is needed, for
+    /// example by a simulation step.
+    public func presentationValue(forKeyPath keyPath: String, atTime mediaTime: CFTimeInterval) -> LayerValue? {
+        guard !attachedAnimations.isEmpty else { return value(forKeyPath: keyPath) }
+        let copy = type(of: self).init(layer: self)
+        var ignored: [AnimationEvent] = []
+        evaluateAnimations(localTime: localTime(forMediaTime: mediaTime), on: copy, commit: false, events: &ignored)
+        return copy.value(forKeyPath: keyPath)
+    }
+
+    // MARK: - Building
+
+    /// A presentation copy of this subtree at the superlayer's local time `parentTime`. With `commit`,
+    /// animations start and complete (events are collected) and the model remembers its copy.
+    func buildPresentation(parentTime: CFTimeInterval, commit: Bool, events: inout [AnimationEvent]) -> CALayer {
+        let copy = type(of: self).init(layer: self)
+        let local = mediaTiming.layerLocalTime(atParentTime: parentTime)
+        if !attachedAnimations.isEmpty {
+            evaluateAnimations(localTime: local, on: copy, commit: commit, events: &events)
+        }
+        if !children.isEmpty {
+            var copies: [CALayer] = []
+            copies.reserveCapacity(children.count)
+            for child in children {
+                let c = child.buildPresentation(parentTime: local, commit: commit, events: &events)
+                c.parent = copy
+                copies.append(c)
+            }
+            copy.children = copies
+        }
+        if let mask = maskLayer {
+            let c = mask.buildPresentation(parentTime: local, commit: commit, events: &events)
+            c.maskOwner = copy
+            copy.maskLayer = c
+        }
+        if commit {
+            presentationLayer = copy
+            hasBeenPresented = true
+        }
+        return copy
+    }
+
+    /// Applies the attached animations, in the order they were added, at the layer's local time.
+    func evaluateAnimations(localTime: CFTimeInterval, on copy: CALayer, commit: Bool, events: inout [AnimationEvent]) {
+        var completed: [Int] = []
+        for (index, entry) in attachedAnimations.enumerated() {
+            let anim = entry.animation
+            let timing = anim.mediaTiming
+            let isComplete = timing.isComplete(atParentTime: localTime, defaultDuration: CAAnimation.defaultDuration)
+            if commit {
+                if !anim.hasStarted && timing.elapsedTime(atParentTime: localTime) >= 0 {
+                    anim.hasStarted = true
+                    events.append(.started(anim))
+                }
+                if isComplete && !anim.hasStopped {
+                    anim.hasStopped = true
+                    events.append(.stopped(anim, finished: true))
+                    for c in anim.completions {
+                        if let block = c.animationEnded() { events.append(.completion(block)) }
+                    }
+                    anim.completions = []
+                }
+                if isComplete && anim.isRemovedOnCompletion { completed.append(index) }
+            }
+            if isComplete && anim.isRemovedOnCompletion { continue }
+            guard let state = timing.state(atParentTime: localTime, defaultDuration: CAAnimation.defaultDuration) else { continue }
+            anim.apply(state, to: copy)
+        }
+        if !completed.isEmpty {
+            for i in completed.reversed() { attachedAnimations.remove(at: i) }
+            subtreeDidChange()
+        }
+    }
+
+    /// Writes an animated value into a presentation copy. A value the property refuses (a negative radius
+    /// during a spring's overshoot, a fractional instance count, a number for a Boolean) is adjusted to
+    /// the nearest accepted one; if none is accepted the property keeps its value.
+    func applyAnimatedValue(_ value: LayerValue, forKeyPath keyPath: String) {
+        if (try? setValue(value, forKeyPath: keyPath)) != nil { return }
+        switch value {
+        case let .number(n):
+            if case .bool? = self.value(forKeyPath: keyPath) {
+                _ = try? setValue(.bool(n >= 0.5), forKeyPath: keyPath)
+                return
+            }
+            for candidate in [n.rounded(), max(0, n), max(0, n.rounded()), max(1e-9, n)] {
+                if (try? setValue(.number(candidate), forKeyPath: keyPath)) != nil { return }
+            }
+        case let .color(c):
+            _ = try? setValue(.color(c.clamped), forKeyPath: keyPath)
+        default:
+            break
+        }
+    }
+}
