@@ -1,3 +1,4 @@
+import EmitterKit
 import Testing
 @testable import SDLHost
 
@@ -61,5 +62,33 @@ import Testing
         clock.advance(by: 0.5)
         _ = link.beginFrame()
         #expect(calls.count == 2 && calls[1].0 == 5.5 && calls[1].1 == 0.5, "\(calls)")
+    }
+}
+
+/// The vsync link as EmitterKit's display-link driver.
+@Suite struct VsyncDisplayLinkDriverTests {
+    @Test func attachedCADisplayLinksFireEveryFrameWithTheTickTimes() {
+        let clock = ManualClock(start: 2)
+        let driver = VsyncDisplayLink(clock: clock, refreshRate: 60, pacing: .vsync)
+        var seen: [(Double, Double, Double)] = []
+        let link = CADisplayLink { seen.append(($0.timestamp, $0.targetTimestamp, $0.duration)) }
+        link.add(to: driver)
+        for _ in 0..<3 {
+            _ = driver.beginFrame()
+            driver.endFrame()      // no time passed: sleeps out the period
+        }
+        #expect(seen.count == 3)
+        for (i, (timestamp, target, duration)) in seen.enumerated() {
+            let expected = 2 + Double(i) / 60
+            #expect(abs(timestamp - expected) < 1e-12 && abs(target - (expected + 1.0 / 60)) < 1e-12
+                    && abs(duration - 1.0 / 60) < 1e-12, "frame \(i): \(timestamp) \(target) \(duration)")
+        }
+        link.preferredFramesPerSecond = 30
+        seen = []
+        for _ in 0..<4 { _ = driver.beginFrame(); driver.endFrame() }
+        #expect(seen.count == 2, "a 30 fps link fires every other 60 Hz frame: \(seen.count)")
+        link.invalidate()
+        _ = driver.beginFrame()
+        #expect(seen.count == 2)
     }
 }

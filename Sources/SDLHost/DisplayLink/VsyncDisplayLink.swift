@@ -1,10 +1,14 @@
+import EmitterKit
+
 /// A display link driven by the window's presents: each frame it reports when the previous frame was
 /// shown, when the next will be, the nominal period, and the measured delta.
 ///
 /// Use: `beginFrame()` before preparing a frame, `endFrame()` right after the present returns.
-/// `onFrame` (timestamp, measuredDelta) is called from `beginFrame()`, for code that wants a callback
-/// rather than the returned tick (EmitterKit's display-link protocol plugs in here; docs/Window.md).
-public final class VsyncDisplayLink {
+/// `beginFrame()` also fires the attached `CADisplayLink`s (it is EmitterKit's `DisplayLinkDriver` for a
+/// window, as `VirtualDisplayLink` is headless) and calls `onFrame` (timestamp, measuredDelta).
+/// With the default `MonotonicClock` its timestamps are on the same time line as a live `EngineClock`
+/// (CLOCK_MONOTONIC), so `CACurrentMediaTime()` in a link's callback is at or just after `link.timestamp`.
+public final class VsyncDisplayLink: DisplayLinkDriver {
     /// The nominal refresh period in seconds. Default 1/60.
     public private(set) var duration: Double
     /// The pacing policy.
@@ -13,6 +17,11 @@ public final class VsyncDisplayLink {
     public var onFrame: ((_ timestamp: Double, _ measuredDelta: Double) -> Void)?
     /// Whether the last present appeared to wait for vsync (it took at least 3/4 of a period).
     public private(set) var presentWaitsForVsync = false
+    /// The `CADisplayLink`s fired at every frame (`link.add(to: displayLink)`).
+    public let links = DisplayLinkList()
+
+    /// The period links report as their `duration`: the display's, or the timer's when timer-paced.
+    public var refreshPeriod: Double { period }
 
     private let clock: HostClock
     private var lastTimestamp: Double?
@@ -42,6 +51,7 @@ public final class VsyncDisplayLink {
                                    duration: period, measuredDelta: delta)
         frameIndex += 1
         onFrame?(tick.timestamp, tick.measuredDelta)
+        links.fire(VSync(timestamp: tick.timestamp, targetTimestamp: tick.targetTimestamp, refreshPeriod: tick.duration))
         return tick
     }
 
