@@ -63,6 +63,7 @@ struct LiveWindowTests {
         configuration.videoDriver = environment["SDL_VIDEODRIVER"]
         let host = try WindowHost(configuration: configuration)
         host.overlay.showsHelp = true
+        host.playback.apply(.speedDown)         // shows the speed badge
         host.overlay.errorMessage = "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5"
         let demo = Demo()
         let frames = Int(seconds * 60)

@@ -61,6 +61,25 @@ import Testing
         #expect(buffer.pixel(320, 180)[3] > 0, "help panel in the centre")
     }
 
+    @Test func helpNeverCoversTheStatisticsPanel() {
+        var statisticsOnly = Overlay()
+        statisticsOnly.showsStatistics = true
+        var both = statisticsOnly
+        both.showsHelp = true
+        for (width, height) in [(640, 360), (640, 400), (320, 200)] {
+            let a = render(statisticsOnly, width: width, height: height, report: report)
+            let b = render(both, width: width, height: height, report: report)
+            let panelRows = report.lines.count * BitmapFont.standard.lineHeight
+                * both.fontPixelSize(canvasWidth: width, contentsScale: 1)
+            var same = true
+            for y in 0..<min(height, panelRows) where a.bytes[(y * width * 4)..<(y * width * 4 + 200 * 4)] != b.bytes[(y * width * 4)..<(y * width * 4 + 200 * 4)] {
+                same = false
+            }
+            #expect(same, "\(width)x\(height): the help panel overlaps the statistics")
+            #expect(b.bytes != a.bytes, "\(width)x\(height): help drawn")
+        }
+    }
+
     @Test func wrapBreaksAtSpacesAndCutsLongWords() {
         #expect(Overlay.wrap("one two three", columns: 7) == ["one two", "three"])
         #expect(Overlay.wrap("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])

@@ -28,6 +28,15 @@ import Testing
         #expect(abs(tick.measuredDelta - 1.0 / 60) < 1e-12)
     }
 
+    @Test func aFrameThatFilledMostOfThePeriodWithoutVsyncStillWaitsOutThePeriod() {
+        let clock = ManualClock()
+        let link = VsyncDisplayLink(clock: clock, refreshRate: 60, pacing: .vsync)
+        _ = link.beginFrame()
+        clock.advance(by: 0.014)     // 84 % of the period: slow work, no vsync
+        link.endFrame()
+        #expect(abs(clock.now() - 1.0 / 60) < 1e-12, "no frame rate above the display's: \(clock.now())")
+    }
+
     @Test func vsyncPacingDoesNotSleepAfterAPresentThatWaited() {
         let clock = ManualClock()
         let link = VsyncDisplayLink(clock: clock, refreshRate: 60, pacing: .vsync)

@@ -15,7 +15,8 @@ public final class VsyncDisplayLink: DisplayLinkDriver {
     public var pacing: FramePacing
     /// Called at the start of every frame with (timestamp, measuredDelta), seconds.
     public var onFrame: ((_ timestamp: Double, _ measuredDelta: Double) -> Void)?
-    /// Whether the last present appeared to wait for vsync (it took at least 3/4 of a period).
+    /// Whether the last frame, present included, took at least 95 % of a period without the link
+    /// sleeping: the present waited for vsync (or the frame's work filled the period).
     public private(set) var presentWaitsForVsync = false
     /// The `CADisplayLink`s fired at every frame (`link.add(to: displayLink)`).
     public let links = DisplayLinkList()
@@ -61,7 +62,9 @@ public final class VsyncDisplayLink: DisplayLinkDriver {
         let elapsed = clock.now() - start
         switch pacing {
         case .vsync:
-            presentWaitsForVsync = elapsed >= 0.75 * duration
+            // A present that waits for vsync ends the frame a whole period (give or take the timestamp's
+            // jitter) after the previous one; one that returns earlier did not wait.
+            presentWaitsForVsync = elapsed >= 0.95 * duration
             if !presentWaitsForVsync { clock.sleep(until: start + duration) }
         case .timer:
             clock.sleep(until: start + period)

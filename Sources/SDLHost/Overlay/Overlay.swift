@@ -39,11 +39,12 @@ public struct Overlay: Sendable {
         let scale = fontPixelSize(canvasWidth: canvas.width, contentsScale: contentsScale)
         let padding = 3 * scale
         let lineStep = font.lineHeight * scale
+        var statisticsBottom = 0
         if showsStatistics {
             let lines = report.lines
             let width = lines.map { font.width(of: $0) }.max() ?? 0
-            canvas.fill(x: 0, y: 0, width: width * scale + 2 * padding,
-                        height: lines.count * lineStep + 2 * padding - 2 * scale, color: .panel)
+            statisticsBottom = lines.count * lineStep + 2 * padding - 2 * scale
+            canvas.fill(x: 0, y: 0, width: width * scale + 2 * padding, height: statisticsBottom, color: .panel)
             for (i, line) in lines.enumerated() {
                 canvas.draw(text: line, x: padding, y: padding + i * lineStep, scale: scale,
                             color: i == 0 ? .text : .dimText)
@@ -55,8 +56,10 @@ public struct Overlay: Sendable {
             canvas.fill(x: x, y: 0, width: width + 2 * padding, height: lineStep + 2 * padding - 2 * scale, color: .panel)
             canvas.draw(text: badge, x: x + padding, y: padding, scale: scale, color: .accent)
         }
-        if showsHelp { drawHelp(in: canvas, scale: scale) }
-        if let errorMessage { drawError(errorMessage, in: canvas, scale: scale) }
+        let bannerLines = errorMessage.map { errorLines($0, canvasWidth: canvas.width, scale: scale) } ?? []
+        let bannerHeight = bannerLines.isEmpty ? 0 : bannerLines.count * lineStep + 8 * scale - 2 * scale
+        if showsHelp { drawHelp(in: canvas, scale: scale, between: statisticsBottom, and: canvas.height - bannerHeight) }
+        if !bannerLines.isEmpty { drawBanner(bannerLines, height: bannerHeight, in: canvas, scale: scale) }
     }
 
     /// Device pixels per font pixel: `pointsPerFontPixel` (halved on narrow frames) × contentsScale,
@@ -68,16 +71,22 @@ public struct Overlay: Sendable {
         return max(1, Int((perPoint * scale).rounded()))
     }
 
-    private func drawHelp(in canvas: PixelCanvas, scale: Int) {
+    /// Centres the help panel between the statistics panel and the error banner (rows `top`..<`bottom`);
+    /// halves the text size when the panel would not fit there.
+    private func drawHelp(in canvas: PixelCanvas, scale fullScale: Int, between top: Int, and bottom: Int) {
         let font = BitmapFont.standard
         let keyColumn = (helpEntries.map { font.width(of: $0.keys) }.max() ?? 0) + 3 * font.advance
         let lines = helpEntries.count + 2
         let width = keyColumn + (helpEntries.map { font.width(of: $0.summary) }.max() ?? 0)
+        func size(_ scale: Int) -> (Int, Int) {
+            (width * scale + 8 * scale, lines * font.lineHeight * scale + 6 * scale)
+        }
+        var scale = fullScale
+        if scale > 1, size(scale).0 > canvas.width || size(scale).1 > bottom - top { scale = max(1, scale / 2) }
         let padding = 4 * scale
-        let boxWidth = width * scale + 2 * padding
-        let boxHeight = lines * font.lineHeight * scale + 2 * padding - 2 * scale
+        let (boxWidth, boxHeight) = size(scale)
         let x = (canvas.width - boxWidth) / 2
-        let y = max(0, (canvas.height - boxHeight) / 2)
+        let y = max(top, top + (bottom - top - boxHeight) / 2)
         canvas.fill(x: x, y: y, width: boxWidth, height: boxHeight, color: .panel)
         canvas.draw(text: "Keys", x: x + padding, y: y + padding, scale: scale, color: .accent)
         for (i, entry) in helpEntries.enumerated() {
@@ -87,22 +96,25 @@ public struct Overlay: Sendable {
         }
     }
 
-    private func drawError(_ message: String, in canvas: PixelCanvas, scale: Int) {
-        let font = BitmapFont.standard
-        let padding = 4 * scale
-        let columns = max(8, (canvas.width - 2 * padding) / (font.advance * scale))
+    /// The banner's lines: a heading, the wrapped message, and a note when lines were cut.
+    private func errorLines(_ message: String, canvasWidth: Int, scale: Int) -> [String] {
+        let columns = max(8, (canvasWidth - 8 * scale) / (BitmapFont.standard.advance * scale))
         var lines = ["Reload failed; the last good scene keeps running:"]
         lines += Self.wrap(message, columns: columns)
         if lines.count > Self.maximumErrorLines {
             let hidden = lines.count - Self.maximumErrorLines + 1
             lines = Array(lines.prefix(Self.maximumErrorLines - 1)) + ["... \(hidden) more lines on stderr"]
         }
-        let height = lines.count * font.lineHeight * scale + 2 * padding - 2 * scale
+        return lines
+    }
+
+    private func drawBanner(_ lines: [String], height: Int, in canvas: PixelCanvas, scale: Int) {
+        let padding = 4 * scale
+        let lineStep = BitmapFont.standard.lineHeight * scale
         let y = canvas.height - height
         canvas.fill(x: 0, y: y, width: canvas.width, height: height, color: .errorPanel)
         for (i, line) in lines.enumerated() {
-            canvas.draw(text: line, x: padding, y: y + padding + i * font.lineHeight * scale, scale: scale,
-                        color: i == 0 ? .accent : .text)
+            canvas.draw(text: line, x: padding, y: y + padding + i * lineStep, scale: scale, color: i == 0 ? .accent : .text)
         }
     }
 
