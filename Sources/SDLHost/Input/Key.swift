@@ -7,25 +7,35 @@ import Foundation
 /// `Key(name:)` parses back.
 public enum Key: Hashable, Sendable {
     // MARK: - Letters and digits
+    /// Letter keys.
     case a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z
+    /// The digit keys of the main block.
     case digit0, digit1, digit2, digit3, digit4, digit5, digit6, digit7, digit8, digit9
 
     // MARK: - Whitespace, editing and navigation
+    /// Whitespace, editing and navigation keys.
     case space, enter, escape, tab, backspace, delete, insert, home, end, pageUp, pageDown
+    /// Arrow keys.
     case up, down, left, right
 
     // MARK: - Punctuation
+    /// Punctuation keys (`plus` where the layout has its own + key; on US keyboards + is Shift-`equals`).
     case minus, plus, equals, period, comma, slash, backslash, semicolon, apostrophe
+    /// Brackets and the grave accent (backquote) key.
     case leftBracket, rightBracket, grave
 
     // MARK: - Modifiers
+    /// Modifier keys (meta is the Windows / Command / Super key).
     case leftShift, rightShift, leftControl, rightControl, leftAlt, rightAlt, leftMeta, rightMeta
 
     // MARK: - Function keys
+    /// Function keys.
     case f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12
 
     // MARK: - Keypad
+    /// Keypad digits.
     case keypad0, keypad1, keypad2, keypad3, keypad4, keypad5, keypad6, keypad7, keypad8, keypad9
+    /// Keypad operators, Enter and decimal point.
     case keypadPlus, keypadMinus, keypadMultiply, keypadDivide, keypadEnter, keypadPeriod
 
     /// A key this enumeration does not name; the value is the platform's key code.
