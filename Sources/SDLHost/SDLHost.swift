@@ -1,1 +1,0 @@
-// SDLHost module: see docs/Architecture.md

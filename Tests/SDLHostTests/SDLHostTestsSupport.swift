@@ -1,1 +1,0 @@
-// Tests of the SDLHost module are added here.
