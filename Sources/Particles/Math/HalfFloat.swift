@@ -1,0 +1,26 @@
+// MARK: - Half-precision storage
+
+/// IEEE binary16 packing for per-particle colour bases (docs/Particles.md, "Storage").
+///
+/// Colour is stored in half precision to keep a particle within 48 bytes. Values are finite by
+/// construction (clamped to ±65504 before packing), so decoding needs no infinity or NaN handling and
+/// runs as a few integer operations that the compiler vectorises.
+enum HalfFloat {
+    /// The largest finite half value.
+    static let maximum: Float = 65504
+
+    /// Packs `x` (rounded to nearest even; clamped to the finite half range, NaN becomes 0).
+    @inline(__always)
+    static func pack(_ x: Float) -> UInt16 {
+        let v = x.isNaN ? 0 : min(max(x, -maximum), maximum)
+        return Float16(v).bitPattern
+    }
+
+    /// Unpacks a finite half: the exponent and mantissa move 13 bits up and the exponent bias is
+    /// corrected by a multiplication with 2¹¹² (exact, also for subnormals).
+    @inline(__always)
+    static func unpack(_ h: UInt16) -> Float {
+        let magnitude = Float(bitPattern: UInt32(h & 0x7FFF) << 13) * 0x1p112
+        return Float(bitPattern: magnitude.bitPattern | (UInt32(h & 0x8000) << 16))
+    }
+}
