@@ -140,7 +140,7 @@ extension EmitterSimulation {
                 for v in [r.x, r.y, r.z, r.vx, r.vy, r.vz, r.age, r.lifetime, r.red, r.green, r.blue, r.alpha, r.scale, r.spin] {
                     hasher.combine(v)
                 }
-                for k in 0..<s.accumulatorCount { hasher.combine(s.accumulators[k * s.capacity + i]) }
+                for column in s.accumulatorColumns { hasher.combine(column[i]) }
             }
         }
     }

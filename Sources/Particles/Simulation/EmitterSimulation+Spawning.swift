@@ -48,7 +48,7 @@ extension EmitterSimulation {
         let s = parent.store
         let n = s.count
         guard n > 0 else { return }
-        let column = s.accumulators + c.columnInParent * s.capacity
+        let column = s.accumulatorColumns[c.columnInParent]
         let rate = p.birthRate
         let r0 = t0 - epoch, r1 = t1 - epoch
         let pa = parent.params

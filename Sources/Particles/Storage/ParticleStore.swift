@@ -47,8 +47,8 @@ public final class ParticleStore {
     private(set) var spin = UnsafeMutablePointer<Float>(bitPattern: 16)!
     /// Base colour, 4 binary16 values (r, g, b, a) per particle.
     private(set) var color = UnsafeMutablePointer<UInt16>(bitPattern: 16)!
-    /// Accumulator column k starts at `accumulators + k * capacity`.
-    private(set) var accumulators = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// The accumulator column of each sub-cell.
+    private(set) var accumulatorColumns: [UnsafeMutablePointer<Float>] = []
 
     /// Creates an empty store with `accumulatorCount` sub-cell accumulators per particle.
     public init(accumulatorCount: Int = 0, capacity: Int = 0) {
@@ -82,7 +82,7 @@ public final class ParticleStore {
             UnsafeMutableRawPointer(z), UnsafeMutableRawPointer(vx), UnsafeMutableRawPointer(vy),
             UnsafeMutableRawPointer(vz), UnsafeMutableRawPointer(death), UnsafeMutableRawPointer(life),
             UnsafeMutableRawPointer(scale), UnsafeMutableRawPointer(spin), UnsafeMutableRawPointer(color)]
-        return cols.map { $0 - base } + (0..<accumulatorCount).map { UnsafeMutableRawPointer(accumulators + $0 * capacity) - base }
+        return cols.map { $0 - base } + accumulatorColumns.map { UnsafeMutableRawPointer($0) - base }
     }
 
     /// Moves the columns into a new allocation of `capacity` slots (≥ count), keeping their contents.
@@ -94,7 +94,7 @@ public final class ParticleStore {
         let nx = floats(0), ny = floats(1), nz = floats(2), nvx = floats(3), nvy = floats(4), nvz = floats(5)
         let nDeath = floats(6), nLife = floats(7), nScale = floats(8), nSpin = floats(9)
         let nColor = (raw + offsets[10]).assumingMemoryBound(to: UInt16.self)
-        let nAcc = accCount > 0 ? floats(11) : UnsafeMutablePointer<Float>(bitPattern: 16)!
+        let nAcc = (0..<accCount).map { floats(11 + $0) }
         if count > 0 {
             for (dst, src) in [(nx, x), (ny, y), (nz, z), (nvx, vx), (nvy, vy), (nvz, vz),
                                (nDeath, death), (nLife, life), (nScale, scale), (nSpin, spin)] {
@@ -102,9 +102,9 @@ public final class ParticleStore {
             }
             nColor.update(from: color, count: count * 4)
             for k in 0..<accCount {
-                let dst = nAcc + k * newCapacity
+                let dst = nAcc[k]
                 if let old = accumulatorMapping.map({ $0[k] }) ?? (k < accumulatorCount ? k : nil), old < accumulatorCount {
-                    dst.update(from: accumulators + old * capacity, count: count)
+                    dst.update(from: accumulatorColumns[old], count: count)
                 } else {
                     dst.initialize(repeating: 0, count: count)
                 }
@@ -116,7 +116,7 @@ public final class ParticleStore {
         capacity = newCapacity
         accumulatorCount = accCount
         (x, y, z, vx, vy, vz) = (nx, ny, nz, nvx, nvy, nvz)
-        (death, life, scale, spin, color, accumulators) = (nDeath, nLife, nScale, nSpin, nColor, nAcc)
+        (death, life, scale, spin, color, accumulatorColumns) = (nDeath, nLife, nScale, nSpin, nColor, nAcc)
     }
 
     /// Makes room for at least `minimumCapacity` slots (doubling, at least 64).
@@ -155,8 +155,8 @@ public final class ParticleStore {
     /// `columns`, past `count`): zeroes their accumulators and records their birth batch.
     func commitBirths(from start: Int, to end: Int, batch: UInt64, movesInZ: Bool) {
         guard end > start else { return }
-        for k in 0..<accumulatorCount {
-            (accumulators + k * capacity + start).initialize(repeating: 0, count: end - start)
+        for column in accumulatorColumns {
+            (column + start).initialize(repeating: 0, count: end - start)
         }
         if movesInZ { zMoves = true }
         count = end
@@ -283,7 +283,7 @@ public final class ParticleStore {
         death[j] = death[i]; life[j] = life[i]; scale[j] = scale[i]; spin[j] = spin[i]
         color[4 * j] = color[4 * i]; color[4 * j + 1] = color[4 * i + 1]
         color[4 * j + 2] = color[4 * i + 2]; color[4 * j + 3] = color[4 * i + 3]
-        for k in 0..<accumulatorCount { accumulators[k * capacity + j] = accumulators[k * capacity + i] }
+        for column in accumulatorColumns { column[j] = column[i] }
     }
 
     /// Empties the store, keeping its allocation.

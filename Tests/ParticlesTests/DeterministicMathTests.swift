@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import Particles
+
+/// The spawner's own sine, cosine and cube root, and the half-precision colour storage.
+@Suite struct DeterministicMathTests {
+    @Test func sineAndCosineMatchTheCLibraryClosely() {
+        var worst = 0.0
+        for k in -20_000...20_000 {
+            let x = Double(k) * 0.000_977 + 0.1
+            let sc = DeterministicMath.sinCos(x)
+            worst = max(worst, abs(sc.sin - sin(x)), abs(sc.cos - cos(x)))
+        }
+        #expect(worst < 1e-14, "largest difference \(worst)")
+        #expect(DeterministicMath.sinCos(.nan) == (0, 1) && DeterministicMath.sinCos(.infinity) == (0, 1))
+    }
+
+    @Test func cubeRootIsAccurate() {
+        for u in stride(from: 0.0, through: 1, by: 0.001) {
+            let r = DeterministicMath.cubeRoot(u)
+            #expect(abs(r * r * r - u) < 1e-14, "∛\(u) = \(r)")
+        }
+    }
+
+    @Test func halfPrecisionRoundTripsColourValues() {
+        for v in stride(from: Float(-8), through: 8, by: 0.001) {
+            let back = HalfFloat.unpack(HalfFloat.pack(v))
+            #expect(abs(back - v) <= max(abs(v), 1e-4) / 1024, "\(v) → \(back)")
+        }
+        #expect(HalfFloat.unpack(HalfFloat.pack(1e9)) == 65504 && HalfFloat.unpack(HalfFloat.pack(.nan)) == 0)
+        #expect(HalfFloat.unpack(HalfFloat.pack(1e-6)) > 0, "subnormals survive")
+    }
+}
