@@ -100,6 +100,15 @@ import Testing
         #expect(sim.stepCount < 700 && abs(sim.aliveCount - 440) <= 2, "\(sim.stepCount) steps, \(sim.aliveCount) alive")
     }
 
+    @Test func preWarmWithATinyStepIsBoundedInSteps() {
+        let (layer, _) = makeS1()
+        layer.timeOffset = 5
+        let sim = EmitterSimulation(layer: layer)
+        sim.step(by: 1e-9)
+        #expect(sim.stepCount <= EmitterSimulation.maximumPrewarmSteps && abs(sim.aliveCount - 440) <= 3,
+                "\(sim.stepCount) steps, \(sim.aliveCount) alive")
+    }
+
     @Test func layerSpeedZeroPausesAndTwoRunsTwiceAsFast() {
         let (layer, _) = makeS1()
         let sim = EmitterSimulation(layer: layer)

@@ -137,9 +137,11 @@ extension EmitterSimulation {
             let s = c.store
             for i in 0..<s.count where s.death[i] >= aliveFrom {
                 let r = record(of: c, slot: i)
-                for v in [r.x, r.y, r.z, r.vx, r.vy, r.vz, r.age, r.lifetime, r.red, r.green, r.blue, r.alpha, r.scale, r.spin] {
-                    hasher.combine(v)
-                }
+                hasher.combine(r.x); hasher.combine(r.y); hasher.combine(r.z)
+                hasher.combine(r.vx); hasher.combine(r.vy); hasher.combine(r.vz)
+                hasher.combine(r.age); hasher.combine(r.lifetime)
+                hasher.combine(r.red); hasher.combine(r.green); hasher.combine(r.blue); hasher.combine(r.alpha)
+                hasher.combine(r.scale); hasher.combine(r.spin)
                 for column in s.accumulatorColumns { hasher.combine(column[i]) }
             }
         }

@@ -26,6 +26,9 @@ public final class EmitterSimulation {
     /// Longest pre-warm, seconds of local time (docs/Particles.md, "Emitter timing"). Default 60.
     public var maximumPrewarmDuration: Double = 60
 
+    /// Most steps a pre-warm takes; longer pre-warms use longer steps (a tiny engine step must not hang).
+    public static let maximumPrewarmSteps = 20_000
+
     /// Called at the end of every simulation step with what happened in it. Default nil.
     public var onStep: ((EmitterStepEvents) -> Void)?
 
@@ -141,7 +144,7 @@ public final class EmitterSimulation {
             return
         }
         let window = min(localTime, max(memoryHorizon() + dt, dt), max(dt, maximumPrewarmDuration))
-        let steps = max(1, Int((window / dt - 1e-9).rounded(.up)))
+        let steps = min(Self.maximumPrewarmSteps, max(1, Int((window / dt - 1e-9).rounded(.up))))
         let h = window / Double(steps)
         layerTime = localTime - window
         for _ in 0..<steps { advance(by: h, layer: layer) }
