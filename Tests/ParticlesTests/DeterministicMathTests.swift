@@ -22,6 +22,25 @@ import Testing
         }
     }
 
+    @Test func halfPackingRoundsLikeTheHardware() {
+        // About 5 000 float bit patterns across the finite half range (subnormals, ties, the top),
+        // against Swift's Float16 conversion.
+        var checked = 0
+        var mismatches: [Float] = []
+        var bits: UInt32 = 0
+        while bits < 0x4780_0000 {
+            for sign: UInt32 in [0, 0x8000_0000] {
+                let v = Float(bitPattern: bits | sign)
+                if abs(v) <= HalfFloat.maximum {
+                    if HalfFloat.pack(v) != Float16(v).bitPattern { mismatches.append(v) }
+                    checked += 1
+                }
+            }
+            bits &+= 37 * 4099 * 3
+        }
+        #expect(checked > 5_000 && mismatches.isEmpty, "\(checked) checked, mismatches \(mismatches.prefix(5))")
+    }
+
     @Test func halfPrecisionRoundTripsColourValues() {
         for v in stride(from: Float(-8), through: 8, by: 0.001) {
             let back = HalfFloat.unpack(HalfFloat.pack(v))

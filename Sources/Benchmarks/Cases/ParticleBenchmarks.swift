@@ -55,7 +55,7 @@ extension BenchmarkRegistry {
     /// A full emitter step at a steady state of about 1,000,000 particles (spawn + update + removal)
     /// next to the update alone of the same emitter.
     static func fullStepBenchmark() -> Benchmark {
-        Benchmark(name: "particles.step.1M", unit: "one full emitter step at a steady state of ~1M particles (lifetime 4 ± 1 s)",
+        Benchmark(name: "particles.step.1M", unit: "one full emitter step at a steady state of ~1M particles (lifetime 5 ± 1 s)",
                   reference: "the update alone of the same emitter (engine)", goal: "full step ≤ 1.3 × update alone",
                   maximumRatio: 1.3) { scale in
             let layer = CAEmitterLayer()
@@ -63,8 +63,8 @@ extension BenchmarkRegistry {
             layer.maxParticles = 2_000_000
             let cell = CAEmitterCell()
             cell.name = "spark"
-            cell.birthRate = scale == .full ? 250_000 : 500
-            cell.lifetime = 4
+            cell.birthRate = scale == .full ? 200_000 : 400
+            cell.lifetime = 5
             cell.lifetimeRange = 1
             cell.velocity = 60
             cell.velocityRange = 40
@@ -74,7 +74,7 @@ extension BenchmarkRegistry {
             layer.emitterCells = [cell]
             let sim = EmitterSimulation(layer: layer)
             let dt = 1.0 / 120
-            for _ in 0..<(scale == .full ? 720 : 10) { sim.step(by: dt) }
+            for _ in 0..<(scale == .full ? 840 : 10) { sim.step(by: dt) }
             return Benchmark.Workload(engine: { sim.step(by: dt) }, reference: { _ = sim.integrateOnly(by: dt) })
         }
     }

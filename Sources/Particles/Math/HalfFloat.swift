@@ -10,10 +10,24 @@ enum HalfFloat {
     static let maximum: Float = 65504
 
     /// Packs `x` (rounded to nearest even; clamped to the finite half range, NaN becomes 0).
+    ///
+    /// Integer arithmetic only (F. Giesen's float-to-half with round-to-nearest-even), so builds
+    /// without F16C instructions do not call a library routine per component.
     @inline(__always)
     static func pack(_ x: Float) -> UInt16 {
         let v = x.isNaN ? 0 : min(max(x, -maximum), maximum)
-        return Float16(v).bitPattern
+        let bits = v.bitPattern
+        let sign = UInt16(truncatingIfNeeded: (bits >> 16) & 0x8000)
+        let magnitude = bits & 0x7FFF_FFFF
+        if magnitude < 0x3880_0000 {
+            // Below 2⁻¹⁴ the half is subnormal: adding 0.5 aligns its 10 bits at the bottom, rounded to
+            // nearest even by the float addition itself.
+            let f = Float(bitPattern: magnitude) + 0.5
+            return sign | UInt16(truncatingIfNeeded: f.bitPattern &- 0x3F00_0000)
+        }
+        let odd = (magnitude >> 13) & 1
+        let rounded = magnitude &+ 0xC800_0FFF &+ odd // rebias the exponent (−112 << 23) and round
+        return sign | UInt16(truncatingIfNeeded: rounded >> 13)
     }
 
     /// Unpacks a finite half: the exponent and mantissa move 13 bits up and the exponent bias is

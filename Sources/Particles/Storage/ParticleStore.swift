@@ -22,7 +22,7 @@ public final class ParticleStore {
     /// offset modulo 4096 (4K aliasing makes streams that share low address bits stall each other).
     static let columnStagger = 320
 
-    /// Slots allocated.
+    /// Slots allocated per column.
     public private(set) var capacity = 0
     /// Slots in use: live particles and tombstones, in birth order.
     public internal(set) var count = 0
@@ -35,12 +35,27 @@ public final class ParticleStore {
 
     private var base: UnsafeMutableRawPointer?
     private var allocatedBytes = 0
+    /// Where slot 0 lies in the columns: removal moves the older survivors forward instead of moving
+    /// every younger particle back (deaths cluster among the oldest particles).
+    private var head = 0
+    /// Column starts in the allocation: the ten Float columns, the colour column, the accumulators.
+    private var floatBases: [UnsafeMutablePointer<Float>] = []
+    private var colorBase = UnsafeMutablePointer<UInt16>(bitPattern: 16)!
+    private var accumulatorBases: [UnsafeMutablePointer<Float>] = []
+
+    /// Slot 0 of the x positions (points); slots 0..<count are valid.
     public private(set) var x = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// Slot 0 of the y positions, points.
     public private(set) var y = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// Slot 0 of the z positions, points.
     public private(set) var z = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// Slot 0 of the x velocities, points per second.
     public private(set) var vx = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// Slot 0 of the y velocities, points per second.
     public private(set) var vy = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// Slot 0 of the z velocities, points per second.
     public private(set) var vz = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// Slot 0 of the death times, seconds relative to the simulation's epoch.
     public private(set) var death = UnsafeMutablePointer<Float>(bitPattern: 16)!
     private(set) var life = UnsafeMutablePointer<Float>(bitPattern: 16)!
     private(set) var scale = UnsafeMutablePointer<Float>(bitPattern: 16)!
@@ -53,7 +68,7 @@ public final class ParticleStore {
     /// Creates an empty store with `accumulatorCount` sub-cell accumulators per particle.
     public init(accumulatorCount: Int = 0, capacity: Int = 0) {
         self.accumulatorCount = max(0, accumulatorCount)
-        if capacity > 0 { reallocate(capacity: capacity) }
+        if capacity > 0 { reallocate(capacity: capacity, keeping: 0) }
     }
 
     deinit { base?.deallocate() }
@@ -78,35 +93,37 @@ public final class ParticleStore {
     /// The byte offset of every column from the start of the allocation (for the layout test).
     var columnOffsets: [Int] {
         guard let base else { return [] }
-        let cols: [UnsafeMutableRawPointer] = [UnsafeMutableRawPointer(x), UnsafeMutableRawPointer(y),
-            UnsafeMutableRawPointer(z), UnsafeMutableRawPointer(vx), UnsafeMutableRawPointer(vy),
-            UnsafeMutableRawPointer(vz), UnsafeMutableRawPointer(death), UnsafeMutableRawPointer(life),
-            UnsafeMutableRawPointer(scale), UnsafeMutableRawPointer(spin), UnsafeMutableRawPointer(color)]
-        return cols.map { $0 - base } + accumulatorColumns.map { UnsafeMutableRawPointer($0) - base }
+        return floatBases.map { UnsafeMutableRawPointer($0) - base } + [UnsafeMutableRawPointer(colorBase) - base]
+            + accumulatorBases.map { UnsafeMutableRawPointer($0) - base }
     }
 
-    /// Moves the columns into a new allocation of `capacity` slots (≥ count), keeping their contents.
-    private func reallocate(capacity newCapacity: Int, accumulatorMapping: [Int?]? = nil, newAccumulatorCount: Int? = nil) {
+    /// Points the slot-0 pointers at `head`.
+    private func updateViews() {
+        let f = floatBases.map { $0 + head }
+        (x, y, z, vx, vy, vz) = (f[0], f[1], f[2], f[3], f[4], f[5])
+        (death, life, scale, spin) = (f[6], f[7], f[8], f[9])
+        color = colorBase + 4 * head
+        accumulatorColumns = accumulatorBases.map { $0 + head }
+    }
+
+    /// Moves slots 0..<keep into a new allocation of `capacity` slots, at its start.
+    private func reallocate(capacity newCapacity: Int, keeping keep: Int, accumulatorMapping: [Int?]? = nil,
+                            newAccumulatorCount: Int? = nil) {
         let accCount = newAccumulatorCount ?? accumulatorCount
         let (offsets, total) = Self.layout(capacity: newCapacity, accumulatorCount: accCount)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: max(total, 64), alignment: 4096)
-        func floats(_ k: Int) -> UnsafeMutablePointer<Float> { (raw + offsets[k]).assumingMemoryBound(to: Float.self) }
-        let nx = floats(0), ny = floats(1), nz = floats(2), nvx = floats(3), nvy = floats(4), nvz = floats(5)
-        let nDeath = floats(6), nLife = floats(7), nScale = floats(8), nSpin = floats(9)
-        let nColor = (raw + offsets[10]).assumingMemoryBound(to: UInt16.self)
-        let nAcc = (0..<accCount).map { floats(11 + $0) }
-        if count > 0 {
-            for (dst, src) in [(nx, x), (ny, y), (nz, z), (nvx, vx), (nvy, vy), (nvz, vz),
-                               (nDeath, death), (nLife, life), (nScale, scale), (nSpin, spin)] {
-                dst.update(from: src, count: count)
-            }
-            nColor.update(from: color, count: count * 4)
+        let newFloats = (0..<Column.allCases.count).map { (raw + offsets[$0]).assumingMemoryBound(to: Float.self) }
+        let newColor = (raw + offsets[Column.allCases.count]).assumingMemoryBound(to: UInt16.self)
+        let newAcc = (0..<accCount).map { (raw + offsets[Column.allCases.count + 1 + $0]).assumingMemoryBound(to: Float.self) }
+        if keep > 0 {
+            let old = [x, y, z, vx, vy, vz, death, life, scale, spin]
+            for (dst, src) in zip(newFloats, old) { dst.update(from: src, count: keep) }
+            newColor.update(from: color, count: keep * 4)
             for k in 0..<accCount {
-                let dst = nAcc[k]
-                if let old = accumulatorMapping.map({ $0[k] }) ?? (k < accumulatorCount ? k : nil), old < accumulatorCount {
-                    dst.update(from: accumulatorColumns[old], count: count)
+                if let from = accumulatorMapping.map({ $0[k] }) ?? (k < accumulatorCount ? k : nil), from < accumulatorCount {
+                    newAcc[k].update(from: accumulatorColumns[from], count: keep)
                 } else {
-                    dst.initialize(repeating: 0, count: count)
+                    newAcc[k].initialize(repeating: 0, count: keep)
                 }
             }
         }
@@ -115,22 +132,48 @@ public final class ParticleStore {
         allocatedBytes = total
         capacity = newCapacity
         accumulatorCount = accCount
-        (x, y, z, vx, vy, vz) = (nx, ny, nz, nvx, nvy, nvz)
-        (death, life, scale, spin, color, accumulatorColumns) = (nDeath, nLife, nScale, nSpin, nColor, nAcc)
+        floatBases = newFloats
+        colorBase = newColor
+        accumulatorBases = newAcc
+        head = 0
+        updateViews()
     }
 
-    /// Makes room for at least `minimumCapacity` slots (doubling, at least 64).
-    public func reserve(_ minimumCapacity: Int) {
-        guard minimumCapacity > capacity else { return }
+    /// Moves slots 0..<keep to the start of the allocation (head 0).
+    private func moveToFront(keeping keep: Int) {
+        guard head > 0 else { return }
+        for b in floatBases { b.update(from: b + head, count: keep) }
+        colorBase.update(from: colorBase + 4 * head, count: 4 * keep)
+        for b in accumulatorBases { b.update(from: b + head, count: keep) }
+        head = 0
+        updateViews()
+    }
+
+    /// Slots addressable from slot 0 without moving or growing.
+    private var room: Int { capacity - head }
+
+    /// Makes slots up to `minimumSlots` addressable, keeping slots 0..<keep: moves the data to the front
+    /// when that frees at least a quarter of the allocation, else doubles the allocation (at least 64).
+    private func makeRoom(for minimumSlots: Int, keeping keep: Int) {
+        guard minimumSlots > room else { return }
+        if minimumSlots <= capacity && head >= capacity / 4 {
+            moveToFront(keeping: keep)
+            return
+        }
         var c = max(64, capacity)
-        while c < minimumCapacity { c *= 2 }
-        reallocate(capacity: c)
+        while c < minimumSlots || c - minimumSlots < c / 4 { c *= 2 }
+        reallocate(capacity: c, keeping: keep)
+    }
+
+    /// Makes room for at least `minimumCapacity` slots.
+    public func reserve(_ minimumCapacity: Int) {
+        makeRoom(for: minimumCapacity, keeping: count)
     }
 
     /// Changes the number of accumulator columns; `mapping[k]` is the old column of new column k
     /// (nil: starts at zero).
     func remapAccumulators(count newCount: Int, mapping: [Int?]) {
-        reallocate(capacity: max(capacity, 64), accumulatorMapping: mapping, newAccumulatorCount: newCount)
+        reallocate(capacity: max(capacity, 64), keeping: count, accumulatorMapping: mapping, newAccumulatorCount: newCount)
     }
 
     /// Bytes allocated for the columns.
@@ -148,7 +191,7 @@ public final class ParticleStore {
     /// The column pointers of the current allocation.
     var columns: Columns {
         Columns(x: x, y: y, z: z, vx: vx, vy: vy, vz: vz, death: death, life: life, scale: scale, spin: spin,
-                color: color, capacity: capacity)
+                color: color, capacity: room)
     }
 
     /// Makes slots `start..<end` part of the store after a caller wrote their columns (through
@@ -163,15 +206,10 @@ public final class ParticleStore {
         runs.noteBirth(batch: batch, slot: start)
     }
 
-    /// Grows the allocation so that slots up to `end` exist, keeping slots below `written` (which may
-    /// lie past `count`: births written but not yet committed). Returns the new column pointers.
+    /// Makes slots up to `end` addressable, keeping slots below `written` (which may lie past `count`:
+    /// births written but not yet committed). Returns the new column pointers.
     func reserveForBirths(through end: Int, written: Int) -> Columns {
-        if end > capacity {
-            let committed = count
-            count = written
-            reserve(end)
-            count = committed
-        }
+        makeRoom(for: end, keeping: written)
         return columns
     }
 
@@ -251,44 +289,57 @@ public final class ParticleStore {
     // MARK: - Removal
 
     /// Removes the tombstones (death time < aliveFrom), keeping birth order. Returns the number removed.
+    ///
+    /// The survivors up to the last tombstone move forward against the younger particles, which stay
+    /// in place; slot 0 then starts further into the columns. Deaths cluster among the oldest particles,
+    /// so this moves a fraction of the store.
     @discardableResult
     func compact(aliveFrom: Float) -> Int {
         let n = count
-        var first = 0
-        while first < n && death[first] >= aliveFrom { first += 1 }
-        if first == n { return 0 }
+        let d = death
+        var last = n - 1
+        while last >= 0 && d[last] >= aliveFrom { last -= 1 }
+        if last < 0 { return 0 }
+        // New run starts: survivors before each start (runs after `last` only shift).
         var newStarts = runs.starts
-        var r = 0
-        while r < newStarts.count && newStarts[r] < first { r += 1 }
-        var j = first
-        for i in first..<n {
-            while r < newStarts.count && runs.starts[r] == i { newStarts[r] = j; r += 1 }
-            if death[i] >= aliveFrom {
-                if i != j { moveSlot(from: i, to: j) }
-                j += 1
-            }
+        var deadBefore = 0, i = 0
+        for r in 0..<newStarts.count where newStarts[r] <= last + 1 {
+            while i < newStarts[r] { if d[i] < aliveFrom { deadBefore += 1 }; i += 1 }
+            newStarts[r] -= deadBefore
         }
-        while r < newStarts.count { newStarts[r] = j; r += 1 }
-        runs.compacted(newStarts: newStarts, newSlotCount: j)
-        count = j
-        if j == 0 { zMoves = false }
-        return n - j
-    }
-
-    /// Copies every column of slot `i` to slot `j`.
-    @inline(__always)
-    private func moveSlot(from i: Int, to j: Int) {
-        x[j] = x[i]; y[j] = y[i]; z[j] = z[i]
-        vx[j] = vx[i]; vy[j] = vy[i]; vz[j] = vz[i]
-        death[j] = death[i]; life[j] = life[i]; scale[j] = scale[i]; spin[j] = spin[i]
-        color[4 * j] = color[4 * i]; color[4 * j + 1] = color[4 * i + 1]
-        color[4 * j + 2] = color[4 * i + 2]; color[4 * j + 3] = color[4 * i + 3]
-        for column in accumulatorColumns { column[j] = column[i] }
+        let c = columns
+        let rgba = UnsafeMutableRawPointer(c.color).assumingMemoryBound(to: UInt64.self)
+        let accumulators = accumulatorColumns
+        var j = last
+        var k = last
+        while k >= 0 {
+            if d[k] >= aliveFrom {
+                if k != j {
+                    c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
+                    c.vx[j] = c.vx[k]; c.vy[j] = c.vy[k]; c.vz[j] = c.vz[k]
+                    c.death[j] = c.death[k]; c.life[j] = c.life[k]; c.scale[j] = c.scale[k]; c.spin[j] = c.spin[k]
+                    rgba[j] = rgba[k]
+                    for a in accumulators { a[j] = a[k] }
+                }
+                j -= 1
+            }
+            k -= 1
+        }
+        let removed = j + 1
+        for r in 0..<newStarts.count where runs.starts[r] > last + 1 { newStarts[r] -= removed }
+        head += removed
+        updateViews()
+        count = n - removed
+        runs.compacted(newStarts: newStarts, newSlotCount: count)
+        if count == 0 { zMoves = false }
+        return removed
     }
 
     /// Empties the store, keeping its allocation.
     func removeAll() {
         count = 0
+        head = 0
+        updateViews()
         zMoves = false
         runs.removeAll()
     }
