@@ -113,8 +113,14 @@ struct EmissionWindow {
     }
 
     /// The time in [a, b] at which `offset` seconds of open time have passed since `a`.
+    @inline(__always)
     func time(afterOpen offset: Double, from a: Double, to b: Double) -> Double {
         if isAlwaysOpen { return min(b, a + offset) }
+        return timeInIntervals(afterOpen: offset, from: a, to: b)
+    }
+
+    /// `time(afterOpen:from:to:)` for a window that is not always open.
+    private func timeInIntervals(afterOpen offset: Double, from a: Double, to b: Double) -> Double {
         var remaining = offset
         var lastEnd = a
         for k in 0..<intervalCount {

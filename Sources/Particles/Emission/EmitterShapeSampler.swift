@@ -41,6 +41,7 @@ struct EmitterShapeSampler: Equatable {
         width = Self.finite(Double(layer.emitterSize.width))
         height = Self.finite(Double(layer.emitterSize.height))
         depth = Self.finite(Double(layer.emitterDepth))
+        drawCount = Self.drawCount(shape, mode)
     }
 
     private static func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
@@ -63,8 +64,10 @@ struct EmitterShapeSampler: Equatable {
         cx == other.cx && cy == other.cy && cz == other.cz && width == other.width && height == other.height && depth == other.depth
     }
 
-    /// Random draws one sample consumes.
-    var drawCount: Int {
+    /// Random draws one sample consumes (0: the sample is the centre).
+    private(set) var drawCount = 0
+
+    private static func drawCount(_ shape: Shape, _ mode: Mode) -> Int {
         switch (shape, mode) {
         case (.point, _): return 0
         case (.line, _): return 1

@@ -31,7 +31,7 @@ extension EmitterSimulation {
             let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
             let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
             let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
-            let position = g.sample(&rng)
+            let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&rng)
             writer.add(&rng, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: (1, 1, 1, 1),
                        birthTime: t0 + (t1 - t0) * f)
         }
