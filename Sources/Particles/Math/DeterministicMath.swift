@@ -11,24 +11,23 @@ enum DeterministicMath {
     private static let halfPiTail: Double = 6.077100506506192e-11
     private static let twoOverPi: Double = 0.6366197723675814
 
-    /// Sine and cosine of `x` radians, accurate to about 2e-9 for |x| < 1e6 (ample for Float
-    /// directions; beyond that still deterministic, only less accurate).
+    /// Sine and cosine of `x` radians, accurate to about 2e-9 (ample for Float directions). Arguments
+    /// beyond ±10¹⁵ (and non-finite ones) give (0, 1).
     @inline(__always)
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
-        guard x.isFinite else { return (0, 1) }
+        guard abs(x) < 1e15 else { return (0, 1) }
         let k = (x * twoOverPi).rounded(.toNearestOrEven)
         let y = (x - k * halfPiHead) - k * halfPiTail
         let y2 = y * y
         // Taylor series on |y| ≤ π/4 up to y⁹ and y¹⁰: errors below 2e-9 and 2e-10.
         let s = y * (1 + y2 * (-1.0 / 6 + y2 * (1.0 / 120 + y2 * (-1.0 / 5040 + y2 * (1.0 / 362_880)))))
         let c = 1 + y2 * (-0.5 + y2 * (1.0 / 24 + y2 * (-1.0 / 720 + y2 * (1.0 / 40320 + y2 * (-1.0 / 3_628_800)))))
-        let quadrant = Int(k.truncatingRemainder(dividingBy: 4))
-        switch (quadrant + 4) % 4 {
-        case 0: return (s, c)
-        case 1: return (c, -s)
-        case 2: return (-s, -c)
-        default: return (-c, s)
-        }
+        // x = k·π/2 + y: quadrant q swaps sine and cosine when odd and flips signs; selected without
+        // branches (random angles would mispredict them).
+        let q = Int(k) & 3
+        let swap = q & 1 == 1
+        let a = swap ? c : s, b = swap ? s : c
+        return (q & 2 == 0 ? a : -a, (q + 1) & 2 == 0 ? b : -b)
     }
 
     /// The real cube root of `u` for u ≥ 0 (Newton's method from a bit-level first guess).
