@@ -10,13 +10,19 @@ struct EmissionFrame: Equatable {
     var forward: (Double, Double, Double)
     var side: (Double, Double, Double)
     var up: (Double, Double, Double)
+    /// Whether this is the layer frame (directions need no turning).
+    private(set) var isLayer = false
 
     static func == (a: EmissionFrame, b: EmissionFrame) -> Bool {
         a.forward == b.forward && a.side == b.side && a.up == b.up
     }
 
     /// The layer's own axes.
-    static let layer = EmissionFrame(forward: (1, 0, 0), side: (0, 1, 0), up: (0, 0, 1))
+    static let layer: EmissionFrame = {
+        var f = EmissionFrame(forward: (1, 0, 0), side: (0, 1, 0), up: (0, 0, 1))
+        f.isLayer = true
+        return f
+    }()
 
     private init(forward: (Double, Double, Double), side: (Double, Double, Double), up: (Double, Double, Double)) {
         self.forward = forward
@@ -41,6 +47,7 @@ struct EmissionFrame: Equatable {
         let lon = DeterministicMath.sinCos(longitude)
         let lat = latitude == 0 ? (sin: 0.0, cos: 1.0) : DeterministicMath.sinCos(latitude)
         let a = lat.cos * lon.cos, b = lat.cos * lon.sin, c = lat.sin
+        if isLayer { return (a, b, c) }
         return (a * forward.0 + b * side.0 + c * up.0,
                 a * forward.1 + b * side.1 + c * up.1,
                 a * forward.2 + b * side.2 + c * up.2)

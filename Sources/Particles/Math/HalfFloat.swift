@@ -30,6 +30,20 @@ enum HalfFloat {
         return sign | UInt16(truncatingIfNeeded: rounded >> 13)
     }
 
+    /// Packs four finite values at once (the same rounding as `pack`) into one 64-bit word, first
+    /// value in the low 16 bits, as the colour column stores them.
+    @inline(__always)
+    static func pack4(_ v: SIMD4<Float>) -> UInt64 {
+        let clamped = v.clamped(lowerBound: SIMD4(repeating: -maximum), upperBound: SIMD4(repeating: maximum))
+        let bits = unsafeBitCast(clamped, to: SIMD4<UInt32>.self)
+        let sign = (bits &>> 16) & 0x8000
+        let magnitude = bits & 0x7FFF_FFFF
+        let subnormal = unsafeBitCast(unsafeBitCast(magnitude, to: SIMD4<Float>.self) + 0.5, to: SIMD4<UInt32>.self) &- 0x3F00_0000
+        let normal = (magnitude &+ 0xC800_0FFF &+ ((magnitude &>> 13) & 1)) &>> 13
+        let h = sign | normal.replacing(with: subnormal, where: magnitude .< 0x3880_0000)
+        return UInt64(h[0] & 0xFFFF) | UInt64(h[1] & 0xFFFF) << 16 | UInt64(h[2] & 0xFFFF) << 32 | UInt64(h[3] & 0xFFFF) << 48
+    }
+
     /// Unpacks a finite half: the exponent and mantissa move 13 bits up and the exponent bias is
     /// corrected by a multiplication with 2¹¹² (exact, also for subnormals).
     @inline(__always)

@@ -16,21 +16,40 @@ struct BirthWriter {
     /// Births that are alive at the end time / that died within their birth step.
     private(set) var alive = 0, died = 0
     private var movesInZ = false
-    private let params: CellParameters
     private let epoch: Double
     private let endTime: Double
     private let aliveFrom: Float
+    // The cell's parameters in the form the per-birth arithmetic uses (range factor and layer
+    // multipliers folded in once per batch).
+    private let longitude: Double, latitude: Double, emissionRange: Double
+    private let ax: Double, ay: Double, az: Double
+    private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
+    private let colorMeans: SIMD4<Float>, colorRanges: SIMD4<Float>
+    private var rgba: UnsafeMutablePointer<UInt64>
 
     /// A writer for births of a cell with `params` into `store`, all placed at clock time `endTime`.
     init(store: ParticleStore, params: CellParameters, epoch: Double, endTime: Double) {
         self.store = store
         columns = store.columns
+        rgba = Self.words(columns.color)
         start = store.count
         next = start
-        self.params = params
         self.epoch = epoch
         self.endTime = endTime
         aliveFrom = EmitterSimulation.floatAbove(endTime - epoch)
+        let p = params, k = params.rangeFactor
+        longitude = p.longitude; latitude = p.latitude; emissionRange = p.emissionRange
+        ax = Double(p.ax); ay = Double(p.ay); az = Double(p.az)
+        means = SIMD4(p.velocity, p.lifetime, p.scale, p.spin)
+        ranges = SIMD4(p.velocityRange * k, p.lifetimeRange * k, p.scaleRange * k, p.spinRange * k)
+        multipliers = SIMD4(p.layerVelocity, p.layerLifetime, p.layerScale, p.layerSpin)
+        colorMeans = SIMD4(p.red, p.green, p.blue, p.alpha)
+        colorRanges = SIMD4(p.redRange * k, p.greenRange * k, p.blueRange * k, p.alphaRange * k)
+    }
+
+    /// The colour column as one 64-bit word (four binary16 values) per particle.
+    private static func words(_ color: UnsafeMutablePointer<UInt16>) -> UnsafeMutablePointer<UInt64> {
+        UnsafeMutableRawPointer(color).assumingMemoryBound(to: UInt64.self)
     }
 
     /// Births written so far.
@@ -38,7 +57,10 @@ struct BirthWriter {
 
     /// Makes room for `n` more births.
     mutating func reserve(_ n: Int) {
-        if next + n > columns.capacity { columns = store.reserveForBirths(through: next + n, written: next) }
+        if next + n > columns.capacity {
+            columns = store.reserveForBirths(through: next + n, written: next)
+            rgba = Self.words(columns.color)
+        }
     }
 
     /// Writes one particle born at clock time `birthTime` at (x, y, z), emitted in `frame` and with
@@ -46,31 +68,20 @@ struct BirthWriter {
     /// longitude offset, speed, lifetime, scale, spin, red, green, blue, alpha.
     @inline(__always)
     mutating func add(_ random: inout SeededRandom, x: Double, y: Double, z: Double, frame: EmissionFrame,
-                      inherit: (Float, Float, Float, Float), birthTime: Double) {
-        let p = params
-        let k = p.rangeFactor
+                      inherit: SIMD4<Float>, birthTime: Double) {
         let uLongitude = Double(random.nextUnitFloat())
-        let sSpeed = random.nextSignedFloat()
-        let sLife = random.nextSignedFloat()
-        let sScale = random.nextSignedFloat()
-        let sSpin = random.nextSignedFloat()
-        let sRed = random.nextSignedFloat(), sGreen = random.nextSignedFloat()
-        let sBlue = random.nextSignedFloat(), sAlpha = random.nextSignedFloat()
+        let s = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
+        let sColor = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
 
-        let direction = frame.direction(longitude: p.longitude + p.emissionRange * (uLongitude - 0.5), latitude: p.latitude)
-        let speed = Double((p.velocity + p.velocityRange * k * sSpeed) * p.layerVelocity)
-        let life = (p.lifetime + p.lifetimeRange * k * sLife) * p.layerLifetime
-        let scale = max(0, (p.scale + p.scaleRange * k * sScale) * p.layerScale)
-        let spin = (p.spin + p.spinRange * k * sSpin) * p.layerSpin
-        let red = EmitterSimulation.clamp01((p.red + p.redRange * k * sRed) * inherit.0)
-        let green = EmitterSimulation.clamp01((p.green + p.greenRange * k * sGreen) * inherit.1)
-        let blue = EmitterSimulation.clamp01((p.blue + p.blueRange * k * sBlue) * inherit.2)
-        let alpha = EmitterSimulation.clamp01((p.alpha + p.alphaRange * k * sAlpha) * inherit.3)
+        let direction = frame.direction(longitude: longitude + emissionRange * (uLongitude - 0.5), latitude: latitude)
+        // (speed, lifetime, scale, spin) = (M + R·k·s) × layer multiplier; colours × the parent's.
+        let v = (means + ranges * s) * multipliers
+        let speed = Double(v[0]), life = v[1], scale = max(0, v[2]), spin = v[3]
+        let color = ((colorMeans + colorRanges * sColor) * inherit).clamped(lowerBound: .zero, upperBound: .one)
 
         // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
         let age = max(0, endTime - birthTime)
         let half = 0.5 * age * age
-        let ax = Double(p.ax), ay = Double(p.ay), az = Double(p.az)
         let v0x = direction.0 * speed, v0y = direction.1 * speed, v0z = direction.2 * speed
         let death = Float(birthTime + Double(life) - epoch)
         let vz = Float(v0z + az * age)
@@ -87,10 +98,7 @@ struct BirthWriter {
         // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise.
         c.scale[i] = scale
         c.spin[i] = spin
-        c.color[4 * i] = HalfFloat.pack(red)
-        c.color[4 * i + 1] = HalfFloat.pack(green)
-        c.color[4 * i + 2] = HalfFloat.pack(blue)
-        c.color[4 * i + 3] = HalfFloat.pack(alpha)
+        rgba[i] = HalfFloat.pack4(color)
         if vz != 0 { movesInZ = true }
         if death >= aliveFrom { alive += 1 } else { died += 1 }
         next = i + 1

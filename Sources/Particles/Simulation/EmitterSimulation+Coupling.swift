@@ -44,7 +44,7 @@ extension EmitterSimulation {
         guard count >= 0 else { throw EmitterSimulationError.negativeCount(count) }
         let frame = EmissionFrame(direction: direction.dx, direction.dy, direction.dz)
         let k = inheritedColor
-        let inherit: RGBA = (Float(k.red), Float(k.green), Float(k.blue), Float(k.alpha))
+        let inherit = SIMD4(Float(k.red), Float(k.green), Float(k.blue), Float(k.alpha))
         return emitNow(c, count: count) { _ in (point.x, point.y, point.z, frame, inherit) }
     }
 
@@ -58,7 +58,7 @@ extension EmitterSimulation {
         let geometry = EmitterShapeSampler(layer: lastLayer)
         return emitNow(c, count: count) { sim in
             let p = geometry.sample(&sim.random)
-            return (p.x, p.y, p.z, .layer, (1, 1, 1, 1))
+            return (p.x, p.y, p.z, .layer, .one)
         }
     }
 

@@ -41,7 +41,7 @@ extension EmitterSimulation {
 
     /// Appends the visible live particles of `range` as sprites.
     private static func appendSprites(of s: ParticleStore, range: Range<Int>, now: Double, aliveFrom: Float,
-                                      colorSpeed cs: RGBA, scaleSpeed: Float, appearance: UInt16,
+                                      colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float, appearance: UInt16,
                                       into sprites: inout [ParticleSprite]) {
         let x = s.x, y = s.y, z = s.z, death = s.death, life = s.life, scale = s.scale, spin = s.spin, color = s.color
         for i in range where death[i] >= aliveFrom {

@@ -4,7 +4,7 @@ import LayerKit
 
 extension EmitterSimulation {
     /// A colour multiplier (red, green, blue, alpha).
-    typealias RGBA = (Float, Float, Float, Float)
+    typealias RGBA = SIMD4<Float>
 
     /// Births of a top-level cell during [l0, l1] of layer time (= [t0, t1] of the clock): the
     /// accumulator gives the count, each birth is placed at its own moment of the step (DESIGN.md §3.6)
@@ -32,7 +32,7 @@ extension EmitterSimulation {
             let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
             let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
             let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&rng)
-            writer.add(&rng, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: (1, 1, 1, 1),
+            writer.add(&rng, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
                        birthTime: t0 + (t1 - t0) * f)
         }
         random = rng
@@ -79,8 +79,9 @@ extension EmitterSimulation {
             // columns stay where they are through this loop.
             let x1 = Double(pc.x[i]), y1 = Double(pc.y[i]), z1 = Double(pc.z[i])
             let vx1 = Double(pc.vx[i]), vy1 = Double(pc.vy[i]), vz1 = Double(pc.vz[i])
-            let base = (HalfFloat.unpack(pc.color[4 * i]), HalfFloat.unpack(pc.color[4 * i + 1]),
-                        HalfFloat.unpack(pc.color[4 * i + 2]), HalfFloat.unpack(pc.color[4 * i + 3]))
+            let base = SIMD4(HalfFloat.unpack(pc.color[4 * i]), HalfFloat.unpack(pc.color[4 * i + 1]),
+                             HalfFloat.unpack(pc.color[4 * i + 2]), HalfFloat.unpack(pc.color[4 * i + 3]))
+            let speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
             for k in 0..<allowed {
                 let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
                 let tau = max(0, r1 - (born + ab))
@@ -88,9 +89,7 @@ extension EmitterSimulation {
                 let px = x1 - vx1 * tau + 0.5 * ax * tau * tau
                 let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
                 let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
-                let age = Float(ab)
-                let inherit: RGBA = (Self.clamp01(base.0 + cs.0 * age), Self.clamp01(base.1 + cs.1 * age),
-                                     Self.clamp01(base.2 + cs.2 * age), Self.clamp01(base.3 + cs.3 * age))
+                let inherit = (base + speeds * Float(ab)).clamped(lowerBound: .zero, upperBound: .one)
                 writer.add(&rng, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
                            birthTime: t1 - tau)
             }
