@@ -40,6 +40,33 @@ import Testing
         #expect(slots <= sim.aliveCount + sim.aliveCount / 4 + 64, "tombstones bounded: \(slots) slots for \(sim.aliveCount) alive")
     }
 
+    @Test func compactionMovesEveryColumnOfASurvivorTogether() {
+        // Slot i carries i in x, in its death time and in both sub-cell accumulators; every third dies.
+        let store = ParticleStore(accumulatorCount: 2, capacity: 0)
+        for i in 0..<1000 {
+            let death: Float = i % 3 == 0 ? 0.5 : 1000 + Float(i)
+            store.append(batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                         death: death, life: 1, scale: 1, spin: Float(i), color: (0, 0, 0, 0))
+            store.accumulatorColumns[0][i] = Float(i)
+            store.accumulatorColumns[1][i] = -Float(i)
+        }
+        let removed = store.compact(aliveFrom: 1)
+        #expect(removed == 334 && store.count == 666)
+        var previous: Float = -1
+        for j in 0..<store.count {
+            let id = store.x[j]
+            #expect(id > previous && Int(id) % 3 != 0 && store.spin[j] == id && store.death[j] == 1000 + id
+                    && store.accumulatorColumns[0][j] == id && store.accumulatorColumns[1][j] == -id,
+                    "slot \(j): x \(id), spin \(store.spin[j]), accumulators \(store.accumulatorColumns[0][j]), \(store.accumulatorColumns[1][j])")
+            previous = id
+        }
+        // Runs still start where their batches start: batch b holds ids 100b…100b+99.
+        for r in 0..<store.runs.count {
+            let range = store.runs.range(of: r, slotCount: store.count)
+            #expect(range.allSatisfy { Int(store.x[$0]) / 100 == Int(store.runs.batches[r]) }, "run \(r)")
+        }
+    }
+
     @Test func longRunsStayExactAcrossEpochMoves() {
         // 150 s crosses two 64 s epoch moves of the Float time base.
         let (layer, _) = makeS1()

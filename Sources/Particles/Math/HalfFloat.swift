@@ -34,7 +34,8 @@ enum HalfFloat {
     /// value in the low 16 bits, as the colour column stores them.
     @inline(__always)
     static func pack4(_ v: SIMD4<Float>) -> UInt64 {
-        let clamped = v.clamped(lowerBound: SIMD4(repeating: -maximum), upperBound: SIMD4(repeating: maximum))
+        let m = maximum
+        let clamped = SIMD4(min(max(v[0], -m), m), min(max(v[1], -m), m), min(max(v[2], -m), m), min(max(v[3], -m), m))
         let bits = unsafeBitCast(clamped, to: SIMD4<UInt32>.self)
         let sign = (bits &>> 16) & 0x8000
         let magnitude = bits & 0x7FFF_FFFF

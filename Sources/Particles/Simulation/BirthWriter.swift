@@ -47,6 +47,12 @@ struct BirthWriter {
         colorRanges = SIMD4(p.redRange * k, p.greenRange * k, p.blueRange * k, p.alphaRange * k)
     }
 
+    /// Each lane clamped to [0, 1] (lane by lane: the generic SIMD clamp is not inlined).
+    @inline(__always)
+    static func clamp01(_ v: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(min(max(v[0], 0), 1), min(max(v[1], 0), 1), min(max(v[2], 0), 1), min(max(v[3], 0), 1))
+    }
+
     /// The colour column as one 64-bit word (four binary16 values) per particle.
     private static func words(_ color: UnsafeMutablePointer<UInt16>) -> UnsafeMutablePointer<UInt64> {
         UnsafeMutableRawPointer(color).assumingMemoryBound(to: UInt64.self)
@@ -77,7 +83,7 @@ struct BirthWriter {
         // (speed, lifetime, scale, spin) = (M + R·k·s) × layer multiplier; colours × the parent's.
         let v = (means + ranges * s) * multipliers
         let speed = Double(v[0]), life = v[1], scale = max(0, v[2]), spin = v[3]
-        let color = ((colorMeans + colorRanges * sColor) * inherit).clamped(lowerBound: .zero, upperBound: .one)
+        let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
 
         // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
         let age = max(0, endTime - birthTime)

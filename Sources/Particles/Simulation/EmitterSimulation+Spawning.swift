@@ -89,7 +89,7 @@ extension EmitterSimulation {
                 let px = x1 - vx1 * tau + 0.5 * ax * tau * tau
                 let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
                 let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
-                let inherit = (base + speeds * Float(ab)).clamped(lowerBound: .zero, upperBound: .one)
+                let inherit = BirthWriter.clamp01(base + speeds * Float(ab))
                 writer.add(&rng, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
                            birthTime: t1 - tau)
             }

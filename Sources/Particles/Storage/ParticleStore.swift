@@ -310,19 +310,21 @@ public final class ParticleStore {
         let c = columns
         let rgba = UnsafeMutableRawPointer(c.color).assumingMemoryBound(to: UInt64.self)
         let accumulators = accumulatorColumns
+        // Branch-free: every slot is copied to j (j ≥ k, so nothing unread is overwritten) and j moves
+        // only past survivors; a tombstone's copy is overwritten by the next survivor.
+        // (The accumulators of cells with sub-cells move in the same pass; the death time of slot k is
+        // read before slot k can be overwritten.)
         var j = last
         var k = last
+        let withAccumulators = !accumulators.isEmpty
         while k >= 0 {
-            if d[k] >= aliveFrom {
-                if k != j {
-                    c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
-                    c.vx[j] = c.vx[k]; c.vy[j] = c.vy[k]; c.vz[j] = c.vz[k]
-                    c.death[j] = c.death[k]; c.life[j] = c.life[k]; c.scale[j] = c.scale[k]; c.spin[j] = c.spin[k]
-                    rgba[j] = rgba[k]
-                    for a in accumulators { a[j] = a[k] }
-                }
-                j -= 1
-            }
+            let keep = d[k] >= aliveFrom
+            c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
+            c.vx[j] = c.vx[k]; c.vy[j] = c.vy[k]; c.vz[j] = c.vz[k]
+            c.death[j] = c.death[k]; c.life[j] = c.life[k]; c.scale[j] = c.scale[k]; c.spin[j] = c.spin[k]
+            rgba[j] = rgba[k]
+            if withAccumulators { for a in accumulators { a[j] = a[k] } }
+            j -= keep ? 1 : 0
             k -= 1
         }
         let removed = j + 1
