@@ -52,6 +52,14 @@ import Testing
         #expect(sim.totals.born == 0 && sim.totals.dropped == 500, "\(sim.totals)")
     }
 
+    @Test func aMistypedBudgetIsCappedByTheCeiling() {
+        let (layer, _) = makeEmitter { layer, cell in layer.maxParticles = Int.max; cell.birthRate = 1e13; cell.lifetime = 1 }
+        let sim = EmitterSimulation(layer: layer)
+        sim.step(by: 1e-9)
+        #expect(abs(sim.aliveCount - 10_000) <= 1 && sim.totals.dropped == 0, "10¹³/s for 1 ns: \(sim.totals)")
+        #expect(EmitterSimulation.budget(of: layer) == EmitterSimulation.particleCeiling)
+    }
+
     @Test func hugeRatesStayBoundedAndFast() {
         // 10¹² particles per second must neither hang nor allocate beyond the budget.
         let (layer, _) = makeEmitter { layer, cell in layer.maxParticles = 1000; cell.birthRate = 1e12; cell.lifetime = 1 }

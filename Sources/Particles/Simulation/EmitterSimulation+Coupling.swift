@@ -70,7 +70,7 @@ extension EmitterSimulation {
         c.params = CellParameters(cell: c.cell, layer: lastLayer)
         let saved = (stepBirths, stepDeaths, stepDropped)
         stepBirths = 0; stepDeaths = 0; stepDropped = 0
-        let allowed = admit(c, births: Double(count), budget: max(0, lastLayer.maxParticles))
+        let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
         batch &+= 1
         var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time)
         writer.reserve(allowed)
@@ -83,7 +83,7 @@ extension EmitterSimulation {
         pendingDeaths += stepDeaths
         pendingDropped += stepDropped
         if stepDropped > 0 && budgetWarning == nil {
-            budgetWarning = BudgetWarning(layerName: modelLayer.name, maxParticles: max(0, lastLayer.maxParticles),
+            budgetWarning = BudgetWarning(layerName: modelLayer.name, maxParticles: Self.budget(of: lastLayer),
                                           dropped: stepDropped, time: time)
         }
         (stepBirths, stepDeaths, stepDropped) = saved

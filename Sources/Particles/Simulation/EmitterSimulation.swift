@@ -173,7 +173,7 @@ public final class EmitterSimulation {
         pendingBirths = 0; pendingDeaths = 0; pendingDropped = 0
         let geometry = EmitterShapeSampler(layer: layer)
         let previous = previousGeometry ?? geometry
-        let budget = max(0, layer.maxParticles)
+        let budget = Self.budget(of: layer)
         let diedFrom = Self.floatAbove(t0 - epoch)
         let diedThrough = Self.floatAtOrBelow(t1 - epoch)
         for c in cells {
@@ -293,4 +293,11 @@ public final class EmitterSimulation {
 
     /// Whether any birth has been dropped by the budget.
     public var hasDroppedBirths: Bool { budgetWarning != nil }
+
+    /// Live particles one emitter may hold whatever its `maxParticles` (50 000 000, 2.4 GB of state):
+    /// a mistyped budget must not exhaust memory.
+    public static let particleCeiling = 50_000_000
+
+    /// The budget of `layer`: its `maxParticles`, between 0 and `particleCeiling`.
+    static func budget(of layer: CAEmitterLayer) -> Int { min(max(0, layer.maxParticles), particleCeiling) }
 }
