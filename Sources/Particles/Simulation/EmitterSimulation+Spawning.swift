@@ -130,9 +130,6 @@ extension EmitterSimulation {
         return allowed
     }
 
-    /// Slots whose death time is at or above this are alive at clock time `t`.
-    func aliveThreshold(at t: Double) -> Float { Self.floatAbove(t - epoch) }
-
     @inline(__always)
     static func clamp01(_ v: Float) -> Float { v.isNaN ? 0 : min(max(v, 0), 1) }
 }
