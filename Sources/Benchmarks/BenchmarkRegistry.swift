@@ -8,6 +8,7 @@ public enum BenchmarkRegistry {
             memory,
             vector,
             animation,
+            particles,
             sceneFormat,
         ]
         return groups.flatMap { $0 }

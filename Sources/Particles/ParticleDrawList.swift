@@ -67,7 +67,8 @@ public struct ParticleDrawList {
     public var renderMode: CAEmitterLayerRenderMode = .unordered
     /// Appearances of the cells, indexed by `ParticleSprite.appearance`.
     public var appearances: [ParticleAppearance] = []
-    /// The sprites, in the order they are drawn (first is at the bottom).
+    /// The sprites, in the order they are drawn (first is at the bottom). Particles that would draw
+    /// nothing (alpha rounding to 0, scale 0, a disabled cell or a cell without contents) are left out.
     public var sprites: [ParticleSprite] = []
 
     /// An empty list.

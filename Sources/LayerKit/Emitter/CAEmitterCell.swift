@@ -91,8 +91,10 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
 
     func cellDidChange() {
         generation &+= 1
+        // Bounded: a cell placed among its own sub-cells makes the parent chain a cycle.
         var root: CAEmitterCell = self
-        while let p = root.parentCell { root = p }
+        var depth = 0
+        while let p = root.parentCell, p !== self, depth < 1024 { root = p; depth += 1 }
         root.owner?.subtreeDidChange()
     }
 

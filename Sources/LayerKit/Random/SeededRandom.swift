@@ -5,9 +5,14 @@
 /// conversions below use exact power-of-two scaling.
 public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     /// The 64-bit LCG state.
-    public internal(set) var state: UInt64
+    public var state: UInt64 { _state }
     /// The LCG increment (always odd).
-    public internal(set) var increment: UInt64
+    public var increment: UInt64 { _increment }
+
+    // Stored as usable-from-inline so that `next32` inlines into callers in other modules (the
+    // particle spawner draws nine numbers per birth).
+    @usableFromInline var _state: UInt64
+    @usableFromInline var _increment: UInt64
 
     private static let multiplier: UInt64 = 6_364_136_223_846_793_005
 
@@ -22,18 +27,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
             return z ^ (z >> 31)
         }
         let initState = splitMix()
-        increment = (splitMix() << 1) | 1
-        state = 0
+        _increment = (splitMix() << 1) | 1
+        _state = 0
         _ = next32()
-        state &+= initState
+        _state &+= initState
         _ = next32()
     }
 
     /// The next 32 random bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func next32() -> UInt32 {
-        let old = state
-        state = old &* 6_364_136_223_846_793_005 &+ increment
+        let old = _state
+        _state = old &* 6_364_136_223_846_793_005 &+ _increment
         let xorshifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
         let rot = UInt32(truncatingIfNeeded: old >> 59)
         return (xorshifted >> rot) | (xorshifted << ((~rot &+ 1) & 31))

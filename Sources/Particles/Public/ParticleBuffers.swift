@@ -1,0 +1,28 @@
+// MARK: - Buffers for the physics coupling
+
+/// A cell's particles as contiguous buffers, for code that moves particles itself (the physics
+/// coupling in EmitterKit). Valid only inside `EmitterSimulation.withParticleBuffers(ofCell:_:)`.
+///
+/// Slots hold live particles and tombstones in birth order; check `isAlive(_:)` before using a slot.
+/// Positions and velocities are those at the end of the last step; the position at the start of that
+/// step is `p − v·dt + ½a·dt²` with `dt = stepDuration` and the cell's acceleration `a`.
+/// z and z velocity are read-only: the coupling is planar, and the store skips z integration while no
+/// particle moves in z.
+public struct ParticleBuffers {
+    /// Number of slots (live particles and tombstones).
+    public let count: Int
+    /// x and y positions, points; writable.
+    public let x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>
+    /// x and y velocities, points per second; writable.
+    public let vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>
+    /// z positions and velocities; read-only.
+    public let z: UnsafePointer<Float>, vz: UnsafePointer<Float>
+    /// Length of the last step in the emitter's local time, seconds.
+    public let stepDuration: Double
+    let death: UnsafePointer<Float>
+    let aliveFrom: Float
+
+    /// Whether slot `i` holds a live particle.
+    @inline(__always)
+    public func isAlive(_ i: Int) -> Bool { i >= 0 && i < count && death[i] >= aliveFrom }
+}

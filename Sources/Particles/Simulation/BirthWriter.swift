@@ -1,0 +1,117 @@
+import LayerKit
+
+// MARK: - Birth writer
+
+/// Writes a batch of births of one cell straight into its store's columns: sampling every initial
+/// value from the cell's parameters in the documented draw order (docs/Particles.md, "Random draws"),
+/// placing each particle where it is at the end of the step. `commit` makes them part of the store.
+///
+/// The writer holds the generator and the column pointers as values, so the per-birth work touches no
+/// class properties (no exclusivity checks, no reloads).
+struct BirthWriter {
+    private let store: ParticleStore
+    private var columns: ParticleStore.Columns
+    private let start: Int
+    private(set) var next: Int
+    /// Births that are alive at the end time / that died within their birth step.
+    private(set) var alive = 0, died = 0
+    private var movesInZ = false
+    private let epoch: Double
+    private let endTime: Double
+    private let aliveFrom: Float
+    // The cell's parameters in the form the per-birth arithmetic uses (range factor and layer
+    // multipliers folded in once per batch).
+    private let longitude: Double, latitude: Double, emissionRange: Double
+    private let ax: Double, ay: Double, az: Double
+    private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
+    private let colorMeans: SIMD4<Float>, colorRanges: SIMD4<Float>
+    private var rgba: UnsafeMutablePointer<UInt64>
+
+    /// A writer for births of a cell with `params` into `store`, all placed at clock time `endTime`.
+    init(store: ParticleStore, params: CellParameters, epoch: Double, endTime: Double) {
+        self.store = store
+        columns = store.columns
+        rgba = Self.words(columns.color)
+        start = store.count
+        next = start
+        self.epoch = epoch
+        self.endTime = endTime
+        aliveFrom = EmitterSimulation.floatAbove(endTime - epoch)
+        let p = params, k = params.rangeFactor
+        longitude = p.longitude; latitude = p.latitude; emissionRange = p.emissionRange
+        ax = Double(p.ax); ay = Double(p.ay); az = Double(p.az)
+        means = SIMD4(p.velocity, p.lifetime, p.scale, p.spin)
+        ranges = SIMD4(p.velocityRange * k, p.lifetimeRange * k, p.scaleRange * k, p.spinRange * k)
+        multipliers = SIMD4(p.layerVelocity, p.layerLifetime, p.layerScale, p.layerSpin)
+        colorMeans = SIMD4(p.red, p.green, p.blue, p.alpha)
+        colorRanges = SIMD4(p.redRange * k, p.greenRange * k, p.blueRange * k, p.alphaRange * k)
+    }
+
+    /// Each lane clamped to [0, 1] (lane by lane: the generic SIMD clamp is not inlined).
+    @inline(__always)
+    static func clamp01(_ v: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(min(max(v[0], 0), 1), min(max(v[1], 0), 1), min(max(v[2], 0), 1), min(max(v[3], 0), 1))
+    }
+
+    /// The colour column as one 64-bit word (four binary16 values) per particle.
+    private static func words(_ color: UnsafeMutablePointer<UInt16>) -> UnsafeMutablePointer<UInt64> {
+        UnsafeMutableRawPointer(color).assumingMemoryBound(to: UInt64.self)
+    }
+
+    /// Births written so far.
+    var count: Int { next - start }
+
+    /// Makes room for `n` more births.
+    mutating func reserve(_ n: Int) {
+        if next + n > columns.capacity {
+            columns = store.reserveForBirths(through: next + n, written: next)
+            rgba = Self.words(columns.color)
+        }
+    }
+
+    /// Writes one particle born at clock time `birthTime` at (x, y, z), emitted in `frame` and with
+    /// its colour multiplied by `inherit`. Room must have been reserved. Draws, in this order:
+    /// longitude offset, speed, lifetime, scale, spin, red, green, blue, alpha.
+    @inline(__always)
+    mutating func add(_ random: inout SeededRandom, x: Double, y: Double, z: Double, frame: EmissionFrame,
+                      inherit: SIMD4<Float>, birthTime: Double) {
+        let uLongitude = Double(random.nextUnitFloat())
+        let s = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
+        let sColor = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
+
+        let direction = frame.direction(longitude: longitude + emissionRange * (uLongitude - 0.5), latitude: latitude)
+        // (speed, lifetime, scale, spin) = (M + R·k·s) × layer multiplier; colours × the parent's.
+        let v = (means + ranges * s) * multipliers
+        let speed = Double(v[0]), life = v[1], scale = max(0, v[2]), spin = v[3]
+        let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
+
+        // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
+        let age = max(0, endTime - birthTime)
+        let half = 0.5 * age * age
+        let v0x = direction.0 * speed, v0y = direction.1 * speed, v0z = direction.2 * speed
+        let death = Float(birthTime + Double(life) - epoch)
+        let vz = Float(v0z + az * age)
+        let i = next
+        let c = columns
+        c.x[i] = Float(x + v0x * age + ax * half)
+        c.y[i] = Float(y + v0y * age + ay * half)
+        c.z[i] = Float(z + v0z * age + az * half)
+        c.vx[i] = Float(v0x + ax * age)
+        c.vy[i] = Float(v0y + ay * age)
+        c.vz[i] = vz
+        c.death[i] = death
+        c.life[i] = life
+        // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise.
+        c.scale[i] = scale
+        c.spin[i] = spin
+        rgba[i] = HalfFloat.pack4(color)
+        if vz != 0 { movesInZ = true }
+        if death >= aliveFrom { alive += 1 } else { died += 1 }
+        next = i + 1
+    }
+
+    /// Adds the written births to the store as one run of birth batch `batch`.
+    func commit(batch: UInt64) {
+        store.commitBirths(from: start, to: next, batch: batch, movesInZ: movesInZ)
+    }
+}

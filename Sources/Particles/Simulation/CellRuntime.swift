@@ -1,0 +1,43 @@
+import LayerKit
+
+// MARK: - Cell runtime
+
+/// The simulation state of one cell at any depth: its particles, its emission accumulator and the
+/// values in effect for the derived quantities (colour and scale are functions of age).
+final class CellRuntime {
+    /// The model cell: the identity that live particles belong to (presentation copies map to it).
+    let model: CAEmitterCell
+    /// The cell whose values applied at the last step (the model or a presentation copy).
+    var cell: CAEmitterCell
+    /// Position in depth-first declaration order.
+    var index: Int
+    /// Index of the parent cell's runtime; nil for a top-level cell.
+    var parent: Int?
+    /// Indices of the sub-cells' runtimes, in declaration order.
+    var children: [Int] = []
+    /// Which accumulator column of the parent's store this cell uses.
+    var columnInParent = 0
+    /// The particles.
+    let store: ParticleStore
+    /// Fractional births carried between steps (top-level cells; sub-cells keep one per parent particle).
+    var accumulator: Double = 0
+    /// The values read at the last step.
+    var params: CellParameters
+    /// Colour change per second the stored colour bases are relative to.
+    var appliedColorSpeed: (Float, Float, Float, Float)
+    /// Scale change per second the stored scale bases are relative to.
+    var appliedScaleSpeed: Float
+    /// Counts of this cell.
+    var counters = ParticleCounters()
+
+    init(model: CAEmitterCell, cell: CAEmitterCell, index: Int, parent: Int?, params: CellParameters) {
+        self.model = model
+        self.cell = cell
+        self.index = index
+        self.parent = parent
+        self.params = params
+        self.store = ParticleStore(accumulatorCount: 0)
+        appliedColorSpeed = params.colorSpeed
+        appliedScaleSpeed = params.scaleSpeed
+    }
+}

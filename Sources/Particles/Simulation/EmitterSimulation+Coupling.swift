@@ -1,0 +1,92 @@
+import Foundation
+import LayerKit
+
+// MARK: - Hooks for the engine and the physics coupling
+
+extension EmitterSimulation {
+    /// Calls `body` with the contiguous buffers of `cell`'s particles (x, y, vx, vy writable), for
+    /// code that moves particles after a step (docs/Particles.md, "Physics coupling").
+    /// Throws when `cell` is not a cell of this emitter.
+    public func withParticleBuffers<R>(ofCell cell: CAEmitterCell, _ body: (ParticleBuffers) throws -> R) throws -> R {
+        guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
+        let s = c.store
+        let buffers = ParticleBuffers(count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
+                                      z: UnsafePointer(s.z), vz: UnsafePointer(s.vz), stepDuration: lastStepDuration,
+                                      death: UnsafePointer(s.death), aliveFrom: aliveThreshold)
+        return try body(buffers)
+    }
+
+    /// Kills the particle in `slot` of `cell` now (a slot index of `withParticleBuffers`). Killing a
+    /// dead slot does nothing. The death is counted at once and reported in the next step's events.
+    /// Returns whether a live particle was killed.
+    @discardableResult
+    public func kill(slot: Int, ofCell cell: CAEmitterCell) throws -> Bool {
+        guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
+        guard slot >= 0 && slot < c.store.count else { throw EmitterSimulationError.slotOutOfRange(slot: slot, count: c.store.count) }
+        guard c.store.death[slot] >= aliveThreshold else { return false }
+        c.store.death[slot] = Self.floatAtOrBelow(time - epoch)
+        c.counters.alive -= 1
+        c.counters.died += 1
+        liveCount -= 1
+        pendingDeaths += 1
+        return true
+    }
+
+    /// Emits `count` particles of `cell` now at `point` (layer coordinates, points), with the cell's
+    /// emission angles measured from `direction` as for a sub-cell of a particle moving that way (the
+    /// layer's +x when zero), each colour multiplied by `inheritedColor`. For sparks at a contact point.
+    /// The budget applies; returns how many were born.
+    @discardableResult
+    public func spawn(count: Int, ofCell cell: CAEmitterCell, at point: (x: Double, y: Double, z: Double),
+                      direction: (dx: Double, dy: Double, dz: Double) = (1, 0, 0),
+                      inheritedColor: CGColor = .white) throws -> Int {
+        guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
+        guard count >= 0 else { throw EmitterSimulationError.negativeCount(count) }
+        let frame = EmissionFrame(direction: direction.dx, direction.dy, direction.dz)
+        let k = inheritedColor
+        let inherit = SIMD4(Float(k.red), Float(k.green), Float(k.blue), Float(k.alpha))
+        return emitNow(c, count: count) { _ in (point.x, point.y, point.z, frame, inherit) }
+    }
+
+    /// Emits `count` particles of the cell at a dotted name path (`"spark"`, `"rocket.burst"`) now,
+    /// from the emitter shape in the layer's frame (a one-shot burst). The budget applies; returns how
+    /// many were born. Throws when no cell has that name path.
+    @discardableResult
+    public func emit(count: Int, cellNamed namePath: String) throws -> Int {
+        let c = try runtime(named: namePath)
+        guard count >= 0 else { throw EmitterSimulationError.negativeCount(count) }
+        let geometry = EmitterShapeSampler(layer: lastLayer)
+        return emitNow(c, count: count) { sim in
+            let p = geometry.sample(&sim.random)
+            return (p.x, p.y, p.z, .layer, .one)
+        }
+    }
+
+    /// Births of `c` at the current time as one batch, with positions from `place` (called per birth,
+    /// before the birth's own draws).
+    private func emitNow(_ c: CellRuntime, count: Int,
+                         place: (EmitterSimulation) -> (Double, Double, Double, EmissionFrame, RGBA)) -> Int {
+        guard count > 0 else { return 0 }
+        c.params = CellParameters(cell: c.cell, layer: lastLayer)
+        let saved = (stepBirths, stepDeaths, stepDropped)
+        stepBirths = 0; stepDeaths = 0; stepDropped = 0
+        let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
+        batch &+= 1
+        var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time)
+        writer.reserve(allowed)
+        for _ in 0..<allowed {
+            let (x, y, z, frame, inherit) = place(self)
+            writer.add(&random, x: x, y: y, z: z, frame: frame, inherit: inherit, birthTime: time)
+        }
+        finish(writer, of: c)
+        pendingBirths += stepBirths
+        pendingDeaths += stepDeaths
+        pendingDropped += stepDropped
+        if stepDropped > 0 && budgetWarning == nil {
+            budgetWarning = BudgetWarning(layerName: modelLayer.name, maxParticles: Self.budget(of: lastLayer),
+                                          dropped: stepDropped, time: time)
+        }
+        (stepBirths, stepDeaths, stepDropped) = saved
+        return allowed
+    }
+}

@@ -1,0 +1,135 @@
+import LayerKit
+
+// MARK: - Spawning
+
+extension EmitterSimulation {
+    /// A colour multiplier (red, green, blue, alpha).
+    typealias RGBA = SIMD4<Float>
+
+    /// Births of a top-level cell during [l0, l1] of layer time (= [t0, t1] of the clock): the
+    /// accumulator gives the count, each birth is placed at its own moment of the step (DESIGN.md §3.6)
+    /// on the emitter shape interpolated to that moment, and aged by the rest of the step.
+    func spawnTopLevel(_ c: CellRuntime, l0: Double, l1: Double, h: Double, t0: Double, t1: Double,
+                       geometry: EmitterShapeSampler, previous: EmitterShapeSampler, budget: Int) {
+        let p = c.params
+        guard p.emits else { return }
+        let open = p.window.isAlwaysOpen ? h : p.window.openLength(from: l0, to: l1)
+        guard open > 0 else { return }
+        let before = c.accumulator
+        let total = before + p.birthRate * open
+        let n = (total + Self.accumulatorSlack).rounded(.down)
+        c.accumulator = total - n
+        guard n >= 1 else { return }
+        let allowed = admit(c, births: n, budget: budget)
+        guard allowed > 0 else { return }
+        let moving = !geometry.hasSameGeometry(as: previous)
+        let span = l1 - l0
+        var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1)
+        writer.reserve(allowed)
+        var rng = random
+        for k in 0..<allowed {
+            let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
+            let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
+            let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
+            let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&rng)
+            writer.add(&rng, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
+                       birthTime: t0 + (t1 - t0) * f)
+        }
+        random = rng
+        finish(writer, of: c)
+    }
+
+    /// Births of a sub-cell during [t0, t1]: every parent particle alive during part of the step emits
+    /// over its age interval, at its position and direction at each birth moment (DESIGN.md §3.5).
+    /// The parent is already at t1; its state at an earlier moment follows from constant acceleration.
+    func spawnFromParents(_ c: CellRuntime, parent: CellRuntime, t0: Double, t1: Double, budget: Int) {
+        let p = c.params
+        guard p.emits else { return }
+        let s = parent.store
+        let n = s.count
+        guard n > 0 else { return }
+        let column = s.accumulatorColumns[c.columnInParent]
+        let rate = p.birthRate
+        let r0 = t0 - epoch, r1 = t1 - epoch
+        let pa = parent.params
+        let ax = Double(pa.ax), ay = Double(pa.ay), az = Double(pa.az)
+        let cs = parent.appliedColorSpeed
+        let window = p.window
+        let pc = s.columns
+        var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1)
+        var rng = random
+        for i in 0..<n {
+            let death = Double(pc.death[i])
+            if death <= r0 { continue }
+            let life = Double(pc.life[i])
+            let born = death - life
+            let a0 = max(0, r0 - born), a1 = min(life, r1 - born)
+            guard a1 > a0 else { continue }
+            let open = window.openLength(from: a0, to: a1)
+            guard open > 0 else { continue }
+            let before = Double(column[i])
+            let total = before + rate * open
+            let count = (total + Self.subCellAccumulatorSlack).rounded(.down)
+            column[i] = Float(total - count)
+            guard count >= 1 else { continue }
+            let allowed = admit(c, births: count, budget: budget, pending: writer.alive)
+            guard allowed > 0 else { continue }
+            writer.reserve(allowed)
+            // Births go to the child's store only (a cell is never its own descendant), so the parent's
+            // columns stay where they are through this loop.
+            let x1 = Double(pc.x[i]), y1 = Double(pc.y[i]), z1 = Double(pc.z[i])
+            let vx1 = Double(pc.vx[i]), vy1 = Double(pc.vy[i]), vz1 = Double(pc.vz[i])
+            let base = SIMD4(HalfFloat.unpack(pc.color[4 * i]), HalfFloat.unpack(pc.color[4 * i + 1]),
+                             HalfFloat.unpack(pc.color[4 * i + 2]), HalfFloat.unpack(pc.color[4 * i + 3]))
+            let speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
+            for k in 0..<allowed {
+                let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
+                let tau = max(0, r1 - (born + ab))
+                let vx = vx1 - ax * tau, vy = vy1 - ay * tau, vz = vz1 - az * tau
+                let px = x1 - vx1 * tau + 0.5 * ax * tau * tau
+                let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
+                let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
+                let inherit = BirthWriter.clamp01(base + speeds * Float(ab))
+                writer.add(&rng, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
+                           birthTime: t1 - tau)
+            }
+        }
+        random = rng
+        finish(writer, of: c)
+    }
+
+    /// Rounding slack of the birth accumulators: sums of rate × step carry rounding errors, and 10/s
+    /// over 120 steps of 1/120 s must give 10 births, not 9 (the Float per-particle accumulators of
+    /// sub-cells need a larger slack than the Double ones of top-level cells).
+    static let accumulatorSlack = 1e-9
+    static let subCellAccumulatorSlack = 1e-5
+
+    /// Commits a writer's births as the current batch and counts them.
+    func finish(_ writer: BirthWriter, of c: CellRuntime) {
+        guard writer.count > 0 else { return }
+        writer.commit(batch: batch)
+        c.counters.born += writer.count
+        c.counters.alive += writer.alive
+        c.counters.died += writer.died
+        liveCount += writer.alive
+        stepBirths += writer.count
+        stepDeaths += writer.died
+    }
+
+    /// How many of `births` (≥ 1) fit the budget; the rest are dropped and counted.
+    /// `pending` counts live births written but not yet committed.
+    func admit(_ c: CellRuntime, births: Double, budget: Int, pending: Int = 0) -> Int {
+        let room = max(0, budget - liveCount - pending)
+        let wanted = births >= Double(Int.max / 2) ? Int.max / 2 : Int(births)
+        let allowed = min(wanted, room)
+        let dropped = wanted - allowed
+        if dropped > 0 {
+            c.counters.dropped += dropped
+            stepDropped += dropped
+        }
+        return allowed
+    }
+
+    @inline(__always)
+    static func clamp01(_ v: Float) -> Float { v.isNaN ? 0 : min(max(v, 0), 1) }
+}

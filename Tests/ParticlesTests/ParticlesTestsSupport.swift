@@ -1,1 +1,0 @@
-// Tests of the Particles module are added here.

@@ -1,0 +1,92 @@
+import Foundation
+import LayerKit
+import Testing
+@_spi(Benchmarks) @testable import Particles
+
+/// Particle storage: 48 bytes per particle, one allocation with columns that do not alias modulo
+/// 4096 bytes, and removal that keeps birth order.
+@Suite struct StorageTests {
+    @Test func aParticleTakesFortyEightBytes() {
+        #expect(ParticleStore.bytesPerParticle == 48)
+        let store = ParticleStore(accumulatorCount: 0, capacity: 1 << 16)
+        #expect(store.bytesAllocated < 48 * (1 << 16) + 12 * 4096, "\(store.bytesAllocated) bytes for 65536 slots")
+    }
+
+    @Test(arguments: [64, 1 << 12, 1 << 20])
+    func columnOffsetsAreNotMultiplesOf4096(_ capacity: Int) {
+        let store = ParticleStore(accumulatorCount: 2, capacity: capacity)
+        let offsets = store.columnOffsets
+        #expect(offsets.count == 13)
+        for (i, a) in offsets.enumerated() {
+            #expect(a % 64 == 0, "column \(i) at \(a) is not cache-line aligned")
+            for b in offsets[(i + 1)...] {
+                #expect((b - a) % 4096 != 0, "capacity \(capacity): columns at \(a) and \(b) alias modulo 4096")
+            }
+        }
+    }
+
+    @Test func removalKeepsBirthOrder() {
+        // Lifetimes 3 ± 2 make deaths scattered through the storage; several compactions happen.
+        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 500; cell.lifetime = 3; cell.lifetimeRange = 2 }
+        let sim = EmitterSimulation(layer: layer)
+        for _ in 0..<8 {
+            run(sim, seconds: 1)
+            let ages = sim.snapshot().map(\.age)
+            #expect(zip(ages, ages.dropFirst()).allSatisfy { $0 > $1 }, "t = \(sim.time): ages not strictly decreasing along storage")
+            let c = sim.counters(for: cell)!
+            #expect(c.alive == ages.count && c.born - c.died == c.alive, "t = \(sim.time): \(c), snapshot \(ages.count)")
+        }
+        let slots = (try? sim.withParticleBuffers(ofCell: cell) { $0.count }) ?? 0
+        #expect(slots <= sim.aliveCount + sim.aliveCount / 4 + 64, "tombstones bounded: \(slots) slots for \(sim.aliveCount) alive")
+    }
+
+    @Test func compactionMovesEveryColumnOfASurvivorTogether() {
+        // Slot i carries i in x, in its death time and in both sub-cell accumulators; every third dies.
+        let store = ParticleStore(accumulatorCount: 2, capacity: 0)
+        for i in 0..<1000 {
+            let death: Float = i % 3 == 0 ? 0.5 : 1000 + Float(i)
+            store.append(batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                         death: death, life: 1, scale: 1, spin: Float(i), color: (0, 0, 0, 0))
+            store.accumulatorColumns[0][i] = Float(i)
+            store.accumulatorColumns[1][i] = -Float(i)
+        }
+        let removed = store.compact(aliveFrom: 1)
+        #expect(removed == 334 && store.count == 666)
+        var previous: Float = -1
+        for j in 0..<store.count {
+            let id = store.x[j]
+            #expect(id > previous && Int(id) % 3 != 0 && store.spin[j] == id && store.death[j] == 1000 + id
+                    && store.accumulatorColumns[0][j] == id && store.accumulatorColumns[1][j] == -id,
+                    "slot \(j): x \(id), spin \(store.spin[j]), accumulators \(store.accumulatorColumns[0][j]), \(store.accumulatorColumns[1][j])")
+            previous = id
+        }
+        // Runs still start where their batches start: batch b holds ids 100b…100b+99.
+        for r in 0..<store.runs.count {
+            let range = store.runs.range(of: r, slotCount: store.count)
+            #expect(range.allSatisfy { Int(store.x[$0]) / 100 == Int(store.runs.batches[r]) }, "run \(r)")
+        }
+    }
+
+    @Test func longRunsStayExactAcrossEpochMoves() {
+        // 150 s crosses two 64 s epoch moves of the Float time base.
+        let (layer, _) = makeS1()
+        let sim = EmitterSimulation(layer: layer)
+        run(sim, seconds: 150, dt: 1.0 / 30)
+        let p = sim.snapshot()
+        let t = sim.totals
+        #expect(t.alive == p.count && t.born - t.died == t.alive && abs(t.alive - 440) <= 2, "t = \(sim.time): \(t)")
+        #expect(p.allSatisfy { $0.age >= 0 && $0.age < 5 }, "ages \(p.map(\.age).min() ?? 0)…\(p.map(\.age).max() ?? 0)")
+        for q in p {
+            #expect(abs(q.alpha - max(0, 1 - 0.4 * q.age)) < 2e-3, "t = \(sim.time), age \(q.age): alpha \(q.alpha)")
+        }
+    }
+
+    @Test func memoryStaysFlatAtSteadyState() {
+        let (layer, _) = makeS2()
+        let sim = EmitterSimulation(layer: layer)
+        run(sim, seconds: 10)
+        let bytes = sim.storageBytes
+        run(sim, seconds: 30, dt: 1.0 / 60)
+        #expect(sim.storageBytes == bytes, "storage grew from \(bytes) to \(sim.storageBytes) bytes")
+    }
+}
