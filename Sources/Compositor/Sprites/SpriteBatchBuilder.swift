@@ -1,0 +1,200 @@
+import Foundation
+import LayerKit
+import Particles
+
+/// Turns an emitter's `ParticleDrawList` into a `SpriteBatch` in device pixels.
+///
+/// Each particle is a quad of its cell's contents (contentsRect, contentsScale) centred on its position,
+/// `image pixels / contentsScale × contentsRect size × scale` points large, rotated by its rotation and
+/// mapped by the emitter layer's transform to the framebuffer. Three ways to draw result:
+/// - unrotated at the image's own size: a 1:1 blit of the image, at the nearest whole pixel;
+/// - unrotated at another size: a blit of a cached copy resampled to the whole-pixel size;
+/// - rotated or flipped: a per-pixel inverse map with bilinear filtering (a mipmap level when minified).
+/// The per-sprite work runs on all cores in chunks; every sprite is computed independently, so the
+/// result does not depend on the thread count.
+final class SpriteBatchBuilder {
+    let textures: TextureCache
+    let prescaled: PrescaledSpriteCache
+
+    init(textures: TextureCache, prescaled: PrescaledSpriteCache) {
+        self.textures = textures
+        self.prescaled = prescaled
+    }
+
+    /// What the per-sprite pass needs to know about one appearance (cell).
+    struct AppearanceInfo {
+        var texture: Texture?
+        /// Sub-image size in texels.
+        var texW: Int32 = 0, texH: Int32 = 0
+        /// Quad size in points at scale 1.
+        var widthPoints: Float = 0, heightPoints: Float = 0
+        var nearestMin = false, nearestMag = false
+        var padded: [PaddedTexture] = []
+    }
+
+    /// Fills `batch` with the sprites of `list`. `h` maps the emitter layer's plane to device pixels,
+    /// `tint` multiplies every particle colour, `clip` limits drawing.
+    func build(_ list: ParticleDrawList, transform h: PlaneTransform, tint: ColorMultiplier, clip: IntRect,
+               into batch: SpriteBatch, threads: Int, bandHeight: Int) {
+        let n = list.sprites.count
+        batch.reset(additive: list.renderMode == .additive, clip: clip, count: n)
+        guard n > 0, !clip.isEmpty else { batch.bin(bandHeight: bandHeight); return }
+
+        // Appearances: textures of the contentsRect sub-images.
+        var anyRotation = !(h.m12 == 0 && h.m21 == 0 && h.m13 == 0 && h.m23 == 0)
+        if !anyRotation { anyRotation = list.sprites.contains { $0.rotation != 0 } }
+        var infos: [AppearanceInfo] = list.appearances.map { ap in
+            var info = AppearanceInfo()
+            guard let image = ap.contents, ap.contentsScale.isFinite, ap.contentsScale > 0 else { return info }
+            let r = ap.contentsRect.standardized
+            guard r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite else { return info }
+            let iw = Double(image.width), ih = Double(image.height)
+            let x0 = Int((Double(r.minX) * iw).rounded()), y0 = Int((Double(r.minY) * ih).rounded())
+            let x1 = Int((Double(r.maxX) * iw).rounded()), y1 = Int((Double(r.maxY) * ih).rounded())
+            let t = textures.texture(for: image, x0: x0, y0: y0, x1: x1, y1: y1)
+            info.texture = t
+            info.texW = Int32(t.width); info.texH = Int32(t.height)
+            info.widthPoints = Float(iw * Double(r.width) / Double(ap.contentsScale))
+            info.heightPoints = Float(ih * Double(r.height) / Double(ap.contentsScale))
+            info.nearestMin = ap.minificationFilter == .nearest
+            info.nearestMag = ap.magnificationFilter == .nearest
+            if anyRotation { info.padded = (0...t.maxMipLevel).map { t.padded(mip: $0) } }
+            batch.retained.append(t)
+            return info
+        }
+
+        let m = (Float(h.m11), Float(h.m12), Float(h.m13), Float(h.m21), Float(h.m22), Float(h.m23),
+                 Float(h.m31), Float(h.m32), Float(h.m33))
+        let tints = (r: tint.r, g: tint.g, b: tint.b, a: tint.a)
+        let chunk = 4096
+        let chunks = (n + chunk - 1) / chunk
+        list.sprites.withUnsafeBufferPointer { src in
+            infos.withUnsafeBufferPointer { info in
+                let dst = batch.sprites, xf = batch.transforms
+                let work = { (c: Int) in
+                    for i in (c * chunk)..<min(n, (c + 1) * chunk) {
+                        dst[i] = SpriteBatchBuilder.place(src[i], info, m, tints, clip, &xf[i])
+                    }
+                }
+                if threads > 1 && chunks > 1 {
+                    DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
+                } else {
+                    for c in 0..<chunks { work(c) }
+                }
+            }
+        }
+
+        // Scaled blits: resolve the cached resampled images (serial; the cache is not thread-safe).
+        var memoKey = (-1, Int32(-1), Int32(-1))
+        var memoTexture: Texture?
+        for i in 0..<n {
+            let s = batch.sprites[i]
+            guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
+            let a = Int(list.sprites[i].appearance)
+            let w = s.x1 - s.x0, hgt = s.y1 - s.y0
+            let t: Texture
+            if memoKey == (a, w, hgt), let mt = memoTexture { t = mt } else {
+                guard let source = infos[a].texture else { batch.sprites[i].kind = 0; continue }
+                t = prescaled.texture(source, width: Int(w), height: Int(hgt), nearestMin: infos[a].nearestMin, nearestMag: infos[a].nearestMag)
+                memoKey = (a, w, hgt)
+                memoTexture = t
+                batch.retained.append(t)
+            }
+            batch.sprites[i].src = UnsafePointer(t.pixels)
+            batch.sprites[i].srcStride = Int32(t.width)
+        }
+        infos.removeAll()
+        batch.bin(bandHeight: bandHeight)
+    }
+
+    // MARK: - One sprite
+
+    private static let none = DeviceSprite(x0: 0, y0: 0, x1: 0, y1: 0, src: nil, srcStride: 0, kind: 0, tr: 0, tg: 0, tb: 0, ta: 0)
+
+    /// Places one sprite; writes `xf` for transformed sprites.
+    @inline(__always)
+    static func place(_ p: ParticleSprite, _ infos: UnsafeBufferPointer<AppearanceInfo>,
+                      _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
+                      _ tint: (r: Double, g: Double, b: Double, a: Double), _ clip: IntRect,
+                      _ xf: inout SpriteTransform) -> DeviceSprite {
+        let ai = Int(p.appearance)
+        guard ai < infos.count, let tex = infos[ai].texture else { return none }
+        let info = infos[ai]
+        guard p.a != 0, p.scale > 0, p.x.isFinite, p.y.isFinite, p.scale.isFinite, p.rotation.isFinite else { return none }
+
+        // Tint: straight colour × multiplier, premultiplied, 0…256.
+        let ca = Float(p.a) * (1 / 255) * Float(tint.a)
+        func q(_ v: Float) -> UInt16 { UInt16(min(256, max(0, (v * 256).rounded()))) }
+        var ta = q(ca)
+        var tr = min(ta, q(Float(p.r) * (1 / 255) * Float(tint.r) * ca))
+        var tg = min(ta, q(Float(p.g) * (1 / 255) * Float(tint.g) * ca))
+        var tb = min(ta, q(Float(p.b) * (1 / 255) * Float(tint.b) * ca))
+        if ta == 0 { return none }
+
+        // Centre and local Jacobian of the emitter plane → device map.
+        var cx = p.x * m.0 + p.y * m.3 + m.6
+        var cy = p.x * m.1 + p.y * m.4 + m.7
+        var jxx = m.0, jxy = m.1, jyx = m.3, jyy = m.4
+        if !(m.2 == 0 && m.5 == 0 && m.8 == 1) {
+            let w = p.x * m.2 + p.y * m.5 + m.8
+            guard w > 1e-4 else { return none }
+            cx /= w; cy /= w
+            jxx = (m.0 - cx * m.2) / w; jxy = (m.1 - cy * m.2) / w
+            jyx = (m.3 - cx * m.5) / w; jyy = (m.4 - cy * m.5) / w
+        }
+        // Device axes of the quad: J · R(rotation) · diag(width, height).
+        let wpt = info.widthPoints * p.scale, hpt = info.heightPoints * p.scale
+        var ex = (wpt, Float(0)), ey = (Float(0), hpt)
+        if p.rotation != 0 {
+            let c = cos(p.rotation), s = sin(p.rotation)
+            ex = (wpt * c, wpt * s); ey = (-hpt * s, hpt * c)
+        }
+        let Ex = (ex.0 * jxx + ex.1 * jyx, ex.0 * jxy + ex.1 * jyy)
+        let Ey = (ey.0 * jxx + ey.1 * jyx, ey.0 * jxy + ey.1 * jyy)
+        guard cx.isFinite, cy.isFinite, Ex.0.isFinite, Ex.1.isFinite, Ey.0.isFinite, Ey.1.isFinite else { return none }
+
+        let unrotated = abs(Ex.1) <= 1e-4 * abs(Ex.0) && abs(Ey.0) <= 1e-4 * abs(Ey.1) && Ex.0 > 0 && Ey.1 > 0
+        if unrotated {
+            let wd = Ex.0, hd = Ey.1
+            let exact = abs(wd - Float(info.texW)) < 1e-3 && abs(hd - Float(info.texH)) < 1e-3
+            let w = exact ? info.texW : Int32(max(1, wd.rounded())), h = exact ? info.texH : Int32(max(1, hd.rounded()))
+            let fx = cx - Float(w) * 0.5 + 0.5, fy = cy - Float(h) * 0.5 + 0.5
+            guard abs(fx) < 1e7, abs(fy) < 1e7 else { return none }
+            let x0 = Int32(fx.rounded(.down)), y0 = Int32(fy.rounded(.down))
+            if Int(x0 + w) <= clip.x0 || Int(x0) >= clip.x1 || Int(y0 + h) <= clip.y0 || Int(y0) >= clip.y1 { return none }
+            // A sprite smaller than a pixel keeps its energy: dim it by the area it lost.
+            let area = wd * hd, drawn = Float(w) * Float(h)
+            if area < drawn && (wd < 1 || hd < 1) {
+                let k = area / drawn
+                ta = q(Float(ta) / 256 * k); tr = min(ta, q(Float(tr) / 256 * k))
+                tg = min(ta, q(Float(tg) / 256 * k)); tb = min(ta, q(Float(tb) / 256 * k))
+                if ta == 0 { return none }
+            }
+            return DeviceSprite(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h, src: exact ? UnsafePointer(tex.pixels) : nil,
+                                srcStride: info.texW, kind: SpriteKind.blit.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)
+        }
+
+        // Rotated or flipped: bounding box, mip level and inverse map.
+        let det = Ex.0 * Ey.1 - Ey.0 * Ex.1
+        guard abs(det) > 1e-6, !info.padded.isEmpty else { return none }
+        let hx = (abs(Ex.0) + abs(Ey.0)) * 0.5 + 1, hy = (abs(Ex.1) + abs(Ey.1)) * 0.5 + 1
+        guard abs(cx) < 1e7, abs(cy) < 1e7 else { return none }
+        let bx0 = Int32((cx - hx).rounded(.down)), by0 = Int32((cy - hy).rounded(.down))
+        let bx1 = Int32((cx + hx).rounded(.up)), by1 = Int32((cy + hy).rounded(.up))
+        if Int(bx1) <= clip.x0 || Int(bx0) >= clip.x1 || Int(by1) <= clip.y0 || Int(by0) >= clip.y1 { return none }
+        let lenX = (Ex.0 * Ex.0 + Ex.1 * Ex.1).squareRoot(), lenY = (Ey.0 * Ey.0 + Ey.1 * Ey.1).squareRoot()
+        let rho = max(Float(info.texW) / lenX, Float(info.texH) / lenY)
+        let nearest = rho > 1 ? info.nearestMin : info.nearestMag
+        var level = 0
+        if rho >= 2 && !nearest { level = min(info.padded.count - 1, Int(log2(rho).rounded(.down))) }
+        let pt = info.padded[level]
+        let tw = Float(pt.width), th = Float(pt.height)
+        let id = 1 / det
+        xf = SpriteTransform(a: tw * Ey.1 * id, b: -th * Ex.1 * id, c: -tw * Ey.0 * id, d: th * Ex.0 * id,
+                             tx: tw * (0.5 - (Ey.1 * cx - Ey.0 * cy) * id), ty: th * (0.5 - (-Ex.1 * cx + Ex.0 * cy) * id),
+                             pixels: UnsafePointer(pt.pixels), stride: Int32(pt.stride), width: Int32(pt.width), height: Int32(pt.height))
+        return DeviceSprite(x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: 0,
+                            kind: nearest ? SpriteKind.nearest.rawValue : SpriteKind.bilinear.rawValue,
+                            tr: tr, tg: tg, tb: tb, ta: ta)
+    }
+}
