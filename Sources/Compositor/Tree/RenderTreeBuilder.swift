@@ -7,8 +7,9 @@ import Particles
 /// Geometry follows LayerKit: a layer's bounds map to its superlayer's bounds by
 /// `positionTransform ⊗ superlayer.sublayerSpaceTransform`; every layer except `CATransformLayer`
 /// flattens its sublayers into its plane, so across such a level the map to the framebuffer is a plane
-/// homography (`PlaneTransform`), composed down the tree. Sublayers draw in array order, stably sorted by
-/// zPosition; the descendants of a transform layer keep their 3D placement and are sorted far to near.
+/// homography (`PlaneTransform`), composed down the tree. Sublayers draw far to near by the depth of
+/// their centres (for flat layers: array order stably sorted by zPosition); the descendants of a
+/// transform layer keep their 3D placement and join that order.
 ///
 /// A layer draws, bottom to top: shadow, background, contents (image, gradient or shape fill), sublayers,
 /// border, then (emitter layers) particles. Opacity multiplies down the tree; with `allowsGroupOpacity`
@@ -187,75 +188,61 @@ final class RenderTreeBuilder {
 
     // MARK: - Sublayers
 
+    /// The sublayers of a flattening layer, drawn far to near by the depth of their centres in the
+    /// layer's sublayer space (stable, so flat siblings keep array order sorted by zPosition). Descendants
+    /// of transform layers join the same depth order; replicator instances are items like sublayers.
     func sublayers(of layer: CALayer, _ ctx: Context) -> [DrawOp] {
         guard let kids = layer.sublayers, !kids.isEmpty else { return [] }
-        let sorted = RenderTreeBuilder.zOrdered(kids)
         let space = layer.sublayerSpaceTransform
         var child = ctx
         child.parentH = ctx.h
         child.flipped = ctx.flipped != layer.isGeometryFlipped
         child.depth = ctx.depth + 1
-        var ops: [DrawOp] = []
-        guard let rep = layer as? CAReplicatorLayer else {
-            for k in sorted { ops += place(k, k.positionTransform.concatenating(space), child, parentFlipped: layer.isGeometryFlipped) }
-            return ops
-        }
-        var count = max(0, rep.instanceCount)
-        if count > RenderTreeBuilder.maxInstances {
-            note(layer, "has instanceCount \(count); only the first \(RenderTreeBuilder.maxInstances) instances are drawn")
-            count = RenderTreeBuilder.maxInstances
-        }
         var items: [DepthItem] = []
-        for i in 0..<count {
-            let it = rep.transform(ofInstance: i)
-            guard it.isFinite else { note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn"); break }
-            let c = rep.color(ofInstance: i)
-            var ictx = child
-            ictx.tint = child.tint.multiplied(by: ColorMultiplier(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha)))
-            for k in sorted {
-                var sub = k
-                if i > 0, rep.instanceDelay != 0, let src = instances,
-                   let delayed = src.sublayer(k, ofInstance: i, delayedBy: Double(i) * rep.instanceDelay, in: rep) {
-                    sub = delayed
-                    usedInstanceSource = true
-                }
-                let m = sub.positionTransform.concatenating(it).concatenating(space)
-                if rep.preservesDepth {
-                    if sub.flattensSublayers {
-                        items.append(DepthItem(layer: sub, m: m, depth: RenderTreeBuilder.depth(of: sub, m), tint: ictx.tint, flipped: ictx.flipped))
-                    } else {
-                        collect(sub, m, tint: ictx.tint, flipped: ictx.flipped, into: &items, depth: ictx.depth)
-                    }
-                } else {
-                    ops += place(sub, m, ictx, parentFlipped: layer.isGeometryFlipped)
-                }
+        let flips = layer.isGeometryFlipped
+        func add(_ sub: CALayer, _ m: CATransform3D, _ tint: ColorMultiplier) {
+            if sub.flattensSublayers {
+                items.append(DepthItem(layer: sub, m: m, depth: RenderTreeBuilder.depth(of: sub, m), tint: tint,
+                                       flipped: child.flipped, parentFlipped: flips))
+            } else {
+                collect(sub, m, tint: tint, flipped: child.flipped, into: &items, depth: child.depth)
             }
         }
-        if rep.preservesDepth { ops += drawDepthSorted(items, child) }
-        return ops
-    }
-
-    /// A sublayer with its map `m` (its bounds → the flattening parent's bounds, 3D).
-    private func place(_ layer: CALayer, _ m: CATransform3D, _ ctx: Context, parentFlipped: Bool) -> [DrawOp] {
-        if !layer.flattensSublayers {
-            guard !layer.isHidden, layer.opacity > 0 else { return [] }
-            var items: [DepthItem] = []
-            collect(layer, m, tint: ctx.tint, flipped: ctx.flipped, into: &items, depth: ctx.depth)
-            return drawDepthSorted(items, ctx)
+        if let rep = layer as? CAReplicatorLayer {
+            var count = max(0, rep.instanceCount)
+            if count > RenderTreeBuilder.maxInstances {
+                note(layer, "has instanceCount \(count); only the first \(RenderTreeBuilder.maxInstances) instances are drawn")
+                count = RenderTreeBuilder.maxInstances
+            }
+            for i in 0..<count {
+                let it = rep.transform(ofInstance: i)
+                guard it.isFinite else { note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn"); break }
+                let c = rep.color(ofInstance: i)
+                let tint = child.tint.multiplied(by: ColorMultiplier(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha)))
+                for k in kids {
+                    var sub = k
+                    if i > 0, rep.instanceDelay != 0, let src = instances,
+                       let delayed = src.sublayer(k, ofInstance: i, delayedBy: Double(i) * rep.instanceDelay, in: rep) {
+                        sub = delayed
+                        usedInstanceSource = true
+                    }
+                    add(sub, sub.positionTransform.concatenating(it).concatenating(space), tint)
+                }
+            }
+        } else {
+            for k in kids { add(k, k.positionTransform.concatenating(space), child.tint) }
         }
-        if !layer.isDoubleSided && !RenderTreeBuilder.facing(m, layer.bounds, flippedParent: parentFlipped) { return [] }
-        var c = ctx
-        c.h = PlaneTransform(m).concatenating(ctx.h)
-        return visit(layer, c)
+        return drawDepthSorted(items, child)
     }
 
-    /// A layer drawn among others by depth (descendants of a transform layer, preservesDepth instances).
+    /// A layer drawn among its siblings by depth, with its map to the flattening parent's bounds (3D).
     struct DepthItem {
         var layer: CALayer
         var m: CATransform3D
         var depth: Double
         var tint: ColorMultiplier
         var flipped: Bool
+        var parentFlipped: Bool
     }
 
     /// Collects the flattening descendants of transform layer `t` (placed by `m`) with their 3D maps.
@@ -264,28 +251,32 @@ final class RenderTreeBuilder {
         let tint2 = tint.withAlpha(times: Double(min(1, max(0, t.opacity))))
         let space = t.sublayerSpaceTransform
         let childFlipped = flipped != t.isGeometryFlipped
-        for c in RenderTreeBuilder.zOrdered(t.sublayers ?? []) {
+        for c in t.sublayers ?? [] {
             let mc = c.positionTransform.concatenating(space).concatenating(m)
             if c.flattensSublayers {
-                items.append(DepthItem(layer: c, m: mc, depth: RenderTreeBuilder.depth(of: c, mc), tint: tint2, flipped: childFlipped))
+                items.append(DepthItem(layer: c, m: mc, depth: RenderTreeBuilder.depth(of: c, mc), tint: tint2,
+                                       flipped: childFlipped, parentFlipped: false))
             } else {
                 collect(c, mc, tint: tint2, flipped: childFlipped, into: &items, depth: depth + 1)
             }
         }
     }
 
-    /// Draws depth items far to near (stable for equal depths).
+    /// Draws depth items far to near (stable for equal depths), culling back-facing single-sided layers.
     private func drawDepthSorted(_ items: [DepthItem], _ ctx: Context) -> [DrawOp] {
-        let order = items.indices.sorted { a, b in items[a].depth != items[b].depth ? items[a].depth < items[b].depth : a < b }
+        var order = Array(items.indices)
+        if items.contains(where: { $0.depth != items[0].depth }) {
+            order.sort { a, b in items[a].depth != items[b].depth ? items[a].depth < items[b].depth : a < b }
+        }
         var ops: [DrawOp] = []
         for i in order {
             let it = items[i]
-            if !it.layer.isDoubleSided && !RenderTreeBuilder.facing(it.m, it.layer.bounds, flippedParent: false) { continue }
+            if it.layer.isHidden { continue }
+            if !it.layer.isDoubleSided && !RenderTreeBuilder.facing(it.m, it.layer.bounds, flippedParent: it.parentFlipped) { continue }
             var c = ctx
             c.h = PlaneTransform(it.m).concatenating(ctx.h)
             c.tint = it.tint
             c.flipped = it.flipped
-            c.depth = ctx.depth + 1
             ops += visit(it.layer, c)
         }
         return ops
@@ -526,20 +517,13 @@ final class RenderTreeBuilder {
         IntRect(x0: clip.x0 - 4, y0: clip.y0 - 4, x1: clip.x1 + 4, y1: clip.y1 + 4)
     }
 
-    /// Sublayers in drawing order: array order, stably sorted by zPosition.
-    static func zOrdered(_ layers: [CALayer]) -> [CALayer] {
-        guard layers.contains(where: { $0.zPosition != 0 }) else { return layers }
-        return layers.enumerated().sorted { a, b in
-            let za = a.element.zPosition, zb = b.element.zPosition
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
-    }
-
-    /// Depth of a layer's centre after `m` (larger is nearer the viewer).
+    /// Depth of a layer's centre after `m` (larger is nearer the viewer); for flat layers it is the
+    /// zPosition. Not finite (a singular map) sorts as 0.
     static func depth(of layer: CALayer, _ m: CATransform3D) -> Double {
         let b = layer.bounds
         let p = m.apply(x: b.midX, y: b.midY, z: 0)
-        return p.w != 0 ? Double(p.z / p.w) : Double(p.z)
+        let d = p.w > 0 ? Double(p.z / p.w) : Double(p.z)
+        return d.isFinite ? d : 0
     }
 
     /// Whether the layer's front faces the viewer after `m` (its bounds → the flattening parent's plane).
