@@ -90,7 +90,7 @@ public final class Compositor {
         let ops = builder.build(root: root, base: base, clip: rect)
         resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect))
         finish(builder)
-        remember(root, framebuffer, builder)
+        if skipsCleanFrames { remember(root, framebuffer, builder) } else { lastRoot = nil }
     }
 
     /// Draws `layer` and its sublayers into `framebuffer` in the layer's own coordinate space, as

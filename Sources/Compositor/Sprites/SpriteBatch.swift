@@ -6,7 +6,7 @@ struct DeviceSprite {
     var x0: Int32, y0: Int32, x1: Int32, y1: Int32
     /// Blit sprites: texel (0, 0) of the image drawn 1:1 at (x0, y0). Nil for transformed sprites.
     var src: UnsafePointer<UInt32>?
-    /// Blit sprites: pixels per source row.
+    /// Blit sprites: pixels per source row. Transformed sprites: index of their `SpriteTransform`.
     var srcStride: Int32
     /// `SpriteKind` raw value.
     var kind: UInt8
@@ -53,9 +53,10 @@ final class SpriteBatch {
     /// Band b (global index) covers device rows b·bandHeight ..< (b + 1)·bandHeight.
     private(set) var firstBand = 0
     private(set) var bandCount = 0
-    /// Sprite indices of band `firstBand + i` are `binIndices[binStarts[i] ..< binStarts[i + 1]]`.
+    /// The sprites of band `firstBand + i` are `binned[binStarts[i] ..< binStarts[i + 1]]`: copies in
+    /// draw order, so a band reads its sprites sequentially.
     private(set) var binStarts: UnsafeMutablePointer<Int32>
-    private(set) var binIndices: UnsafeMutablePointer<Int32>
+    private(set) var binned: UnsafeMutablePointer<DeviceSprite>
     private var binCapacity = 0, binStartCapacity = 0
 
     /// Objects that must outlive the frame (textures the sprites point into).
@@ -66,18 +67,30 @@ final class SpriteBatch {
         sprites = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: self.capacity)
         transforms = UnsafeMutablePointer<SpriteTransform>.allocate(capacity: self.capacity)
         binStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-        binIndices = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        binned = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: 1)
+        counts = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        chunkBoxes = UnsafeMutablePointer<(Int32, Int32, Int32, Int32)>.allocate(capacity: 1)
     }
 
     deinit {
         sprites.deallocate()
         transforms.deallocate()
         binStarts.deallocate()
-        binIndices.deallocate()
+        binned.deallocate()
+        counts.deallocate()
+        chunkBoxes.deallocate()
     }
 
+    /// Per (chunk, band) sprite counts, then first slots (`chunks × bandCount`), and per-chunk boxes.
+    private(set) var counts: UnsafeMutablePointer<Int32>
+    private(set) var chunkBoxes: UnsafeMutablePointer<(Int32, Int32, Int32, Int32)>
+    private var countCapacity = 0, chunkCapacity = 0
+    private(set) var bandHeight = 32
+
     /// Prepares the batch for `n` sprites (growing the storage when needed); the builder then fills them.
-    func reset(additive: Bool, clip: IntRect, count n: Int) {
+    /// Bands are laid over the clip's rows.
+    func reset(additive: Bool, clip: IntRect, count n: Int, bandHeight: Int) {
+        self.bandHeight = bandHeight
         self.additive = additive
         self.clip = clip
         retained.removeAll(keepingCapacity: true)
@@ -91,58 +104,95 @@ final class SpriteBatch {
         count = n
         bounds = .empty
         bandCount = 0
+        guard !clip.isEmpty else { return }
+        firstBand = floorDiv(clip.y0, bandHeight)
+        bandCount = floorDiv(clip.y1 - 1, bandHeight) - firstBand + 1
+        let chunks = max(1, (n + SpriteBatch.chunk - 1) / SpriteBatch.chunk)
+        if countCapacity < chunks * bandCount {
+            counts.deallocate()
+            countCapacity = chunks * bandCount
+            counts = UnsafeMutablePointer<Int32>.allocate(capacity: countCapacity)
+        }
+        counts.initialize(repeating: 0, count: chunks * bandCount)
+        if chunkCapacity < chunks {
+            chunkBoxes.deallocate()
+            chunkCapacity = chunks
+            chunkBoxes = UnsafeMutablePointer<(Int32, Int32, Int32, Int32)>.allocate(capacity: chunks)
+        }
+        chunkBoxes.initialize(repeating: (Int32.max, Int32.max, Int32.min, Int32.min), count: chunks)
     }
 
-    /// Builds the band bins and the bounds from the sprites' boxes.
-    func bin(bandHeight: Int) {
+    /// Counts sprite `s` (placed by chunk `c`) in its bands and the chunk's box. Called by the
+    /// placement pass, one thread per chunk.
+    @inline(__always)
+    func note(_ s: DeviceSprite, chunk c: Int) {
+        if s.kind == 0 { return }
+        let bh = Int32(bandHeight), fb = Int32(firstBand), lb = Int32(firstBand + bandCount - 1)
+        let b0 = max(fb, floorDiv32(s.y0, bh)), b1 = min(lb, floorDiv32(s.y1 - 1, bh))
+        if b0 > b1 { return }
+        let row = counts + c * bandCount
+        for b in b0...b1 { row[Int(b - fb)] += 1 }
+        let box = chunkBoxes[c]
+        chunkBoxes[c] = (min(box.0, s.x0), min(box.1, s.y0), max(box.2, s.x1), max(box.3, s.y1))
+    }
+
+    /// Sprites per chunk of the parallel passes.
+    static let chunk = 4096
+
+    /// Builds the band bins from the counts gathered by `note`: offsets band by band and chunk by chunk,
+    /// then a parallel copy of every sprite into its bands. A band's sprites keep their order, so the
+    /// result is the same for any thread count.
+    func bin(threads: Int) {
+        let n = count, chunk = SpriteBatch.chunk
+        let chunks = (n + chunk - 1) / chunk
+        let bands = bandCount
+        guard chunks > 0, bands > 0 else { bounds = .empty; bandCount = 0; return }
         var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
-        for i in 0..<count {
-            let s = sprites[i]
-            if s.kind == 0 { continue }
-            minX = min(minX, s.x0); minY = min(minY, s.y0); maxX = max(maxX, s.x1); maxY = max(maxY, s.y1)
+        for c in 0..<chunks {
+            let b = chunkBoxes[c]
+            minX = min(minX, b.0); minY = min(minY, b.1); maxX = max(maxX, b.2); maxY = max(maxY, b.3)
         }
         guard minX < maxX, minY < maxY else { bounds = .empty; bandCount = 0; return }
         bounds = IntRect(x0: Int(minX), y0: Int(minY), x1: Int(maxX), y1: Int(maxY)).intersection(clip)
         guard !bounds.isEmpty else { bandCount = 0; return }
-        firstBand = floorDiv(bounds.y0, bandHeight)
-        let lastBand = floorDiv(bounds.y1 - 1, bandHeight)
-        bandCount = lastBand - firstBand + 1
-        if binStartCapacity < bandCount + 1 {
+        if binStartCapacity < bands + 1 {
             binStarts.deallocate()
-            binStartCapacity = bandCount + 1
+            binStartCapacity = bands + 1
             binStarts = UnsafeMutablePointer<Int32>.allocate(capacity: binStartCapacity)
         }
-        binStarts.initialize(repeating: 0, count: bandCount + 1)
-        let bh = Int32(bandHeight), fb = Int32(firstBand), lb = Int32(lastBand)
-        var total = 0
-        for i in 0..<count {
-            let s = sprites[i]
-            if s.kind == 0 { continue }
-            let b0 = max(fb, floorDiv32(s.y0, bh)), b1 = min(lb, floorDiv32(s.y1 - 1, bh))
-            if b0 > b1 { continue }
-            for b in b0...b1 { binStarts[Int(b - fb) + 1] += 1 }
-            total += Int(b1 - b0 + 1)
-        }
-        for i in 0..<bandCount { binStarts[i + 1] += binStarts[i] }
-        if binCapacity < total {
-            binIndices.deallocate()
-            binCapacity = max(total, binCapacity * 2)
-            binIndices = UnsafeMutablePointer<Int32>.allocate(capacity: binCapacity)
-        }
-        // Fill, using a running cursor per band (copy of the starts).
-        let cursor = UnsafeMutablePointer<Int32>.allocate(capacity: bandCount)
-        defer { cursor.deallocate() }
-        cursor.update(from: binStarts, count: bandCount)
-        for i in 0..<count {
-            let s = sprites[i]
-            if s.kind == 0 { continue }
-            let b0 = max(fb, floorDiv32(s.y0, bh)), b1 = min(lb, floorDiv32(s.y1 - 1, bh))
-            if b0 > b1 { continue }
-            for b in b0...b1 {
-                let k = Int(b - fb)
-                binIndices[Int(cursor[k])] = Int32(i)
-                cursor[k] += 1
+        var total: Int32 = 0
+        for b in 0..<bands {
+            binStarts[b] = total
+            for c in 0..<chunks {
+                let k = counts[c * bands + b]
+                counts[c * bands + b] = total
+                total += k
             }
+        }
+        binStarts[bands] = total
+        if binCapacity < Int(total) {
+            binned.deallocate()
+            binCapacity = max(Int(total), binCapacity * 2)
+            binned = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: binCapacity)
+        }
+        let sprites = self.sprites, out = binned, counts = self.counts
+        let bh = Int32(bandHeight), fb = Int32(firstBand), lb = Int32(firstBand + bands - 1)
+        let copy = { (c: Int) in
+            let cursor = counts + c * bands
+            for i in (c * chunk)..<min(n, (c + 1) * chunk) {
+                let s = sprites[i]
+                if s.kind == 0 { continue }
+                let b0 = max(fb, floorDiv32(s.y0, bh)), b1 = min(lb, floorDiv32(s.y1 - 1, bh))
+                if b0 > b1 { continue }
+                for b in b0...b1 {
+                    let k = Int(b - fb)
+                    out[Int(cursor[k])] = s
+                    cursor[k] += 1
+                }
+            }
+        }
+        if threads > 1 && chunks > 1 { DispatchQueue.concurrentPerform(iterations: chunks, execute: copy) } else {
+            for c in 0..<chunks { copy(c) }
         }
     }
 

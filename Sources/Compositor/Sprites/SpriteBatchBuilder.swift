@@ -21,15 +21,26 @@ final class SpriteBatchBuilder {
         self.prescaled = prescaled
     }
 
-    /// What the per-sprite pass needs to know about one appearance (cell).
+    /// What the per-sprite pass needs to know about one appearance (cell): plain values and pointers
+    /// only (the objects they point into are kept alive by the batch), so the hot loop does no reference
+    /// counting.
     struct AppearanceInfo {
-        var texture: Texture?
+        /// Texel (0, 0) of the sub-image; nil draws nothing.
+        var pixels: UnsafeMutablePointer<UInt32>?
         /// Sub-image size in texels.
         var texW: Int32 = 0, texH: Int32 = 0
         /// Quad size in points at scale 1.
         var widthPoints: Float = 0, heightPoints: Float = 0
         var nearestMin = false, nearestMag = false
-        var padded: [PaddedTexture] = []
+        /// Padded mipmap levels (for transformed sprites), `paddedCount` of them.
+        var padded: UnsafeMutablePointer<PaddedLevel>?
+        var paddedCount = 0
+    }
+
+    /// One padded mipmap level, as plain values.
+    struct PaddedLevel {
+        var pixels: UnsafePointer<UInt32>
+        var stride: Int32, width: Int32, height: Int32
     }
 
     /// Fills `batch` with the sprites of `list`. `h` maps the emitter layer's plane to device pixels,
@@ -37,44 +48,66 @@ final class SpriteBatchBuilder {
     func build(_ list: ParticleDrawList, transform h: PlaneTransform, tint: ColorMultiplier, clip: IntRect,
                into batch: SpriteBatch, threads: Int, bandHeight: Int) {
         let n = list.sprites.count
-        batch.reset(additive: list.renderMode == .additive, clip: clip, count: n)
-        guard n > 0, !clip.isEmpty else { batch.bin(bandHeight: bandHeight); return }
+        batch.reset(additive: list.renderMode == .additive, clip: clip, count: n, bandHeight: bandHeight)
+        guard n > 0, !clip.isEmpty else { batch.bin(threads: threads); return }
 
         // Appearances: textures of the contentsRect sub-images.
         var anyRotation = !(h.m12 == 0 && h.m21 == 0 && h.m13 == 0 && h.m23 == 0)
         if !anyRotation { anyRotation = list.sprites.contains { $0.rotation != 0 } }
+        var textures: [Texture?] = []
         var infos: [AppearanceInfo] = list.appearances.map { ap in
             var info = AppearanceInfo()
+            textures.append(nil)
             guard let image = ap.contents, ap.contentsScale.isFinite, ap.contentsScale > 0 else { return info }
             let r = ap.contentsRect.standardized
             guard r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite else { return info }
             let iw = Double(image.width), ih = Double(image.height)
             let x0 = Int((Double(r.minX) * iw).rounded()), y0 = Int((Double(r.minY) * ih).rounded())
             let x1 = Int((Double(r.maxX) * iw).rounded()), y1 = Int((Double(r.maxY) * ih).rounded())
-            let t = textures.texture(for: image, x0: x0, y0: y0, x1: x1, y1: y1)
-            info.texture = t
+            let t = self.textures.texture(for: image, x0: x0, y0: y0, x1: x1, y1: y1)
+            textures[textures.count - 1] = t
+            info.pixels = t.pixels
             info.texW = Int32(t.width); info.texH = Int32(t.height)
             info.widthPoints = Float(iw * Double(r.width) / Double(ap.contentsScale))
             info.heightPoints = Float(ih * Double(r.height) / Double(ap.contentsScale))
             info.nearestMin = ap.minificationFilter == .nearest
             info.nearestMag = ap.magnificationFilter == .nearest
-            if anyRotation { info.padded = (0...t.maxMipLevel).map { t.padded(mip: $0) } }
+            if anyRotation {
+                let levels = (0...t.maxMipLevel).map { t.padded(mip: $0) }
+                let p = UnsafeMutablePointer<PaddedLevel>.allocate(capacity: levels.count)
+                for (i, l) in levels.enumerated() {
+                    p[i] = PaddedLevel(pixels: UnsafePointer(l.pixels), stride: Int32(l.stride), width: Int32(l.width), height: Int32(l.height))
+                }
+                info.padded = p
+                info.paddedCount = levels.count
+                batch.retained.append(contentsOf: levels as [AnyObject])
+            }
             batch.retained.append(t)
             return info
         }
+        defer { for i in infos { i.padded?.deallocate() } }
 
         let m = (Float(h.m11), Float(h.m12), Float(h.m13), Float(h.m21), Float(h.m22), Float(h.m23),
                  Float(h.m31), Float(h.m32), Float(h.m33))
         let tints = (r: tint.r, g: tint.g, b: tint.b, a: tint.a)
-        let chunk = 4096
+        let chunk = SpriteBatch.chunk
         let chunks = (n + chunk - 1) / chunk
+        // Chunks that hold a scaled blit (whose cached image the serial pass below resolves).
+        let needsScaling = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
+        needsScaling.initialize(repeating: false, count: chunks)
+        defer { needsScaling.deallocate() }
         list.sprites.withUnsafeBufferPointer { src in
             infos.withUnsafeBufferPointer { info in
                 let dst = batch.sprites, xf = batch.transforms
                 let work = { (c: Int) in
+                    var scaled = false
                     for i in (c * chunk)..<min(n, (c + 1) * chunk) {
-                        dst[i] = SpriteBatchBuilder.place(src[i], info, m, tints, clip, &xf[i])
+                        let s = SpriteBatchBuilder.place(src[i], i, info, m, tints, clip, &xf[i])
+                        if s.kind == SpriteKind.blit.rawValue && s.src == nil { scaled = true }
+                        dst[i] = s
+                        batch.note(s, chunk: c)
                     }
+                    needsScaling[c] = scaled
                 }
                 if threads > 1 && chunks > 1 {
                     DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
@@ -87,14 +120,14 @@ final class SpriteBatchBuilder {
         // Scaled blits: resolve the cached resampled images (serial; the cache is not thread-safe).
         var memoKey = (-1, Int32(-1), Int32(-1))
         var memoTexture: Texture?
-        for i in 0..<n {
+        for i in 0..<n where needsScaling[i / chunk] {
             let s = batch.sprites[i]
             guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
             let a = Int(list.sprites[i].appearance)
             let w = s.x1 - s.x0, hgt = s.y1 - s.y0
             let t: Texture
             if memoKey == (a, w, hgt), let mt = memoTexture { t = mt } else {
-                guard let source = infos[a].texture else { batch.sprites[i].kind = 0; continue }
+                guard let source = textures[a] else { continue }
                 t = prescaled.texture(source, width: Int(w), height: Int(hgt), nearestMin: infos[a].nearestMin, nearestMag: infos[a].nearestMag)
                 memoKey = (a, w, hgt)
                 memoTexture = t
@@ -103,8 +136,7 @@ final class SpriteBatchBuilder {
             batch.sprites[i].src = UnsafePointer(t.pixels)
             batch.sprites[i].srcStride = Int32(t.width)
         }
-        infos.removeAll()
-        batch.bin(bandHeight: bandHeight)
+        batch.bin(threads: threads)
     }
 
     // MARK: - One sprite
@@ -113,12 +145,12 @@ final class SpriteBatchBuilder {
 
     /// Places one sprite; writes `xf` for transformed sprites.
     @inline(__always)
-    static func place(_ p: ParticleSprite, _ infos: UnsafeBufferPointer<AppearanceInfo>,
+    static func place(_ p: ParticleSprite, _ index: Int, _ infos: UnsafeBufferPointer<AppearanceInfo>,
                       _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
                       _ tint: (r: Double, g: Double, b: Double, a: Double), _ clip: IntRect,
                       _ xf: inout SpriteTransform) -> DeviceSprite {
         let ai = Int(p.appearance)
-        guard ai < infos.count, let tex = infos[ai].texture else { return none }
+        guard ai < infos.count, let texPixels = infos[ai].pixels else { return none }
         let info = infos[ai]
         guard p.a != 0, p.scale > 0, p.x.isFinite, p.y.isFinite, p.scale.isFinite, p.rotation.isFinite else { return none }
 
@@ -170,13 +202,13 @@ final class SpriteBatchBuilder {
                 tg = min(ta, q(Float(tg) / 256 * k)); tb = min(ta, q(Float(tb) / 256 * k))
                 if ta == 0 { return none }
             }
-            return DeviceSprite(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h, src: exact ? UnsafePointer(tex.pixels) : nil,
+            return DeviceSprite(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h, src: exact ? UnsafePointer(texPixels) : nil,
                                 srcStride: info.texW, kind: SpriteKind.blit.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)
         }
 
         // Rotated or flipped: bounding box, mip level and inverse map.
         let det = Ex.0 * Ey.1 - Ey.0 * Ex.1
-        guard abs(det) > 1e-6, !info.padded.isEmpty else { return none }
+        guard abs(det) > 1e-6, let padded = info.padded, info.paddedCount > 0 else { return none }
         let hx = (abs(Ex.0) + abs(Ey.0)) * 0.5 + 1, hy = (abs(Ex.1) + abs(Ey.1)) * 0.5 + 1
         guard abs(cx) < 1e7, abs(cy) < 1e7 else { return none }
         let bx0 = Int32((cx - hx).rounded(.down)), by0 = Int32((cy - hy).rounded(.down))
@@ -186,14 +218,14 @@ final class SpriteBatchBuilder {
         let rho = max(Float(info.texW) / lenX, Float(info.texH) / lenY)
         let nearest = rho > 1 ? info.nearestMin : info.nearestMag
         var level = 0
-        if rho >= 2 && !nearest { level = min(info.padded.count - 1, Int(log2(rho).rounded(.down))) }
-        let pt = info.padded[level]
+        if rho >= 2 && !nearest { level = min(info.paddedCount - 1, Int(log2(rho).rounded(.down))) }
+        let pt = padded[level]
         let tw = Float(pt.width), th = Float(pt.height)
         let id = 1 / det
         xf = SpriteTransform(a: tw * Ey.1 * id, b: -th * Ex.1 * id, c: -tw * Ey.0 * id, d: th * Ex.0 * id,
                              tx: tw * (0.5 - (Ey.1 * cx - Ey.0 * cy) * id), ty: th * (0.5 - (-Ex.1 * cx + Ex.0 * cy) * id),
-                             pixels: UnsafePointer(pt.pixels), stride: Int32(pt.stride), width: Int32(pt.width), height: Int32(pt.height))
-        return DeviceSprite(x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: 0,
+                             pixels: pt.pixels, stride: pt.stride, width: pt.width, height: pt.height)
+        return DeviceSprite(x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: Int32(index),
                             kind: nearest ? SpriteKind.nearest.rawValue : SpriteKind.bilinear.rawValue,
                             tr: tr, tg: tg, tb: tb, ta: ta)
     }

@@ -184,10 +184,9 @@ enum SpriteKernels {
         guard r0 < r1 else { return }
         let additive = batch.additive
         let start = Int(batch.binStarts[band]), end = Int(batch.binStarts[band + 1])
-        let sprites = batch.sprites, transforms = batch.transforms, bins = batch.binIndices
+        let transforms = batch.transforms, binned = batch.binned
         for k in start..<end {
-            let index = Int(bins[k])
-            let s = sprites[index]
+            let s = binned[k]
             let ys = max(s.y0, r0), ye = min(s.y1, r1)
             let xs = max(s.x0, c0), xe = min(s.x1, c1)
             if ys >= ye || xs >= xe { continue }
@@ -204,7 +203,7 @@ enum SpriteKernels {
                     sp += stride
                 }
             } else if s.kind == SpriteKind.bilinear.rawValue || s.kind == SpriteKind.nearest.rawValue {
-                let t = transforms[index]
+                let t = transforms[Int(s.srcStride)]
                 let nearest = s.kind == SpriteKind.nearest.rawValue
                 for y in Int(ys)..<Int(ye) {
                     transformedRow(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, nearest: nearest, additive: additive, tr, tg, tb, ta)
