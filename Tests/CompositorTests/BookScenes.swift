@@ -257,8 +257,8 @@ enum BookScenes {
 
     /// A 100×100 layer at (100, 100) rotated π/4 (its frame is the 141.42-point square around it).
     static func rotated() -> (CALayer, CALayer) {
-        let root = rootLayer(200, 200, dark)
-        let l = solidLayer(CGRect(x: 50, y: 50, width: 100, height: 100), CGColor(red: 0.3, green: 0.6, blue: 1, alpha: 1))
+        let root = rootLayer(250, 250, dark)
+        let l = solidLayer(CGRect(x: 100, y: 100, width: 100, height: 100), CGColor(red: 0.3, green: 0.6, blue: 1, alpha: 1))
         l.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 4))
         root.addSublayer(l)
         return (root, l)

@@ -116,3 +116,16 @@ final class FixedParticles: ParticleDrawListProvider {
     func set(_ list: ParticleDrawList, for emitter: CAEmitterLayer) { lists[ObjectIdentifier(emitter)] = list }
     func drawList(for emitter: CAEmitterLayer) -> ParticleDrawList? { lists[ObjectIdentifier(emitter)] }
 }
+
+/// Expects `fb` to match the golden `name` (see `Golden`).
+func expectGolden(_ fb: Framebuffer, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let problem = Golden.check(fb, name)
+    #expect(problem == nil, "golden frame \(name): \(problem ?? "")", sourceLocation: sourceLocation)
+}
+
+/// The colour a straight colour gets in the framebuffer over an opaque background: `c` with alpha `a`
+/// composited source-over `bg`, as 0…255 integers.
+func over(_ c: (Double, Double, Double), alpha a: Double, on bg: (Double, Double, Double)) -> [Int] {
+    [Int(((c.0 * a + bg.0 * (1 - a)) * 255).rounded()), Int(((c.1 * a + bg.1 * (1 - a)) * 255).rounded()),
+     Int(((c.2 * a + bg.2 * (1 - a)) * 255).rounded()), 255]
+}
