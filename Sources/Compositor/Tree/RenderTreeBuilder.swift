@@ -487,9 +487,10 @@ final class RenderTreeBuilder {
         return min(r, min(b.width, b.height) / 2)
     }
 
-    /// The device rectangle of `r` when `h` maps it without rotation, shear or perspective.
+    /// The device rectangle of `r` when `h` maps it without rotation, shear or perspective (and in front
+    /// of the camera: w > 0).
     static func axisAligned(_ r: CGRect, _ h: PlaneTransform) -> (x0: Float, y0: Float, x1: Float, y1: Float)? {
-        guard h.m12 == 0, h.m21 == 0, h.m13 == 0, h.m23 == 0, h.m33 != 0 else { return nil }
+        guard h.m12 == 0, h.m21 == 0, h.m13 == 0, h.m23 == 0, h.m33 > 0 else { return nil }
         let ax = (r.minX * h.m11 + h.m31) / h.m33, bx = (r.maxX * h.m11 + h.m31) / h.m33
         let ay = (r.minY * h.m22 + h.m32) / h.m33, by = (r.maxY * h.m22 + h.m32) / h.m33
         let x0 = Float(min(ax, bx)), x1 = Float(max(ax, bx)), y0 = Float(min(ay, by)), y1 = Float(max(ay, by))
