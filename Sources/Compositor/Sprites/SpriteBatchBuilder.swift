@@ -185,7 +185,10 @@ final class SpriteBatchBuilder {
         let Ey = (ey.0 * jxx + ey.1 * jyx, ey.0 * jxy + ey.1 * jyy)
         guard cx.isFinite, cy.isFinite, Ex.0.isFinite, Ex.1.isFinite, Ey.0.isFinite, Ey.1.isFinite else { return none }
 
+        // Blits (and their cached resampled images) are for sprites up to 2048 pixels; larger ones are
+        // inverse-mapped like rotated sprites, which allocates nothing.
         let unrotated = abs(Ex.1) <= 1e-4 * abs(Ex.0) && abs(Ey.0) <= 1e-4 * abs(Ey.1) && Ex.0 > 0 && Ey.1 > 0
+            && Ex.0 <= 2048 && Ey.1 <= 2048
         if unrotated {
             let wd = Ex.0, hd = Ey.1
             let exact = abs(wd - Float(info.texW)) < 1e-3 && abs(hd - Float(info.texH)) < 1e-3
@@ -210,9 +213,10 @@ final class SpriteBatchBuilder {
         let det = Ex.0 * Ey.1 - Ey.0 * Ex.1
         guard abs(det) > 1e-6, let padded = info.padded, info.paddedCount > 0 else { return none }
         let hx = (abs(Ex.0) + abs(Ey.0)) * 0.5 + 1, hy = (abs(Ex.1) + abs(Ey.1)) * 0.5 + 1
-        guard abs(cx) < 1e7, abs(cy) < 1e7 else { return none }
-        let bx0 = Int32((cx - hx).rounded(.down)), by0 = Int32((cy - hy).rounded(.down))
-        let bx1 = Int32((cx + hx).rounded(.up)), by1 = Int32((cy + hy).rounded(.up))
+        guard abs(cx) < 1e7, abs(cy) < 1e7, hx.isFinite, hy.isFinite else { return none }
+        // The box, clamped to the clip (plus a margin) before converting to integers.
+        let bx0 = Int32(max(Float(clip.x0 - 1), (cx - hx).rounded(.down))), by0 = Int32(max(Float(clip.y0 - 1), (cy - hy).rounded(.down)))
+        let bx1 = Int32(min(Float(clip.x1 + 1), (cx + hx).rounded(.up))), by1 = Int32(min(Float(clip.y1 + 1), (cy + hy).rounded(.up)))
         if Int(bx1) <= clip.x0 || Int(bx0) >= clip.x1 || Int(by1) <= clip.y0 || Int(by0) >= clip.y1 { return none }
         let lenX = (Ex.0 * Ex.0 + Ex.1 * Ex.1).squareRoot(), lenY = (Ey.0 * Ey.0 + Ey.1 * Ey.1).squareRoot()
         let rho = max(Float(info.texW) / lenX, Float(info.texH) / lenY)
