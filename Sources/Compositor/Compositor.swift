@@ -82,13 +82,13 @@ public final class Compositor {
             statistics.wasClean = true
             return
         }
-        framebuffer.clear(to: clearColor)
         let s = Double(framebuffer.scale)
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0, m31: 0, m32: 0, m33: 1)
         let rect = IntRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
         let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount)
         let ops = builder.build(root: root, base: base, clip: rect)
-        resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect))
+        resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
+                         clear: PixelMath.pixel(clearColor))
         finish(builder)
         if skipsCleanFrames { remember(root, framebuffer, builder) } else { lastRoot = nil }
     }

@@ -3,11 +3,11 @@ import Foundation
 /// Runs a draw program into a target in horizontal bands of `bandHeight` device rows, spread over
 /// threads with `DispatchQueue.concurrentPerform`.
 ///
-/// Bands are fixed by device row (band b is rows b·32 ..< (b+1)·32), whatever the thread count, and
-/// every pixel is computed from data that does not depend on which band or thread draws it, so the
-/// pixels are bit-identical for any number of threads.
+/// Bands are fixed by device row (band b is rows b·32 ..< (b+1)·32), whatever the thread count; workers
+/// claim them dynamically. Every pixel is computed from data that does not depend on which band or
+/// thread draws it, so the pixels are bit-identical for any number of threads.
 final class BandExecutor {
-    /// Device rows per band.
+    /// Device rows per band (a power of two).
     static let bandHeight = 32
 
     /// Threads used, ≥ 1.
@@ -16,21 +16,32 @@ final class BandExecutor {
 
     init(threads: Int) { self.threads = max(1, threads) }
 
-    /// Draws `ops` into `target` (whose rows must already hold the background).
-    func run(_ ops: [DrawOp], into target: RenderTarget) {
-        guard !ops.isEmpty, !target.rect.isEmpty else { return }
+    /// Draws `ops` into `target`. With `clear`, each band first fills its rows with that premultiplied
+    /// pixel (in parallel, while the rows are about to be drawn); otherwise the rows keep their pixels.
+    func run(_ ops: [DrawOp], into target: RenderTarget, clear: UInt32? = nil) {
+        guard !target.rect.isEmpty, !ops.isEmpty || clear != nil else { return }
         let bh = BandExecutor.bandHeight
         let first = floorDiv(target.rect.y0, bh), last = floorDiv(target.rect.y1 - 1, bh)
         let bands = last - first + 1
         let workers = min(threads, bands)
         while scratch.count < workers { scratch.append(RowScratch(rows: bh)) }
         for s in scratch.prefix(workers) { s.ensure(width: maxWidth(ops, target)) }
+        // Workers claim bands one at a time, so a thread that the system deschedules does not hold
+        // the others up; which thread draws a band never changes its pixels.
+        let lock = NSLock()
+        var next = 0
         let body = { (w: Int) in
-            var b = w
-            while b < bands {
+            while true {
+                lock.lock()
+                let b = next
+                next += 1
+                lock.unlock()
+                if b >= bands { return }
                 let y0 = max(target.rect.y0, (first + b) * bh), y1 = min(target.rect.y1, (first + b + 1) * bh)
+                if let c = clear {
+                    for y in y0..<max(y0, y1) { (target.row(y) + target.rect.x0).update(repeating: c, count: target.rect.width) }
+                }
                 BandExecutor.runBand(ops, target: target, rows: clampedRange(y0, y1), scratch: self.scratch[w])
-                b += workers
             }
         }
         if workers == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: body) }

@@ -42,10 +42,10 @@ final class CompositorResources {
         return b
     }
 
-    /// Prepares the shadows, then runs the program into the target.
-    func render(_ ops: [DrawOp], shadows: [ShadowOp], into target: RenderTarget) {
+    /// Prepares the shadows, then runs the program into the target (clearing it first when `clear` is given).
+    func render(_ ops: [DrawOp], shadows: [ShadowOp], into target: RenderTarget, clear: UInt32? = nil) {
         for s in shadows { ShadowRenderer.prepare(s, executor: executor, pool: pool) }
-        executor.run(ops, into: target)
+        executor.run(ops, into: target, clear: clear)
     }
 
     /// Recycles per-frame memory and drops cache entries that were not used for a while.

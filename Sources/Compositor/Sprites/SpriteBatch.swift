@@ -81,16 +81,21 @@ final class SpriteBatch {
         chunkBoxes.deallocate()
     }
 
+    /// Sprites per chunk of the parallel passes.
+    static let chunk = 4096
+
     /// Per (chunk, band) sprite counts, then first slots (`chunks × bandCount`), and per-chunk boxes.
     private(set) var counts: UnsafeMutablePointer<Int32>
     private(set) var chunkBoxes: UnsafeMutablePointer<(Int32, Int32, Int32, Int32)>
     private var countCapacity = 0, chunkCapacity = 0
-    private(set) var bandHeight = 32
+    /// Rows per band = 1 << bandShift (band indices are arithmetic shifts of row numbers).
+    private(set) var bandShift = 5
 
     /// Prepares the batch for `n` sprites (growing the storage when needed); the builder then fills them.
-    /// Bands are laid over the clip's rows.
+    /// Bands (of a power-of-two height) are laid over the clip's rows.
     func reset(additive: Bool, clip: IntRect, count n: Int, bandHeight: Int) {
-        self.bandHeight = bandHeight
+        bandShift = max(0, Int.bitWidth - 1 - bandHeight.leadingZeroBitCount)
+        let bandHeight = 1 << bandShift
         self.additive = additive
         self.clip = clip
         retained.removeAll(keepingCapacity: true)
@@ -122,22 +127,23 @@ final class SpriteBatch {
         chunkBoxes.initialize(repeating: (Int32.max, Int32.max, Int32.min, Int32.min), count: chunks)
     }
 
-    /// Counts sprite `s` (placed by chunk `c`) in its bands and the chunk's box. Called by the
-    /// placement pass, one thread per chunk.
-    @inline(__always)
-    func note(_ s: DeviceSprite, chunk c: Int) {
-        if s.kind == 0 { return }
-        let bh = Int32(bandHeight), fb = Int32(firstBand), lb = Int32(firstBand + bandCount - 1)
-        let b0 = max(fb, floorDiv32(s.y0, bh)), b1 = min(lb, floorDiv32(s.y1 - 1, bh))
-        if b0 > b1 { return }
+    /// Counts the sprites `first ..< end` (already placed) in their bands and records their box, for
+    /// chunk `c`. Called by the placement pass, one thread per chunk.
+    func note(chunk c: Int, _ first: Int, _ end: Int) {
+        let sh = Int32(bandShift), fb = Int32(firstBand), lb = Int32(firstBand + bandCount - 1)
         let row = counts + c * bandCount
-        for b in b0...b1 { row[Int(b - fb)] += 1 }
-        let box = chunkBoxes[c]
-        chunkBoxes[c] = (min(box.0, s.x0), min(box.1, s.y0), max(box.2, s.x1), max(box.3, s.y1))
+        var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+        for i in first..<end {
+            let s = sprites[i]
+            if s.kind == 0 { continue }
+            let b0 = max(fb, s.y0 >> sh), b1 = min(lb, (s.y1 - 1) >> sh)
+            if b0 > b1 { continue }
+            row[Int(b0 - fb)] += 1
+            if b1 > b0 { for b in (b0 + 1)...b1 { row[Int(b - fb)] += 1 } }
+            minX = min(minX, s.x0); minY = min(minY, s.y0); maxX = max(maxX, s.x1); maxY = max(maxY, s.y1)
+        }
+        chunkBoxes[c] = (minX, minY, maxX, maxY)
     }
-
-    /// Sprites per chunk of the parallel passes.
-    static let chunk = 4096
 
     /// Builds the band bins from the counts gathered by `note`: offsets band by band and chunk by chunk,
     /// then a parallel copy of every sprite into its bands. A band's sprites keep their order, so the
@@ -176,13 +182,13 @@ final class SpriteBatch {
             binned = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: binCapacity)
         }
         let sprites = self.sprites, out = binned, counts = self.counts
-        let bh = Int32(bandHeight), fb = Int32(firstBand), lb = Int32(firstBand + bands - 1)
+        let sh = Int32(bandShift), fb = Int32(firstBand), lb = Int32(firstBand + bands - 1)
         let copy = { (c: Int) in
             let cursor = counts + c * bands
             for i in (c * chunk)..<min(n, (c + 1) * chunk) {
                 let s = sprites[i]
                 if s.kind == 0 { continue }
-                let b0 = max(fb, floorDiv32(s.y0, bh)), b1 = min(lb, floorDiv32(s.y1 - 1, bh))
+                let b0 = max(fb, s.y0 >> sh), b1 = min(lb, (s.y1 - 1) >> sh)
                 if b0 > b1 { continue }
                 for b in b0...b1 {
                     let k = Int(b - fb)
@@ -206,6 +212,3 @@ final class SpriteBatch {
 
 @inline(__always)
 func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
-
-@inline(__always)
-func floorDiv32(_ a: Int32, _ b: Int32) -> Int32 { a >= 0 ? a / b : -((-a + b - 1) / b) }

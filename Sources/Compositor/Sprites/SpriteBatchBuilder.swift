@@ -101,12 +101,13 @@ final class SpriteBatchBuilder {
                 let dst = batch.sprites, xf = batch.transforms
                 let work = { (c: Int) in
                     var scaled = false
-                    for i in (c * chunk)..<min(n, (c + 1) * chunk) {
+                    let end = min(n, (c + 1) * chunk)
+                    for i in (c * chunk)..<end {
                         let s = SpriteBatchBuilder.place(src[i], i, info, m, tints, clip, &xf[i])
                         if s.kind == SpriteKind.blit.rawValue && s.src == nil { scaled = true }
                         dst[i] = s
-                        batch.note(s, chunk: c)
                     }
+                    batch.note(chunk: c, c * chunk, end)
                     needsScaling[c] = scaled
                 }
                 if threads > 1 && chunks > 1 {
