@@ -57,6 +57,20 @@ final class ImagePaint {
             return
         }
         let py = Float(y) + 0.5
+        if inverse.isAffine, xMap.isSinglePiece, yMap.isSinglePiece, let rho = constantFootprint,
+           (rho > 1 ? minification : magnification) != .trilinear || rho <= 1 {
+            // Affine and one piece: texel = A·px + (B·py + C) per axis, no divide, one filter for the span.
+            let ax = inverse.m11 * xMap.s1, cx = (inverse.m21 * py + inverse.m31) * xMap.s1 + xMap.o1
+            let ay = inverse.m12 * yMap.s1, cy = (inverse.m22 * py + inverse.m32) * yMap.s1 + yMap.o1
+            let nearest = (rho > 1 ? minification : magnification) == .nearest
+            for i in 0..<count {
+                let px = Float(x0 + i) + 0.5
+                let tx = ax * px + cx, ty = ay * px + cy
+                out[i] = nearest ? Sampler.nearest(texture, tx, ty, rx0, ry0, rx1, ry1)
+                    : Sampler.bilinear(texture, tx, ty, rx0, ry0, rx1, ry1)
+            }
+            return
+        }
         for i in 0..<count {
             let px = Float(x0 + i) + 0.5
             guard let m = inverse.mapWithJacobian(px, py) else { out[i] = 0; continue }
