@@ -55,7 +55,7 @@ final class SpriteBatchBuilder {
         var anyRotation = !(h.m12 == 0 && h.m21 == 0 && h.m13 == 0 && h.m23 == 0)
         if !anyRotation { anyRotation = list.sprites.contains { $0.rotation != 0 } }
         var textures: [Texture?] = []
-        var infos: [AppearanceInfo] = list.appearances.map { ap in
+        let infos: [AppearanceInfo] = list.appearances.map { ap in
             var info = AppearanceInfo()
             textures.append(nil)
             guard let image = ap.contents, ap.contentsScale.isFinite, ap.contentsScale > 0 else { return info }
