@@ -275,7 +275,7 @@ enum CompositorBench {
 
     static func rotated(additive: Bool, threads: Int) -> Benchmark {
         let mode = additive ? "additive" : "over"
-        let count = 20_000
+        let count = 5_000
         return Benchmark(
             name: "compositor.sprites.rotated.\(mode).16px.\(threads)t",
             unit: "one 1280×720 frame of \(count) \(mode) 16×16 sprites at scale 1.5, rotated, bilinear, \(threads) thread(s)",
