@@ -82,3 +82,12 @@ import LayerKit
         #expect(c.diagnostics.contains { $0.contains("nested more than") }, "\(c.diagnostics)")
     }
 }
+
+@Test func layerRenderInDrawsOverTheExistingPixels() throws {
+    let l = solidLayer(CGRect(x: 50, y: 50, width: 4, height: 4), nil)
+    l.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 2, height: 4), CGColor(red: 0, green: 1, blue: 0, alpha: 1)))
+    let fb = try Framebuffer(width: 4, height: 4)
+    fb.clear(to: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+    l.render(in: fb)
+    #expect(px(fb, 0, 0) == [0, 255, 0, 255] && px(fb, 3, 0) == [0, 0, 255, 255], "sublayer drawn over the blue: \(px(fb, 0, 0)) \(px(fb, 3, 0))")
+}
