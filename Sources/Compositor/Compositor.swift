@@ -85,10 +85,12 @@ public final class Compositor {
         let s = Double(framebuffer.scale)
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0, m31: 0, m32: 0, m33: 1)
         let rect = IntRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
-        let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount)
+        let bands = BandExecutor.bandHeight(threads: threadCount, height: framebuffer.height)
+        let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
+                                        bandHeight: bands)
         let ops = builder.build(root: root, base: base, clip: rect)
         resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
-                         clear: PixelMath.pixel(clearColor))
+                         clear: PixelMath.pixel(clearColor), bandHeight: bands)
         finish(builder)
         if skipsCleanFrames { remember(root, framebuffer, builder) } else { lastRoot = nil }
     }
@@ -102,9 +104,12 @@ public final class Compositor {
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
                                   m31: -Double(b.minX) * s, m32: -Double(b.minY) * s, m33: 1)
         let rect = IntRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
-        let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount)
+        let bands = BandExecutor.bandHeight(threads: threadCount, height: framebuffer.height)
+        let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
+                                        bandHeight: bands)
         let ops = builder.build(capture: layer, base: base, clip: rect)
-        resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect))
+        resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
+                         bandHeight: bands)
         finish(builder)
         lastRoot = nil
     }

@@ -81,11 +81,11 @@ enum CompositorBench {
                 let w = Float(size)
                 xy.append(Int32((x - w * 0.5 + 0.5).rounded(.down)))
                 xy.append(Int32((y - w * 0.5 + 0.5).rounded(.down)))
-                let ca = Float(a) * (1 / 255) * Float(1.0)
-                func q(_ v: Float) -> UInt16 { UInt16(min(256, max(0, (v * 256).rounded()))) }
-                let ta = q(ca)
-                tints += [min(ta, q(Float(r) * (1 / 255) * Float(1.0) * ca)), min(ta, q(Float(g) * (1 / 255) * Float(1.0) * ca)),
-                          min(ta, q(Float(b) * (1 / 255) * Float(1.0) * ca)), ta]
+                // ta = round(a/255 · 256), tc = round(c/255 · a/255 · 256) in 2^32 and 2^40 fixed point.
+                let ka = UInt64((256.0 / 255 * 4_294_967_296).rounded()), kc = UInt64((256.0 / 65025 * 1_099_511_627_776).rounded())
+                let ta = UInt16((UInt64(a) * ka + (1 << 31)) >> 32)
+                func t(_ c: UInt8) -> UInt16 { min(ta, UInt16((UInt64(c) * UInt64(a) * kc + (1 << 39)) >> 40)) }
+                tints += [t(r), t(g), t(b), ta]
             }
         }
 

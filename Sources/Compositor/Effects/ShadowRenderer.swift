@@ -5,7 +5,7 @@ import Foundation
 /// (a close approximation of a Gaussian of standard deviation σ).
 enum ShadowRenderer {
     /// Fills `shadow.alpha`. Nested shadows inside the source must already be prepared.
-    static func prepare(_ shadow: ShadowOp, executor: BandExecutor, pool: BufferPool) {
+    static func prepare(_ shadow: ShadowOp, executor: BandExecutor, pool: BufferPool, bandHeight: Int) {
         let b = shadow.bounds
         guard !b.isEmpty else { return }
         // The source is drawn where the content is: the shadow's rectangle moved back by the offset.
@@ -14,8 +14,9 @@ enum ShadowRenderer {
         let target = buffer.target(srcRect)
         target.clear(rows: srcRect.y0..<srcRect.y1)
         switch shadow.source {
-        case let .shape(shape): executor.run([.fill(FillOp(shape: shape, paint: .solid(0xFF00_0000), tint: .identity))], into: target)
-        case let .content(ops): executor.run(ops, into: target)
+        case let .shape(shape):
+            executor.run([.fill(FillOp(shape: shape, paint: .solid(0xFF00_0000), tint: .identity))], into: target, bandHeight: bandHeight)
+        case let .content(ops): executor.run(ops, into: target, bandHeight: bandHeight)
         }
         let n = b.width * b.height
         for i in 0..<n { shadow.alpha[i] = UInt8(buffer.pixels[i] >> 24) }

@@ -1,14 +1,27 @@
 import Foundation
 
-/// Runs a draw program into a target in horizontal bands of `bandHeight` device rows, spread over
-/// threads with `DispatchQueue.concurrentPerform`.
+/// Runs a draw program into a target in horizontal bands of device rows, spread over threads with
+/// `DispatchQueue.concurrentPerform`.
 ///
-/// Bands are fixed by device row (band b is rows b·32 ..< (b+1)·32), whatever the thread count; workers
-/// claim them dynamically. Every pixel is computed from data that does not depend on which band or
-/// thread draws it, so the pixels are bit-identical for any number of threads.
+/// With several threads, bands are 32 rows (band b is rows b·32 ..< (b+1)·32) and workers claim them
+/// dynamically; with one thread the frame is one band. Every pixel is computed from data that does not
+/// depend on which band or thread draws it (coverage per row from the original edges, texture
+/// coordinates per row segment, sprites in list order per pixel), so the pixels are bit-identical for
+/// any number of threads.
 final class BandExecutor {
-    /// Device rows per band (a power of two).
+    /// Device rows per band when several threads draw (a power of two).
     static let bandHeight = 32
+    /// Rows rasterised at a time inside a band (the coverage scratch holds this many rows).
+    static let chunkRows = 32
+
+    /// The band height for a frame of `height` rows: 32 rows for several threads; one band (the next
+    /// power of two) for one thread, which then draws the frame in list order like a plain loop.
+    static func bandHeight(threads: Int, height: Int) -> Int {
+        guard threads == 1 else { return bandHeight }
+        var h = bandHeight
+        while h < height && h < 1 << 20 { h <<= 1 }
+        return h
+    }
 
     /// Threads used, ≥ 1.
     var threads: Int
@@ -18,13 +31,12 @@ final class BandExecutor {
 
     /// Draws `ops` into `target`. With `clear`, each band first fills its rows with that premultiplied
     /// pixel (in parallel, while the rows are about to be drawn); otherwise the rows keep their pixels.
-    func run(_ ops: [DrawOp], into target: RenderTarget, clear: UInt32? = nil) {
+    func run(_ ops: [DrawOp], into target: RenderTarget, clear: UInt32? = nil, bandHeight bh: Int = BandExecutor.bandHeight) {
         guard !target.rect.isEmpty, !ops.isEmpty || clear != nil else { return }
-        let bh = BandExecutor.bandHeight
         let first = floorDiv(target.rect.y0, bh), last = floorDiv(target.rect.y1 - 1, bh)
         let bands = last - first + 1
         let workers = min(threads, bands)
-        while scratch.count < workers { scratch.append(RowScratch(rows: bh)) }
+        while scratch.count < workers { scratch.append(RowScratch(rows: BandExecutor.chunkRows)) }
         for s in scratch.prefix(workers) { s.ensure(width: maxWidth(ops, target)) }
         // Workers claim bands one at a time, so a thread that the system deschedules does not hold
         // the others up; which thread draws a band never changes its pixels.
@@ -71,7 +83,7 @@ final class BandExecutor {
             case let .fill(f): fill(f, target: target, rows: r, cols: clampedRange(b.x0, b.x1), scratch: scratch)
             case let .group(g): group(g, target: target, rows: r, scratch: scratch)
             case let .shadow(s): shadow(s, target: target, rows: r, cols: clampedRange(b.x0, b.x1))
-            case let .sprites(batch): SpriteKernels.drawBand(batch, target: target, rows: r, bandHeight: bandHeight)
+            case let .sprites(batch): SpriteKernels.drawBand(batch, target: target, rows: r)
             }
         }
     }
@@ -90,7 +102,15 @@ final class BandExecutor {
         }
     }
 
+    /// The rows in chunks of at most `chunkRows` (the coverage scratch's height).
+    @inline(__always)
+    static func chunks(_ rows: Range<Int>) -> StrideTo<Int> { stride(from: rows.lowerBound, to: rows.upperBound, by: chunkRows) }
+
     static func fill(_ f: FillOp, target: RenderTarget, rows: Range<Int>, cols: Range<Int>, scratch: RowScratch) {
+        for c in chunks(rows) { fillChunk(f, target: target, rows: c..<min(c + chunkRows, rows.upperBound), cols: cols, scratch: scratch) }
+    }
+
+    static func fillChunk(_ f: FillOp, target: RenderTarget, rows: Range<Int>, cols: Range<Int>, scratch: RowScratch) {
         let shape = f.shape
         if case .edges = shape.geometry {
             CoverageRasterizer.accumulate(shape, rows: rows, cols: cols, acc: scratch.acc, stride: scratch.accStride)
@@ -130,14 +150,17 @@ final class BandExecutor {
             let cr = clampedRange(max(rows.lowerBound, clip.bounds.y0), min(rows.upperBound, clip.bounds.y1))
             let cc = clampedRange(max(cols.lowerBound, clip.bounds.x0), min(cols.upperBound, clip.bounds.x1))
             guard !cr.isEmpty, !cc.isEmpty else { return }
-            if case .edges = clip.geometry {
-                CoverageRasterizer.accumulate(clip, rows: cr, cols: cc, acc: scratch.acc, stride: scratch.accStride)
-            }
-            for y in cr {
-                guard let (lo, hi) = coverage(clip, y: y, rows: cr, cols: cc, scratch: scratch, into: scratch.cov) else { continue }
-                let x0 = cc.lowerBound + lo, n = hi - lo + 1
-                SpanBlender.composite(target.row(y) + x0, src: gt.row(y) + x0, count: n, opacity: g.opacity,
-                                      cov: scratch.cov + lo, mask: g.maskTarget.map { UnsafePointer($0.row(y) + x0) })
+            for c in chunks(cr) {
+                let part = c..<min(c + chunkRows, cr.upperBound)
+                if case .edges = clip.geometry {
+                    CoverageRasterizer.accumulate(clip, rows: part, cols: cc, acc: scratch.acc, stride: scratch.accStride)
+                }
+                for y in part {
+                    guard let (lo, hi) = coverage(clip, y: y, rows: part, cols: cc, scratch: scratch, into: scratch.cov) else { continue }
+                    let x0 = cc.lowerBound + lo, n = hi - lo + 1
+                    SpanBlender.composite(target.row(y) + x0, src: gt.row(y) + x0, count: n, opacity: g.opacity,
+                                          cov: scratch.cov + lo, mask: g.maskTarget.map { UnsafePointer($0.row(y) + x0) })
+                }
             }
         } else {
             for y in rows {

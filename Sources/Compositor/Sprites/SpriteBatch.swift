@@ -10,8 +10,21 @@ struct DeviceSprite {
     var srcStride: Int32
     /// `SpriteKind` raw value.
     var kind: UInt8
-    /// Tint per channel, 0…256, colour factors premultiplied by the alpha factor: r, g, b, a.
-    var tr: UInt16, tg: UInt16, tb: UInt16, ta: UInt16
+    /// Tint per channel, 0…256, colour factors premultiplied by the alpha factor, arranged as the blit
+    /// loop's 16-bit lanes: red | blue << 16 (the even bytes of a pixel) and green | alpha << 16 (odd).
+    var tintRB: UInt32, tintGA: UInt32
+
+    init(x0: Int32, y0: Int32, x1: Int32, y1: Int32, src: UnsafePointer<UInt32>?, srcStride: Int32, kind: UInt8,
+         tr: UInt16, tg: UInt16, tb: UInt16, ta: UInt16) {
+        (self.x0, self.y0, self.x1, self.y1, self.src, self.srcStride, self.kind) = (x0, y0, x1, y1, src, srcStride, kind)
+        tintRB = UInt32(tr) | UInt32(tb) << 16
+        tintGA = UInt32(tg) | UInt32(ta) << 16
+    }
+
+    var tr: UInt32 { tintRB & 0xFFFF }
+    var tg: UInt32 { tintGA & 0xFFFF }
+    var tb: UInt32 { tintRB >> 16 }
+    var ta: UInt32 { tintGA >> 16 }
 }
 
 /// How a sprite is drawn.
@@ -54,9 +67,10 @@ final class SpriteBatch {
     private(set) var firstBand = 0
     private(set) var bandCount = 0
     /// The sprites of band `firstBand + i` are `binned[binStarts[i] ..< binStarts[i + 1]]`: copies in
-    /// draw order, so a band reads its sprites sequentially.
+    /// draw order, so a band reads its sprites sequentially. With a single band, `binned` is `sprites`.
     private(set) var binStarts: UnsafeMutablePointer<Int32>
     private(set) var binned: UnsafeMutablePointer<DeviceSprite>
+    private var binStorage: UnsafeMutablePointer<DeviceSprite>
     private var binCapacity = 0, binStartCapacity = 0
 
     /// Objects that must outlive the frame (textures the sprites point into).
@@ -67,7 +81,8 @@ final class SpriteBatch {
         sprites = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: self.capacity)
         transforms = UnsafeMutablePointer<SpriteTransform>.allocate(capacity: self.capacity)
         binStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-        binned = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: 1)
+        binStorage = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: 1)
+        binned = binStorage
         counts = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         chunkBoxes = UnsafeMutablePointer<(Int32, Int32, Int32, Int32)>.allocate(capacity: 1)
     }
@@ -76,7 +91,7 @@ final class SpriteBatch {
         sprites.deallocate()
         transforms.deallocate()
         binStarts.deallocate()
-        binned.deallocate()
+        binStorage.deallocate()
         counts.deallocate()
         chunkBoxes.deallocate()
     }
@@ -176,11 +191,19 @@ final class SpriteBatch {
             }
         }
         binStarts[bands] = total
-        if binCapacity < Int(total) {
-            binned.deallocate()
-            binCapacity = max(Int(total), binCapacity * 2)
-            binned = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: binCapacity)
+        if bands == 1 {
+            // One band: the sprites are already in order (skipped ones have kind 0).
+            binStarts[0] = 0
+            binStarts[1] = Int32(n)
+            binned = sprites
+            return
         }
+        if binCapacity < Int(total) {
+            binStorage.deallocate()
+            binCapacity = max(Int(total), binCapacity * 2)
+            binStorage = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: binCapacity)
+        }
+        binned = binStorage
         let sprites = self.sprites, out = binned, counts = self.counts
         let sh = Int32(bandShift), fb = Int32(firstBand), lb = Int32(firstBand + bands - 1)
         let copy = { (c: Int) in

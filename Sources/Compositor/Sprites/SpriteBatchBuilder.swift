@@ -87,9 +87,8 @@ final class SpriteBatchBuilder {
         }
         defer { for i in infos { i.padded?.deallocate() } }
 
-        let m = (Float(h.m11), Float(h.m12), Float(h.m13), Float(h.m21), Float(h.m22), Float(h.m23),
-                 Float(h.m31), Float(h.m32), Float(h.m33))
-        let tints = (r: tint.r, g: tint.g, b: tint.b, a: tint.a)
+        let m = Map(h)
+        let tints = TintFactors(tint)
         let chunk = SpriteBatch.chunk
         let chunks = (n + chunk - 1) / chunk
         // Chunks that hold a scaled blit (whose cached image the serial pass below resolves).
@@ -100,15 +99,9 @@ final class SpriteBatchBuilder {
             infos.withUnsafeBufferPointer { info in
                 let dst = batch.sprites, xf = batch.transforms
                 let work = { (c: Int) in
-                    var scaled = false
                     let end = min(n, (c + 1) * chunk)
-                    for i in (c * chunk)..<end {
-                        let s = SpriteBatchBuilder.place(src[i], i, info, m, tints, clip, &xf[i])
-                        if s.kind == SpriteKind.blit.rawValue && s.src == nil { scaled = true }
-                        dst[i] = s
-                    }
+                    needsScaling[c] = SpriteBatchBuilder.placeChunk(src.baseAddress!, dst, xf, c * chunk, end, info, m, tints, clip)
                     batch.note(chunk: c, c * chunk, end)
-                    needsScaling[c] = scaled
                 }
                 if threads > 1 && chunks > 1 {
                     DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
@@ -144,50 +137,79 @@ final class SpriteBatchBuilder {
 
     private static let none = DeviceSprite(x0: 0, y0: 0, x1: 0, y1: 0, src: nil, srcStride: 0, kind: 0, tr: 0, tg: 0, tb: 0, ta: 0)
 
+    /// The emitter plane → device map in single precision, with a flag for the common case of a
+    /// scale-and-translate map without flips.
+    struct Map {
+        var m11: Float, m12: Float, m13: Float, m21: Float, m22: Float, m23: Float, m31: Float, m32: Float, m33: Float
+        var axisAligned: Bool
+
+        init(_ h: PlaneTransform) {
+            (m11, m12, m13) = (Float(h.m11), Float(h.m12), Float(h.m13))
+            (m21, m22, m23) = (Float(h.m21), Float(h.m22), Float(h.m23))
+            (m31, m32, m33) = (Float(h.m31), Float(h.m32), Float(h.m33))
+            axisAligned = m12 == 0 && m21 == 0 && m13 == 0 && m23 == 0 && m33 == 1 && m11 > 0 && m22 > 0
+        }
+    }
+
+    /// Places sprites `first ..< end`; returns whether one of them needs a resampled image.
+    @inline(never)
+    static func placeChunk(_ src: UnsafePointer<ParticleSprite>, _ dst: UnsafeMutablePointer<DeviceSprite>,
+                           _ xf: UnsafeMutablePointer<SpriteTransform>, _ first: Int, _ end: Int,
+                           _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map, _ tint: TintFactors, _ clip: IntRect) -> Bool {
+        var scaled = false
+        for i in first..<end {
+            let s = place(src[i], i, infos, m, tint, clip, &xf[i])
+            if s.kind == SpriteKind.blit.rawValue && s.src == nil { scaled = true }
+            dst[i] = s
+        }
+        return scaled
+    }
+
     /// Places one sprite; writes `xf` for transformed sprites.
     @inline(__always)
-    static func place(_ p: ParticleSprite, _ index: Int, _ infos: UnsafeBufferPointer<AppearanceInfo>,
-                      _ m: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
-                      _ tint: (r: Double, g: Double, b: Double, a: Double), _ clip: IntRect,
-                      _ xf: inout SpriteTransform) -> DeviceSprite {
+    static func place(_ p: ParticleSprite, _ index: Int, _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map,
+                      _ tint: TintFactors, _ clip: IntRect, _ xf: inout SpriteTransform) -> DeviceSprite {
         let ai = Int(p.appearance)
-        guard ai < infos.count, let texPixels = infos[ai].pixels else { return none }
+        guard ai < infos.count else { return none }
         let info = infos[ai]
-        guard p.a != 0, p.scale > 0, p.x.isFinite, p.y.isFinite, p.scale.isFinite, p.rotation.isFinite else { return none }
+        guard let texPixels = info.pixels, p.a != 0, p.scale > 0, p.scale.isFinite, p.x.isFinite, p.y.isFinite,
+              p.rotation.isFinite else { return none }
 
-        // Tint: straight colour × multiplier, premultiplied, 0…256.
-        let ca = Float(p.a) * (1 / 255) * Float(tint.a)
-        func q(_ v: Float) -> UInt16 { UInt16(min(256, max(0, (v * 256).rounded()))) }
-        var ta = q(ca)
-        var tr = min(ta, q(Float(p.r) * (1 / 255) * Float(tint.r) * ca))
-        var tg = min(ta, q(Float(p.g) * (1 / 255) * Float(tint.g) * ca))
-        var tb = min(ta, q(Float(p.b) * (1 / 255) * Float(tint.b) * ca))
+        // Tint: straight colour × multiplier, premultiplied, 0…256 (colour factors never above alpha's).
+        var (tr, tg, tb, ta) = tint.tint(p.r, p.g, p.b, p.a)
         if ta == 0 { return none }
 
-        // Centre and local Jacobian of the emitter plane → device map.
-        var cx = p.x * m.0 + p.y * m.3 + m.6
-        var cy = p.x * m.1 + p.y * m.4 + m.7
-        var jxx = m.0, jxy = m.1, jyx = m.3, jyy = m.4
-        if !(m.2 == 0 && m.5 == 0 && m.8 == 1) {
-            let w = p.x * m.2 + p.y * m.5 + m.8
-            guard w > 1e-4 else { return none }
-            cx /= w; cy /= w
-            jxx = (m.0 - cx * m.2) / w; jxy = (m.1 - cy * m.2) / w
-            jyx = (m.3 - cx * m.5) / w; jyy = (m.4 - cy * m.5) / w
-        }
-        // Device axes of the quad: J · R(rotation) · diag(width, height).
+        // Centre and the device axes of the quad: J · R(rotation) · diag(width, height).
         let wpt = info.widthPoints * p.scale, hpt = info.heightPoints * p.scale
-        var ex = (wpt, Float(0)), ey = (Float(0), hpt)
-        if p.rotation != 0 {
-            let c = cos(p.rotation), s = sin(p.rotation)
-            ex = (wpt * c, wpt * s); ey = (-hpt * s, hpt * c)
+        var cx: Float, cy: Float, Ex: (Float, Float), Ey: (Float, Float)
+        if m.axisAligned && p.rotation == 0 {
+            cx = p.x * m.m11 + m.m31
+            cy = p.y * m.m22 + m.m32
+            Ex = (wpt * m.m11, 0)
+            Ey = (0, hpt * m.m22)
+        } else {
+            cx = p.x * m.m11 + p.y * m.m21 + m.m31
+            cy = p.x * m.m12 + p.y * m.m22 + m.m32
+            var jxx = m.m11, jxy = m.m12, jyx = m.m21, jyy = m.m22
+            if !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1) {
+                let w = p.x * m.m13 + p.y * m.m23 + m.m33
+                guard w > 1e-4 else { return none }
+                cx /= w; cy /= w
+                jxx = (m.m11 - cx * m.m13) / w; jxy = (m.m12 - cy * m.m13) / w
+                jyx = (m.m21 - cx * m.m23) / w; jyy = (m.m22 - cy * m.m23) / w
+            }
+            var ex = (wpt, Float(0)), ey = (Float(0), hpt)
+            if p.rotation != 0 {
+                let c = cos(p.rotation), s = sin(p.rotation)
+                ex = (wpt * c, wpt * s); ey = (-hpt * s, hpt * c)
+            }
+            Ex = (ex.0 * jxx + ex.1 * jyx, ex.0 * jxy + ex.1 * jyy)
+            Ey = (ey.0 * jxx + ey.1 * jyx, ey.0 * jxy + ey.1 * jyy)
         }
-        let Ex = (ex.0 * jxx + ex.1 * jyx, ex.0 * jxy + ex.1 * jyy)
-        let Ey = (ey.0 * jxx + ey.1 * jyx, ey.0 * jxy + ey.1 * jyy)
         guard cx.isFinite, cy.isFinite, Ex.0.isFinite, Ex.1.isFinite, Ey.0.isFinite, Ey.1.isFinite else { return none }
 
-        // Blits (and their cached resampled images) are for sprites up to 2048 pixels; larger ones are
-        // inverse-mapped like rotated sprites, which allocates nothing.
+        // Blits (and their cached resampled images) are for unrotated sprites up to 2048 pixels; larger
+        // ones are inverse-mapped like rotated sprites, which allocates nothing.
         let unrotated = abs(Ex.1) <= 1e-4 * abs(Ex.0) && abs(Ey.0) <= 1e-4 * abs(Ey.1) && Ex.0 > 0 && Ey.1 > 0
             && Ex.0 <= 2048 && Ey.1 <= 2048
         if unrotated {
@@ -199,11 +221,10 @@ final class SpriteBatchBuilder {
             let x0 = Int32(fx.rounded(.down)), y0 = Int32(fy.rounded(.down))
             if Int(x0 + w) <= clip.x0 || Int(x0) >= clip.x1 || Int(y0 + h) <= clip.y0 || Int(y0) >= clip.y1 { return none }
             // A sprite smaller than a pixel keeps its energy: dim it by the area it lost.
-            let area = wd * hd, drawn = Float(w) * Float(h)
-            if area < drawn && (wd < 1 || hd < 1) {
-                let k = area / drawn
-                ta = q(Float(ta) / 256 * k); tr = min(ta, q(Float(tr) / 256 * k))
-                tg = min(ta, q(Float(tg) / 256 * k)); tb = min(ta, q(Float(tb) / 256 * k))
+            if !exact && (wd < 1 || hd < 1) {
+                let k = wd * hd / (Float(w) * Float(h))
+                ta = quantize(Float(ta) / 256 * k); tr = min(ta, quantize(Float(tr) / 256 * k))
+                tg = min(ta, quantize(Float(tg) / 256 * k)); tb = min(ta, quantize(Float(tb) / 256 * k))
                 if ta == 0 { return none }
             }
             return DeviceSprite(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h, src: exact ? UnsafePointer(texPixels) : nil,
@@ -233,5 +254,37 @@ final class SpriteBatchBuilder {
         return DeviceSprite(x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: Int32(index),
                             kind: nearest ? SpriteKind.nearest.rawValue : SpriteKind.bilinear.rawValue,
                             tr: tr, tg: tg, tb: tb, ta: ta)
+    }
+
+    /// A factor in 0…1 as 0…256.
+    @inline(__always)
+    static func quantize(_ v: Float) -> UInt16 { UInt16(min(256, max(0, (v * 256).rounded()))) }
+}
+
+/// Fixed-point factors that turn a particle's straight colour bytes and the layer's colour multiplier
+/// into the blit tint (0…256 per channel, premultiplied) with integer arithmetic only:
+/// ta = round(a/255 · A · 256), tc = round(c/255 · C · a/255 · A · 256), each clamped to ta.
+struct TintFactors {
+    /// Multiplier of the alpha byte: round(A · 256/255 · 2^32).
+    var a: UInt64
+    /// Multipliers of colour byte × alpha byte: round(C · A · 256/65025 · 2^40).
+    var r: UInt64, g: UInt64, b: UInt64
+
+    init(_ m: ColorMultiplier) {
+        func c(_ v: Double) -> Double { v.isFinite ? min(1, max(0, v)) : 0 }
+        let A = c(m.a)
+        a = UInt64((A * 256 / 255 * 4_294_967_296).rounded())
+        func k(_ v: Double) -> UInt64 { UInt64((c(v) * A * 256 / 65025 * 1_099_511_627_776).rounded()) }
+        (r, g, b) = (k(m.r), k(m.g), k(m.b))
+    }
+
+    /// The tint of a particle with straight colour bytes (r, g, b, a): (r, g, b, a) factors in 0…256.
+    @inline(__always)
+    func tint(_ pr: UInt8, _ pg: UInt8, _ pb: UInt8, _ pa: UInt8) -> (UInt16, UInt16, UInt16, UInt16) {
+        let ta = UInt16(truncatingIfNeeded: (UInt64(pa) &* a &+ (1 << 31)) &>> 32)
+        let aa = UInt64(pa)
+        return (min(ta, UInt16(truncatingIfNeeded: (UInt64(pr) &* aa &* r &+ (1 << 39)) &>> 40)),
+                min(ta, UInt16(truncatingIfNeeded: (UInt64(pg) &* aa &* g &+ (1 << 39)) &>> 40)),
+                min(ta, UInt16(truncatingIfNeeded: (UInt64(pb) &* aa &* b &+ (1 << 39)) &>> 40)), ta)
     }
 }

@@ -172,29 +172,39 @@ enum SpriteKernels {
 
     // MARK: - One band of a batch
 
-    /// Draws the sprites of `batch` that touch `rows` into `target`.
-    static func drawBand(_ batch: SpriteBatch, target: RenderTarget, rows: Range<Int>, bandHeight: Int) {
+    /// Draws the sprites of `batch` that touch `rows` into `target`. `rows` may span several of the
+    /// batch's bins: each bin draws its sprites clipped to its own rows, so any band layout of the
+    /// executor gives the same pixels.
+    static func drawBand(_ batch: SpriteBatch, target: RenderTarget, rows: Range<Int>) {
         guard batch.bandCount > 0, !rows.isEmpty else { return }
-        let band = floorDiv(rows.lowerBound, bandHeight) - batch.firstBand
-        guard band >= 0, band < batch.bandCount else { return }
         let clip = batch.clip.intersection(target.rect)
         guard !clip.isEmpty else { return }
-        let r0 = Int32(max(rows.lowerBound, clip.y0)), r1 = Int32(min(rows.upperBound, clip.y1))
-        let c0 = Int32(clip.x0), c1 = Int32(clip.x1)
+        let r0 = max(rows.lowerBound, clip.y0), r1 = min(rows.upperBound, clip.y1)
         guard r0 < r1 else { return }
+        let shift = batch.bandShift
+        let b0 = max(0, (r0 >> shift) - batch.firstBand), b1 = min(batch.bandCount - 1, ((r1 - 1) >> shift) - batch.firstBand)
+        guard b0 <= b1 else { return }
+        for b in b0...b1 {
+            let band = batch.firstBand + b
+            let y0 = max(r0, band << shift), y1 = min(r1, (band + 1) << shift)
+            drawBin(batch, b, target: target, r0: Int32(y0), r1: Int32(y1), c0: Int32(clip.x0), c1: Int32(clip.x1))
+        }
+    }
+
+    /// The sprites of bin `b`, rows `r0 ..< r1`, columns `c0 ..< c1`.
+    @inline(__always)
+    private static func drawBin(_ batch: SpriteBatch, _ b: Int, target: RenderTarget, r0: Int32, r1: Int32, c0: Int32, c1: Int32) {
         let additive = batch.additive
-        let start = Int(batch.binStarts[band]), end = Int(batch.binStarts[band + 1])
+        let start = Int(batch.binStarts[b]), end = Int(batch.binStarts[b + 1])
         let transforms = batch.transforms, binned = batch.binned
         for k in start..<end {
             let s = binned[k]
             let ys = max(s.y0, r0), ye = min(s.y1, r1)
             let xs = max(s.x0, c0), xe = min(s.x1, c1)
             if ys >= ye || xs >= xe { continue }
-            let tr = UInt32(s.tr), tg = UInt32(s.tg), tb = UInt32(s.tb), ta = UInt32(s.ta)
             if s.kind == SpriteKind.blit.rawValue, let src = s.src {
-                let r = UInt16(s.tr), g = UInt16(s.tg), b = UInt16(s.tb), a = UInt16(s.ta)
-                let tLo = SIMD16<UInt16>(r, b, r, b, r, b, r, b, r, b, r, b, r, b, r, b)
-                let tHi = SIMD16<UInt16>(g, a, g, a, g, a, g, a, g, a, g, a, g, a, g, a)
+                let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: s.tintRB), to: SIMD16<UInt16>.self)
+                let tHi = unsafeBitCast(SIMD8<UInt32>(repeating: s.tintGA), to: SIMD16<UInt16>.self)
                 let n = Int(xe &- xs), stride = Int(s.srcStride)
                 var sp = src + (Int(ys &- s.y0) &* stride &+ Int(xs &- s.x0))
                 for y in Int(ys)..<Int(ye) {
@@ -205,6 +215,7 @@ enum SpriteKernels {
             } else if s.kind == SpriteKind.bilinear.rawValue || s.kind == SpriteKind.nearest.rawValue {
                 let t = transforms[Int(s.srcStride)]
                 let nearest = s.kind == SpriteKind.nearest.rawValue
+                let tr = s.tr, tg = s.tg, tb = s.tb, ta = s.ta
                 for y in Int(ys)..<Int(ye) {
                     transformedRow(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, nearest: nearest, additive: additive, tr, tg, tb, ta)
                 }

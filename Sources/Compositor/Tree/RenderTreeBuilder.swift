@@ -41,6 +41,8 @@ final class RenderTreeBuilder {
     let particles: ParticleDrawListProvider?
     let instances: ReplicatorInstanceSource?
     let threads: Int
+    /// Rows per band of the frame (sprite batches are binned for it).
+    let bandHeight: Int
 
     /// Shadows of the program being built, in the order they must be prepared (inner first).
     var shadows: [ShadowOp] = []
@@ -52,11 +54,13 @@ final class RenderTreeBuilder {
     var usedInstanceSource = false
     private var batchOccurrences: [ObjectIdentifier: Int] = [:]
 
-    init(resources: CompositorResources, particles: ParticleDrawListProvider?, instances: ReplicatorInstanceSource?, threads: Int) {
+    init(resources: CompositorResources, particles: ParticleDrawListProvider?, instances: ReplicatorInstanceSource?, threads: Int,
+         bandHeight: Int = BandExecutor.bandHeight) {
         self.resources = resources
         self.particles = particles
         self.instances = instances
         self.threads = threads
+        self.bandHeight = bandHeight
     }
 
     // MARK: - Entry points
@@ -356,7 +360,7 @@ final class RenderTreeBuilder {
         batchOccurrences[id] = occurrence + 1
         let batch = resources.batch(for: model, occurrence: occurrence)
         resources.spriteBuilder.build(list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip, into: batch, threads: threads,
-                                      bandHeight: BandExecutor.bandHeight)
+                                      bandHeight: bandHeight)
         statistics.sprites += list.sprites.count
         return batch.bandCount > 0 ? [.sprites(batch)] : []
     }
@@ -434,7 +438,8 @@ final class RenderTreeBuilder {
             let subShadows = shadows
             shadows = saved
             texture = Texture(width: pw, height: ph)
-            resources.render(ops, shadows: subShadows, into: RenderTarget(base: texture.pixels, stride: pw, rect: sub.clip))
+            resources.render(ops, shadows: subShadows, into: RenderTarget(base: texture.pixels, stride: pw, rect: sub.clip),
+                             bandHeight: bandHeight)
             resources.rasterCache.store(key: key, fingerprint: fingerprint, texture: texture, model: layer.modelLayer ?? layer)
         }
         guard let inv = InverseMap(inverting: ctx.h),
