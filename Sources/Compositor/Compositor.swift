@@ -85,7 +85,7 @@ public final class Compositor {
         let s = Double(framebuffer.scale)
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0, m31: 0, m32: 0, m33: 1)
         let rect = IntRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
-        let bands = BandExecutor.bandHeight(threads: threadCount, height: framebuffer.height)
+        let bands = BandExecutor.bandHeight(threads: threadCount, width: framebuffer.width, height: framebuffer.height)
         let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
                                         bandHeight: bands)
         let ops = builder.build(root: root, base: base, clip: rect)
@@ -104,7 +104,7 @@ public final class Compositor {
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
                                   m31: -Double(b.minX) * s, m32: -Double(b.minY) * s, m33: 1)
         let rect = IntRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
-        let bands = BandExecutor.bandHeight(threads: threadCount, height: framebuffer.height)
+        let bands = BandExecutor.bandHeight(threads: threadCount, width: framebuffer.width, height: framebuffer.height)
         let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
                                         bandHeight: bands)
         let ops = builder.build(capture: layer, base: base, clip: rect)
@@ -166,9 +166,19 @@ public final class Compositor {
             let list = particles?.drawList(for: model)
             if list?.renderMode != rec.renderMode { return false }
             guard let l = list else { continue }
-            if l.appearances != rec.appearances || l.sprites != rec.sprites { return false }
+            if l.appearances != rec.appearances || !Compositor.same(l.sprites, rec.sprites) { return false }
         }
         return true
+    }
+
+    /// Whether two sprite lists are equal: their bytes first (fast), field by field when the bytes differ
+    /// (padding bytes may differ between equal values).
+    static func same(_ a: [ParticleSprite], _ b: [ParticleSprite]) -> Bool {
+        guard a.count == b.count else { return false }
+        let bytesEqual = a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in
+            pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
+        } }
+        return bytesEqual || a == b
     }
 }
 

@@ -3,23 +3,27 @@ import Foundation
 /// Runs a draw program into a target in horizontal bands of device rows, spread over threads with
 /// `DispatchQueue.concurrentPerform`.
 ///
-/// With several threads, bands are 32 rows (band b is rows b·32 ..< (b+1)·32) and workers claim them
-/// dynamically; with one thread the frame is one band. Every pixel is computed from data that does not
+/// Bands are fixed by device row (band b is rows b·h ..< (b+1)·h, h from `bandHeight(threads:width:height:)`)
+/// and workers claim them dynamically. Every pixel is computed from data that does not
 /// depend on which band or thread draws it (coverage per row from the original edges, texture
 /// coordinates per row segment, sprites in list order per pixel), so the pixels are bit-identical for
 /// any number of threads.
 final class BandExecutor {
-    /// Device rows per band when several threads draw (a power of two).
+    /// Default device rows per band (a power of two), for programs run outside a frame.
     static let bandHeight = 32
     /// Rows rasterised at a time inside a band (the coverage scratch holds this many rows).
     static let chunkRows = 32
 
-    /// The band height for a frame of `height` rows: 32 rows for several threads; one band (the next
-    /// power of two) for one thread, which then draws the frame in list order like a plain loop.
-    static func bandHeight(threads: Int, height: Int) -> Int {
-        guard threads == 1 else { return bandHeight }
-        var h = bandHeight
-        while h < height && h < 1 << 20 { h <<= 1 }
+    /// The band height (a power of two) for a `width × height` frame: as tall as fits in about half of
+    /// a 1 MiB L2 cache (64 rows at 1280 pixels; a small frame is one band, whose sprites then need no
+    /// per-band copies), then halved until every thread has at least four bands to claim.
+    static func bandHeight(threads: Int, width: Int, height: Int) -> Int {
+        var h = 16
+        let budget = 512 * 1024
+        while h < height && h * 2 * max(1, width) * 4 <= budget && h < 1 << 20 { h *= 2 }
+        if threads > 1 {
+            while h > 16 && (height + h - 1) / h < 4 * threads { h /= 2 }
+        }
         return h
     }
 
