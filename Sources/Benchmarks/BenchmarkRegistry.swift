@@ -10,6 +10,7 @@ public enum BenchmarkRegistry {
             animation,
             particles,
             sceneFormat,
+            compositor,
         ]
         return groups.flatMap { $0 }
     }

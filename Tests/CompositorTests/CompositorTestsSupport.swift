@@ -1,1 +1,131 @@
-// Tests of the Compositor module are added here.
+import Foundation
+import Testing
+import ImageCodec
+import LayerKit
+import Particles
+@testable import Compositor
+
+// MARK: - Golden frames
+
+/// Compares a framebuffer with a golden PNG in Fixtures/, per channel with a small tolerance.
+///
+/// Goldens are (re)recorded only when EMITTER_RECORD_GOLDENS=1 is set and CI is not; a missing golden
+/// fails the test. On mismatch the frame is written next to the fixture as `<name>.actual.png`.
+enum Golden {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let tolerance = 3
+
+    static var recording: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return env["EMITTER_RECORD_GOLDENS"] == "1" && env["CI"] == nil
+    }
+
+    /// Nil when the frame matches; otherwise a message with the first differing pixel.
+    static func check(_ fb: Framebuffer, _ name: String) -> String? {
+        let path = fixtures.appendingPathComponent(name + ".png").path
+        if recording {
+            do { try fb.writePNG(to: path) } catch { return "cannot record \(path): \(error)" }
+            return nil
+        }
+        guard let golden = try? PNGCodec.load(path: path) else {
+            return "missing golden \(path); record it with EMITTER_RECORD_GOLDENS=1 swift test --filter CompositorTests"
+        }
+        guard golden.width == fb.width, golden.height == fb.height else {
+            return "\(name): golden is \(golden.width)×\(golden.height), frame is \(fb.width)×\(fb.height)"
+        }
+        var worst = 0, count = 0
+        var first: String?
+        for y in 0..<fb.height {
+            for x in 0..<fb.width {
+                let g = golden.pixel(x: x, y: y)
+                guard let p = fb.pixel(x: x, y: y) else { continue }
+                let d = max(abs(Int(g.r) - Int(p.r)), abs(Int(g.g) - Int(p.g)), abs(Int(g.b) - Int(p.b)), abs(Int(g.a) - Int(p.a)))
+                if d > tolerance {
+                    count += 1
+                    if first == nil { first = "(\(x),\(y)) golden \(g) frame \(p)" }
+                }
+                worst = max(worst, d)
+            }
+        }
+        guard count > 0 else { return nil }
+        try? fb.writePNG(to: fixtures.appendingPathComponent(name + ".actual.png").path)
+        return "\(name): \(count) pixels differ by more than \(tolerance) (worst \(worst)); first \(first ?? "")"
+    }
+}
+
+// MARK: - Building scenes
+
+/// A layer with a frame and a background colour.
+func solidLayer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
+    let l = CALayer()
+    l.frame = frame
+    l.backgroundColor = color
+    return l
+}
+
+/// A root layer of `w × h` points at the origin.
+func rootLayer(_ w: CGFloat, _ h: CGFloat, _ color: CGColor? = nil) -> CALayer {
+    solidLayer(CGRect(x: 0, y: 0, width: w, height: h), color)
+}
+
+/// Renders a tree into a new framebuffer of the root's size.
+func renderFrame(_ root: CALayer, scale: CGFloat = 1, threads: Int = 1, particles: ParticleDrawListProvider? = nil,
+                 compositor: Compositor? = nil) throws -> Framebuffer {
+    let c = compositor ?? Compositor(threadCount: threads)
+    if let particles { c.particles = particles }
+    let fb = try Framebuffer(width: Int((root.bounds.width * scale).rounded(.up)), height: Int((root.bounds.height * scale).rounded(.up)), scale: scale)
+    c.render(root, into: fb)
+    return fb
+}
+
+/// A test image: a 2×2 (or n×n) checkerboard of four colours with an opaque border row, generated here.
+func quadrantImage(_ n: Int = 16) throws -> CGImage {
+    try CGImage(width: n, height: n) { x, y in
+        switch (x < n / 2, y < n / 2) {
+        case (true, true): return CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        case (false, true): return CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        case (true, false): return CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        case (false, false): return CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        }
+    }
+}
+
+/// A soft round particle sprite (premultiplied), generated here.
+func softDot(_ n: Int = 16) throws -> CGImage {
+    try CGImage(width: n, height: n) { x, y in
+        let dx = (Double(x) + 0.5) / Double(n) * 2 - 1, dy = (Double(y) + 0.5) / Double(n) * 2 - 1
+        let r = (dx * dx + dy * dy).squareRoot()
+        return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(max(0, 1 - r)))
+    }
+}
+
+/// The pixel as integers, for expectations.
+func px(_ fb: Framebuffer, _ x: Int, _ y: Int) -> [Int] {
+    guard let p = fb.pixel(x: x, y: y) else { return [] }
+    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+}
+
+/// Whether two colours are within `tol` per channel.
+func near(_ a: [Int], _ b: [Int], _ tol: Int = 2) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tol }
+}
+
+/// A fixed draw-list provider for tests.
+final class FixedParticles: ParticleDrawListProvider {
+    var lists: [ObjectIdentifier: ParticleDrawList] = [:]
+    func set(_ list: ParticleDrawList, for emitter: CAEmitterLayer) { lists[ObjectIdentifier(emitter)] = list }
+    func drawList(for emitter: CAEmitterLayer) -> ParticleDrawList? { lists[ObjectIdentifier(emitter)] }
+}
+
+/// Expects `fb` to match the golden `name` (see `Golden`).
+func expectGolden(_ fb: Framebuffer, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let problem = Golden.check(fb, name)
+    #expect(problem == nil, "golden frame \(name): \(problem ?? "")", sourceLocation: sourceLocation)
+}
+
+/// The colour a straight colour gets in the framebuffer over an opaque background: `c` with alpha `a`
+/// composited source-over `bg`, as 0…255 integers.
+func over(_ c: (Double, Double, Double), alpha a: Double, on bg: (Double, Double, Double)) -> [Int] {
+    [Int(((c.0 * a + bg.0 * (1 - a)) * 255).rounded()), Int(((c.1 * a + bg.1 * (1 - a)) * 255).rounded()),
+     Int(((c.2 * a + bg.2 * (1 - a)) * 255).rounded()), 255]
+}

@@ -1,0 +1,125 @@
+import Foundation
+import LayerKit
+
+/// A `CAGradientLayer`'s gradient as a paint (DESIGN.md §3.13).
+///
+/// Each device pixel is mapped back to the layer's plane, its gradient parameter t is computed in layer
+/// points (axial: projection on start→end; radial: elliptical distance from start with semi-axes
+/// |end − start|; conic: angle from start, 0 along end − start, turning +x toward +y), and t is looked
+/// up in a table of colours interpolated premultiplied in sRGB-encoded space. Before the first and after
+/// the last location the end colours extend.
+final class GradientPaint {
+    /// Entries of the colour table (t = i / (count − 1)).
+    static let tableSize = 1024
+
+    let inverse: InverseMap
+    let type: CAGradientLayerType
+    /// Start and end in layer points.
+    let start: SIMD2<Float>, end: SIMD2<Float>
+    private let table: UnsafeMutablePointer<UInt32>
+
+    init(inverse: InverseMap, type: CAGradientLayerType, start: SIMD2<Float>, end: SIMD2<Float>, stops: [(location: Double, color: CGColor)]) {
+        self.inverse = inverse
+        self.type = type
+        self.start = start
+        self.end = end
+        table = UnsafeMutablePointer<UInt32>.allocate(capacity: GradientPaint.tableSize)
+        GradientPaint.fillTable(table, stops: stops)
+    }
+
+    deinit { table.deallocate() }
+
+    /// The colour stops of a gradient layer, or a message saying why it draws nothing.
+    static func stops(of layer: CAGradientLayer) -> Result<[(location: Double, color: CGColor)], GradientProblem> {
+        guard let colors = layer.colors, !colors.isEmpty else { return .failure(.noColors) }
+        var locations: [Double]
+        if let l = layer.locations {
+            guard l.count == colors.count else { return .failure(.locationCount(colors: colors.count, locations: l.count)) }
+            locations = l.map { Double($0) }
+            guard locations.allSatisfy(\.isFinite) else { return .failure(.nonFiniteLocation) }
+        } else {
+            locations = colors.count == 1 ? [0] : (0..<colors.count).map { Double($0) / Double(colors.count - 1) }
+        }
+        let stops = zip(locations, colors).map { (location: $0, color: $1.clamped) }
+        // Locations should increase; keep the given order among equal locations (a hard edge).
+        let sorted = stops.enumerated().sorted { a, b in
+            a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
+        }.map(\.element)
+        return .success(sorted)
+    }
+
+    /// Why a gradient layer draws nothing.
+    enum GradientProblem: Error, CustomStringConvertible {
+        case noColors
+        case locationCount(colors: Int, locations: Int)
+        case nonFiniteLocation
+
+        var description: String {
+            switch self {
+            case .noColors: return "colors is nil or empty, nothing drawn"
+            case let .locationCount(c, l):
+                return "locations has \(l) entries but colors has \(c); give one location per colour (or none), nothing drawn"
+            case .nonFiniteLocation: return "locations contains a non-finite number; nothing drawn"
+            }
+        }
+    }
+
+    private static func fillTable(_ table: UnsafeMutablePointer<UInt32>, stops: [(location: Double, color: CGColor)]) {
+        func premul(_ c: CGColor) -> SIMD4<Double> { SIMD4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha) }
+        let n = tableSize
+        var k = 0
+        for i in 0..<n {
+            let t = Double(i) / Double(n - 1)
+            var c: SIMD4<Double>
+            if t <= stops[0].location { c = premul(stops[0].color) } else if t >= stops[stops.count - 1].location {
+                c = premul(stops[stops.count - 1].color)
+            } else {
+                while k + 1 < stops.count - 1 && stops[k + 1].location <= t { k += 1 }
+                let a = stops[k], b = stops[k + 1]
+                let span = b.location - a.location
+                let f = span > 0 ? (t - a.location) / span : 1
+                c = premul(a.color) * (1 - f) + premul(b.color) * f
+            }
+            func q(_ v: Double) -> UInt32 { UInt32(min(255, max(0, (v * 255).rounded()))) }
+            table[i] = PixelMath.pack(q(c.x), q(c.y), q(c.z), q(c.w))
+        }
+    }
+
+    /// Writes the premultiplied colour of pixels `x0 ..< x0 + count` of row `y` to `out`.
+    func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let py = Float(y) + 0.5
+        let d = end - start
+        let last = Float(GradientPaint.tableSize - 1)
+        let axialScale: Float = {
+            let l2 = d.x * d.x + d.y * d.y
+            return l2 > 0 ? 1 / l2 : 0
+        }()
+        let rx = abs(d.x), ry = abs(d.y)
+        let baseAngle = atan2(d.y, d.x)
+        for i in 0..<count {
+            let h = inverse.apply(Float(x0 + i) + 0.5, py)
+            guard h.w > 0 else { out[i] = 0; continue }
+            let p = SIMD2<Float>(h.x / h.w, h.y / h.w) - start
+            var t: Float
+            switch type {
+            case .radial:
+                if rx > 0 && ry > 0 {
+                    let u = p.x / rx, v = p.y / ry
+                    t = (u * u + v * v).squareRoot()
+                } else {
+                    let r = max(rx, ry)
+                    t = r > 0 ? (p.x * p.x + p.y * p.y).squareRoot() / r : 1
+                }
+            case .conic:
+                var a = atan2(p.y, p.x) - baseAngle
+                let twoPi = 2 * Float.pi
+                a = a - twoPi * (a / twoPi).rounded(.down)
+                t = a / twoPi
+            default:
+                t = (p.x * d.x + p.y * d.y) * axialScale
+            }
+            let idx = t.isFinite ? Int(min(last, max(0, t * last + 0.5))) : 0
+            out[i] = table[idx]
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LayerKit
+
+/// An image in the compositor's pixel format (premultiplied RGBA8 as `UInt32`), with lazily built
+/// mipmaps and a copy with a one-pixel transparent border for rotated sprites.
+final class Texture {
+    /// Width and height in pixels, ≥ 1.
+    let width: Int, height: Int
+    /// `width × height` pixels, rows top to bottom.
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    private var mipLevels: [Texture] = []
+    private var paddedMips: [PaddedTexture?] = []
+    private let lock = NSLock()
+
+    /// An uninitialised (transparent) texture.
+    init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: self.width * self.height)
+        pixels.initialize(repeating: 0, count: self.width * self.height)
+    }
+
+    /// A copy of an image's pixels.
+    convenience init(image: CGImage) {
+        self.init(width: image.width, height: image.height)
+        image.pixels.withUnsafeBytes { raw in
+            UnsafeMutableRawPointer(pixels).copyMemory(from: raw.baseAddress!, byteCount: width * height * 4)
+        }
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Bytes of pixel memory held, mipmaps and padded copies included.
+    var byteCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return width * height * 4 + mipLevels.dropFirst().reduce(0) { $0 + $1.width * $1.height * 4 }
+            + paddedMips.reduce(0) { $0 + ($1.map { $0.stride * ($0.height + 2) * 4 } ?? 0) }
+    }
+
+    // MARK: - Mipmaps
+
+    /// Mipmap level `n` (0 = self); each level halves the previous one (rounding up), down to 1×1.
+    func mip(_ n: Int) -> Texture {
+        lock.lock(); defer { lock.unlock() }
+        if mipLevels.isEmpty { mipLevels = [self] }
+        while mipLevels.count <= n {
+            let prev = mipLevels[mipLevels.count - 1]
+            if prev.width == 1 && prev.height == 1 { return prev }
+            mipLevels.append(prev.halved())
+        }
+        return mipLevels[n]
+    }
+
+    /// The number of the last mipmap level (1×1).
+    var maxMipLevel: Int {
+        var n = 0, w = width, h = height
+        while w > 1 || h > 1 { w = (w + 1) / 2; h = (h + 1) / 2; n += 1 }
+        return n
+    }
+
+    /// A 2×2 box-filtered half-size copy (odd sizes repeat their last row or column).
+    private func halved() -> Texture {
+        let w2 = (width + 1) / 2, h2 = (height + 1) / 2
+        let t = Texture(width: w2, height: h2)
+        for y in 0..<h2 {
+            let ya = min(2 * y, height - 1), yb = min(2 * y + 1, height - 1)
+            for x in 0..<w2 {
+                let xa = min(2 * x, width - 1), xb = min(2 * x + 1, width - 1)
+                let p = [pixels[ya * width + xa], pixels[ya * width + xb], pixels[yb * width + xa], pixels[yb * width + xb]]
+                var out: UInt32 = 0
+                for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+                    let s = p.reduce(0 as UInt32) { $0 + (($1 >> shift) & 0xFF) }
+                    out |= ((s + 2) / 4) << shift
+                }
+                t.pixels[y * w2 + x] = out
+            }
+        }
+        return t
+    }
+
+    // MARK: - Padded copies (rotated sprites)
+
+    /// This texture (mip level `n`) with a transparent one-pixel border, so bilinear taps never need a
+    /// bounds check.
+    func padded(mip n: Int = 0) -> PaddedTexture {
+        let source = mip(n)
+        lock.lock(); defer { lock.unlock() }
+        while paddedMips.count <= n { paddedMips.append(nil) }
+        if let p = paddedMips[n] { return p }
+        let p = PaddedTexture(source)
+        paddedMips[n] = p
+        return p
+    }
+}
+
+/// A texture copy with a transparent border of one pixel on every side.
+final class PaddedTexture {
+    /// Size of the image without the border.
+    let width: Int, height: Int
+    /// Pixels per row, `width + 2`.
+    let stride: Int
+    /// `(width + 2) × (height + 2)` pixels; image pixel (x, y) is at `(y + 1) × stride + x + 1`.
+    let pixels: UnsafeMutablePointer<UInt32>
+    init(_ t: Texture) {
+        width = t.width
+        height = t.height
+        stride = t.width + 2
+        let n = stride * (t.height + 2)
+        pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        pixels.initialize(repeating: 0, count: n)
+        for y in 0..<t.height {
+            (pixels + (y + 1) * stride + 1).update(from: t.pixels + y * t.width, count: t.width)
+        }
+    }
+
+    deinit { pixels.deallocate() }
+}

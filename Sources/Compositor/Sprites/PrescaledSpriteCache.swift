@@ -1,0 +1,118 @@
+import Foundation
+
+/// Sprite images resampled to the integer device sizes they are drawn at, so that scaled (unrotated)
+/// particles use the same 1:1 blit loop as unscaled ones.
+///
+/// Minification averages the source texels under each destination pixel (a box filter, or the centre
+/// texel for the nearest filter); magnification is bilinear (or nearest). Entries unused for a while, or
+/// beyond the memory budget, are dropped between frames.
+final class PrescaledSpriteCache {
+    private struct Key: Hashable {
+        let source: ObjectIdentifier
+        let width: Int32, height: Int32
+        let nearestMin: Bool, nearestMag: Bool
+    }
+
+    private struct Entry {
+        let source: Texture
+        let scaled: Texture
+        var lastUse: Int
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var frame = 0
+    private var bytes = 0
+    /// Memory budget in bytes. Default 64 MiB.
+    var budget = 64 << 20
+
+    /// The image of `source` resampled to `width × height` pixels.
+    func texture(_ source: Texture, width: Int, height: Int, nearestMin: Bool, nearestMag: Bool) -> Texture {
+        let key = Key(source: ObjectIdentifier(source), width: Int32(width), height: Int32(height), nearestMin: nearestMin, nearestMag: nearestMag)
+        if var e = entries[key], e.source === source {
+            if e.lastUse != frame { e.lastUse = frame; entries[key] = e }
+            return e.scaled
+        }
+        let t = PrescaledSpriteCache.resample(source, width: width, height: height, nearestMin: nearestMin, nearestMag: nearestMag)
+        entries[key] = Entry(source: source, scaled: t, lastUse: frame)
+        bytes += width * height * 4
+        return t
+    }
+
+    /// Ends a frame: drops entries unused for 60 frames, and the oldest ones beyond the budget.
+    func endFrame() {
+        frame += 1
+        guard frame % 8 == 0 || bytes > budget else { return }
+        entries = entries.filter { frame - $0.value.lastUse <= 60 }
+        if entries.values.reduce(0, { $0 + $1.scaled.width * $1.scaled.height * 4 }) > budget {
+            let sorted = entries.sorted { $0.value.lastUse > $1.value.lastUse }
+            var kept: [Key: Entry] = [:], total = 0
+            for (k, e) in sorted {
+                let b = e.scaled.width * e.scaled.height * 4
+                if total + b > budget { break }
+                kept[k] = e
+                total += b
+            }
+            entries = kept
+        }
+        bytes = entries.values.reduce(0) { $0 + $1.scaled.width * $1.scaled.height * 4 }
+    }
+
+    /// Number of cached sizes.
+    var count: Int { entries.count }
+
+    // MARK: - Resampling
+
+    /// Taps of one axis: for each destination index, (source index, weight) pairs summing to 1.
+    static func taps(source n: Int, destination m: Int, nearestMin: Bool, nearestMag: Bool) -> [[(Int, Double)]] {
+        let scale = Double(n) / Double(m)
+        return (0..<m).map { j in
+            let centre = (Double(j) + 0.5) * scale
+            if scale > 1 {
+                if nearestMin { return [(min(n - 1, Int(centre)), 1)] }
+                let a = Double(j) * scale, b = Double(j + 1) * scale
+                var out: [(Int, Double)] = []
+                var i = Int(a)
+                while Double(i) < b && i < n {
+                    let w = min(b, Double(i + 1)) - max(a, Double(i))
+                    if w > 0 { out.append((i, w / scale)) }
+                    i += 1
+                }
+                return out
+            }
+            if nearestMag { return [(min(n - 1, Int(centre)), 1)] }
+            let f = centre - 0.5
+            let i0 = Int(f.rounded(.down)), w1 = f - f.rounded(.down)
+            return [(min(max(i0, 0), n - 1), 1 - w1), (min(max(i0 + 1, 0), n - 1), w1)]
+        }
+    }
+
+    static func resample(_ src: Texture, width: Int, height: Int, nearestMin: Bool, nearestMag: Bool) -> Texture {
+        let w = max(1, width), h = max(1, height)
+        let out = Texture(width: w, height: h)
+        let tx = taps(source: src.width, destination: w, nearestMin: nearestMin, nearestMag: nearestMag)
+        let ty = taps(source: src.height, destination: h, nearestMin: nearestMin, nearestMag: nearestMag)
+        // Horizontal pass into floats, then vertical.
+        var tmp = [SIMD4<Double>](repeating: .zero, count: w * src.height)
+        for y in 0..<src.height {
+            let row = src.pixels + y * src.width
+            for x in 0..<w {
+                var acc = SIMD4<Double>.zero
+                for (i, wt) in tx[x] {
+                    let p = row[i]
+                    acc += wt * SIMD4(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF), Double(p >> 24))
+                }
+                tmp[y * w + x] = acc
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                var acc = SIMD4<Double>.zero
+                for (i, wt) in ty[y] { acc += wt * tmp[i * w + x] }
+                func q(_ v: Double) -> UInt32 { UInt32(min(255, max(0, v.rounded()))) }
+                let a = q(acc.w)
+                out.pixels[y * w + x] = PixelMath.pack(min(q(acc.x), a), min(q(acc.y), a), min(q(acc.z), a), a)
+            }
+        }
+        return out
+    }
+}
