@@ -18,7 +18,8 @@ extension StringConstant {
 
 /// How a layer's contents are positioned or scaled within its bounds. Default `.resize`.
 ///
-/// As in Core Animation, "top" means minimum y in a y-down layer unless geometry is flipped.
+/// As in Core Animation's header, "top" always means maximum y and "bottom" minimum y, so in an
+/// unflipped y-down layer `.top` puts the image at the bottom edge (the well-known iOS quirk).
 public struct CALayerContentsGravity: StringConstant {
     /// Apple's raw string.
     public let rawValue: String
