@@ -44,6 +44,8 @@ open class CAAnimation: CAMediaTiming, CAAction, Hashable, CustomStringConvertib
 
     // Runtime state of a layer's copy.
     var hasStarted = false
+    /// Whether `beginTime` was 0 when added and was set to the time of adding.
+    var hasAutomaticBeginTime = false
     var hasStopped = false
     var completions: [TransactionCompletion] = []
 

@@ -33,7 +33,10 @@ extension CALayer {
         let copy = anim.copy()
         let thread = TransactionThreadState.current
         if copy.duration == 0 { copy.duration = thread.animationDuration }
-        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        if copy.beginTime == 0 {
+            copy.beginTime = convertTime(CACurrentMediaTime(), from: nil)
+            copy.hasAutomaticBeginTime = true
+        }
         try copy.prepare(for: self)
         let finalKey = copy is CATransition ? kCATransition : key
         if let finalKey, let i = attachedAnimations.firstIndex(where: { $0.key == finalKey }) {
@@ -44,6 +47,17 @@ extension CALayer {
         for c in copy.completions { c.animationAdded() }
         attachedAnimations.append(AttachedAnimation(key: finalKey, animation: copy))
         subtreeDidChange()
+    }
+
+    /// Moves the start of every animation of this subtree that was added with `beginTime` 0 and has not
+    /// started yet to media time `mediaTime`. An engine calls this when it starts, so that animations added
+    /// while a tree was built (under another clock) begin with the engine's first frame.
+    public func restartPendingAnimations(atMediaTime mediaTime: CFTimeInterval) {
+        for attached in attachedAnimations where attached.animation.hasAutomaticBeginTime && !attached.animation.hasStarted {
+            attached.animation.beginTime = convertTime(mediaTime, from: nil)
+        }
+        for child in children { child.restartPendingAnimations(atMediaTime: mediaTime) }
+        maskLayer?.restartPendingAnimations(atMediaTime: mediaTime)
     }
 
     // MARK: - Querying

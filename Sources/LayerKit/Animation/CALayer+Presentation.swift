@@ -53,6 +53,17 @@ extension CALayer {
         return copy.value(forKeyPath: keyPath)
     }
 
+    /// This layer alone (no sublayers) with its animations applied at media time `mediaTime`, for
+    /// per-step reads such as an emitter's animated properties. Returns the model itself when it has no
+    /// animations; changes nothing (no animation starts or completes, no callback runs).
+    public func presentationCopy(atTime mediaTime: CFTimeInterval) -> Self {
+        guard !attachedAnimations.isEmpty else { return self }
+        let copy = type(of: self).init(layer: self)
+        var ignored: [AnimationEvent] = []
+        evaluateAnimations(localTime: localTime(forMediaTime: mediaTime), on: copy, commit: false, events: &ignored)
+        return copy
+    }
+
     // MARK: - Building
 
     /// A presentation copy of this subtree at the superlayer's local time `parentTime`. With `commit`,

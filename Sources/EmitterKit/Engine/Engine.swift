@@ -1,0 +1,307 @@
+import Foundation
+
+/// The engine: runs a layer tree on a fixed simulation step and draws it (DESIGN.md §1).
+///
+/// One frame is `advance(by:)` followed by `render(into:)`:
+/// 1. the measured frame delta is clamped and accumulated; the accumulator is consumed in fixed steps;
+/// 2. every fixed step runs, in order: the `onFixedStep` callbacks (game logic), every emitter's
+///    simulation (spawn and integrate, in tree order), the physics world, particle–physics coupling and
+///    events;
+/// 3. the engine clock (`CACurrentMediaTime()`) advances by the accepted frame time and bodies are written
+///    into their layers, interpolated between the last two steps;
+/// 4. `render(into:)` evaluates animations at the frame's media time (the presentation tree) and the
+///    compositor draws it, with each emitter's particles.
+///
+/// Simulation happens on the fixed step only, so the state at a simulated time does not depend on the
+/// frame rate. The engine's clock is virtual: it advances by the accepted frame deltas (measured from
+/// vsync in a window, exact in headless runs), so pausing or scaling time pauses or scales animations too.
+public final class Engine {
+    // MARK: - Scene
+
+    /// The model tree that is simulated and drawn; its origin is the top-left of the view.
+    public let rootLayer: CALayer
+    /// The scene this engine was made from, if any.
+    public let scene: Scene?
+    /// Size of the view in points.
+    public private(set) var viewSize: CGSize
+    /// Colour behind every layer. Default opaque black.
+    public var backgroundColor: CGColor
+
+    // MARK: - Time
+
+    /// The engine clock: `CACurrentMediaTime()` while the engine runs a frame, and for the whole process
+    /// after `installClock()`.
+    public let clock: EngineClock
+    /// The media time at which the engine started (0 unless restarted to keep a reloaded scene's time).
+    public let startTime: CFTimeInterval
+    /// The fixed-step integrator (step, clamp, interpolation fraction).
+    public private(set) var integrator: FixedStepIntegrator
+    /// Length of a fixed step in seconds. Default 1/120.
+    public var fixedStep: CFTimeInterval { integrator.step }
+    /// The media time of the current frame.
+    public var mediaTime: CFTimeInterval { clock.mediaTime }
+    /// Simulated time since the start: steps × fixedStep, seconds.
+    public var simulatedTime: CFTimeInterval { integrator.simulatedTime }
+    /// Frames advanced so far.
+    public private(set) var frameCount: Int = 0
+
+    // MARK: - Subsystems
+
+    /// The renderer; its caches live as long as the engine.
+    public let compositor: Compositor
+    /// The emitters found in the tree, in tree order, with their simulations.
+    public private(set) var emitters: [EmitterRuntime] = []
+    var emitterIndex: [ObjectIdentifier: EmitterRuntime] = [:]
+    /// Whether any layer of the tree had animations at the last frame.
+    public private(set) var treeHasAnimations = false
+
+    // MARK: - Callbacks
+
+    /// Called at the start of every fixed step, before the emitters and physics (game logic).
+    public var onFixedStep: ((FixedStep) -> Void)?
+    /// Called after every frame's steps, before rendering.
+    public var onFrame: ((FrameStatistics) -> Void)?
+    /// Called with an emitter's births, deaths and drops after each of its steps that had any.
+    public var onParticleEvents: ((CAEmitterLayer, EmitterStepEvents) -> Void)?
+    /// Called once per problem worth telling the user (a particle budget overflow, …). Default: nothing.
+    public var onWarning: ((String) -> Void)?
+
+    /// What the last frame did.
+    public private(set) var statistics = FrameStatistics()
+
+    // MARK: - Creating
+
+    /// An engine for a loaded scene. Adds the scene's animations; `startTime` keeps the media time of a
+    /// reloaded scene (its emitters pre-warm to it, as Core Animation's do).
+    public convenience init(scene: Scene, fixedStep: CFTimeInterval = 1.0 / 120.0, startTime: CFTimeInterval = 0,
+                            threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        try self.init(rootLayer: scene.rootLayer, viewSize: scene.display.size, backgroundColor: scene.display.backgroundColor,
+                      scene: scene, fixedStep: fixedStep, startTime: startTime, threadCount: threadCount)
+    }
+
+    /// An engine for a layer tree built in code.
+    public convenience init(rootLayer: CALayer, viewSize: CGSize, backgroundColor: CGColor = .black,
+                            fixedStep: CFTimeInterval = 1.0 / 120.0,
+                            threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        try self.init(rootLayer: rootLayer, viewSize: viewSize, backgroundColor: backgroundColor, scene: nil,
+                      fixedStep: fixedStep, startTime: 0, threadCount: threadCount)
+    }
+
+    init(rootLayer: CALayer, viewSize: CGSize, backgroundColor: CGColor, scene: Scene?,
+         fixedStep: CFTimeInterval, startTime: CFTimeInterval, threadCount: Int) throws {
+        guard viewSize.width.isFinite, viewSize.height.isFinite, viewSize.width >= 1, viewSize.height >= 1 else {
+            throw EngineError.invalidSetting("view size must be at least 1×1 points, got \(viewSize)")
+        }
+        guard startTime.isFinite, startTime >= 0 else { throw EngineError.invalidSetting("start time must be ≥ 0, got \(startTime)") }
+        self.rootLayer = rootLayer
+        self.scene = scene
+        self.viewSize = viewSize
+        self.backgroundColor = backgroundColor
+        self.startTime = startTime
+        clock = EngineClock.virtual(startTime: startTime)
+        integrator = try FixedStepIntegrator(step: fixedStep)
+        compositor = Compositor(threadCount: max(1, threadCount))
+        compositor.particles = self
+        if let scene {
+            try clock.withScope { try scene.addAnimations() }
+        }
+        clock.withScope { rootLayer.restartPendingAnimations(atMediaTime: startTime) }
+        refreshEmitters()
+    }
+
+    /// Makes the engine clock the process-wide `CACurrentMediaTime()` (for a program with one engine).
+    public func installClock() { clock.install() }
+
+    // MARK: - Frames
+
+    /// Advances the simulation by a measured frame delta (seconds; clamped, then consumed in fixed steps)
+    /// and the clock by the accepted time. Returns what the integrator did.
+    @discardableResult
+    public func advance(by frameDelta: CFTimeInterval) -> FrameAdvance {
+        clock.withScope {
+            let started = DispatchTime.now().uptimeNanoseconds
+            refreshEmitters()
+            var events = StepTotals()
+            let frame = integrator.advance(by: frameDelta) { step in
+                runFixedStep(step, totals: &events)
+            }
+            try? clock.set(to: startTime + integrator.acceptedTime)
+            afterSteps(frame: frame, totals: events, started: started)
+            return frame
+        }
+    }
+
+    /// Runs exactly one fixed step and moves the clock by one step (stepping while paused).
+    public func stepOnce() {
+        clock.withScope {
+            let started = DispatchTime.now().uptimeNanoseconds
+            refreshEmitters()
+            var events = StepTotals()
+            let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, totals: &events) }
+            try? clock.set(to: startTime + integrator.acceptedTime)
+            afterSteps(frame: frame, totals: events, started: started)
+        }
+    }
+
+    /// One fixed step in DESIGN.md's order.
+    func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
+        onFixedStep?(step)
+        let stepMediaTime = startTime + step.time
+        for entry in emitters {
+            let model = entry.layer
+            let parentTime = model.superlayer?.localTime(forMediaTime: stepMediaTime) ?? stepMediaTime
+            let current = model.presentationCopy(atTime: stepMediaTime)
+            entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
+            let e = entry.simulation.lastStepEvents
+            totals.births += e.births
+            totals.deaths += e.deaths
+            totals.dropped += e.dropped
+            if e.births + e.deaths + e.dropped > 0 { onParticleEvents?(model, e) }
+            if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
+        }
+        stepPhysics(step, totals: &totals)
+    }
+
+    func afterSteps(frame: FrameAdvance, totals: StepTotals, started: UInt64) {
+        syncBodiesToLayers(fraction: integrator.interpolationFraction)
+        if frame.steps > 0 || frameCount == 0 {
+            for entry in emitters { entry.simulation.makeDrawList(into: &entry.drawList) }
+        }
+        frameCount += 1
+        var s = FrameStatistics()
+        s.frameIndex = frameCount
+        s.mediaTime = clock.mediaTime
+        s.simulatedTime = integrator.simulatedTime
+        s.measuredDelta = frame.measuredDelta
+        s.steps = frame.steps
+        s.droppedTime = frame.droppedTime
+        s.births = totals.births
+        s.deaths = totals.deaths
+        s.dropped = totals.dropped
+        s.liveParticles = emitters.reduce(0) { $0 + $1.simulation.aliveCount }
+        s.bodies = bodyCount
+        s.simulationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        statistics = s
+        onFrame?(s)
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the frame at the current media time into `framebuffer` (whose scale is pixels per point).
+    /// The view fills the framebuffer from its top-left corner.
+    public func render(into framebuffer: Framebuffer) {
+        clock.withScope {
+            let started = DispatchTime.now().uptimeNanoseconds
+            compositor.clearColor = backgroundColor
+            let tree: CALayer = treeHasAnimations ? rootLayer.makePresentationTree(atTime: clock.mediaTime) : rootLayer
+            compositor.render(tree, into: framebuffer)
+            statistics.renderMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        }
+    }
+
+    /// A framebuffer of the view's size at `scale` pixels per point.
+    public func makeFramebuffer(scale: CGFloat = 1) throws -> Framebuffer {
+        try Framebuffer(width: max(1, Int((viewSize.width * scale).rounded())),
+                        height: max(1, Int((viewSize.height * scale).rounded())), scale: scale)
+    }
+
+    /// Renders the current frame into a new image of the view.
+    public func snapshot(scale: CGFloat = 1) throws -> CGImage {
+        let fb = try makeFramebuffer(scale: scale)
+        render(into: fb)
+        return try fb.makeImage()
+    }
+
+    // MARK: - State
+
+    /// The state hash (docs/Determinism.md): every emitter's particles in tree order, then the physics
+    /// bodies. Equal at equal simulated times whatever the frame rate.
+    public func stateHash() -> StateHasher {
+        var h = StateHasher()
+        h.combine(integrator.stepCount.magnitude)
+        h.combine(emitters.count)
+        for entry in emitters { entry.simulation.hash(into: &h) }
+        hashPhysics(into: &h)
+        return h
+    }
+
+    // MARK: - Emitters
+
+    /// Finds the emitter layers of the tree (in tree order, masks included) and keeps one simulation per
+    /// model layer; simulations of layers that left the tree are dropped.
+    func refreshEmitters() {
+        var found: [CAEmitterLayer] = []
+        var animated = false
+        func walk(_ layer: CALayer) {
+            if layer.hasAnimations { animated = true }
+            if let e = layer as? CAEmitterLayer { found.append(e) }
+            for child in layer.sublayers ?? [] { walk(child) }
+            if let mask = layer.mask { walk(mask) }
+        }
+        walk(rootLayer)
+        treeHasAnimations = animated
+        if found.count == emitters.count, zip(found, emitters).allSatisfy({ $0 === $1.layer }) { return }
+        var next: [EmitterRuntime] = []
+        var index: [ObjectIdentifier: EmitterRuntime] = [:]
+        for layer in found {
+            let id = ObjectIdentifier(layer)
+            let entry = emitterIndex[id] ?? EmitterRuntime(layer: layer)
+            next.append(entry)
+            index[id] = entry
+        }
+        emitters = next
+        emitterIndex = index
+    }
+
+    /// The simulation of an emitter layer of the tree (a model layer), if it is in the tree.
+    public func simulation(of emitter: CAEmitterLayer) -> EmitterSimulation? {
+        emitterIndex[ObjectIdentifier(emitter.model())]?.simulation
+    }
+}
+
+// MARK: - Particles for the compositor
+
+extension Engine: ParticleDrawListProvider {
+    /// The draw list of `emitter` built after the last frame's steps.
+    public func drawList(for emitter: CAEmitterLayer) -> ParticleDrawList? {
+        emitterIndex[ObjectIdentifier(emitter)]?.drawList
+    }
+}
+
+/// An emitter layer of the tree with its simulation and its draw list.
+public final class EmitterRuntime {
+    /// The model layer.
+    public let layer: CAEmitterLayer
+    /// Its simulation.
+    public let simulation: EmitterSimulation
+    /// The particles to draw this frame.
+    public internal(set) var drawList = ParticleDrawList()
+
+    init(layer: CAEmitterLayer) {
+        self.layer = layer
+        simulation = EmitterSimulation(layer: layer)
+    }
+}
+
+/// Births, deaths and drops summed over a frame's steps.
+struct StepTotals {
+    var births = 0
+    var deaths = 0
+    var dropped = 0
+}
+
+/// Why the engine refused a request.
+public enum EngineError: Error, Equatable, CustomStringConvertible {
+    /// A setting is out of range.
+    case invalidSetting(String)
+    /// A name in a request matches nothing.
+    case notFound(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case let .invalidSetting(m): return m
+        case let .notFound(m): return m
+        }
+    }
+}
