@@ -196,7 +196,11 @@ import Testing
         case "field": scene["fields"] = [object]
         case "constraint": scene["constraints"] = [object]
         case "interaction": scene["interaction"] = object
-        case "click": scene["interaction"] = ["click": object]
+        case "click":
+            scene["interaction"] = ["click": object]
+            let sparks: [String: Any] = ["type": "emitter", "name": "sparks",
+                                         "emitterCells": [["name": "spark", "contents": "builtin:spark", "lifetime": 1]]]
+            scene["layers"] = bodies + [sparks]
         case "animation": scene["layers"] = [["animations": ["x": object]]]
         case "emitterCell": scene["layers"] = [["type": "emitter", "emitterCells": [object]]]
         case "transformOperation": scene["layers"] = [["transform": object.isEmpty ? [] : [object]]]

@@ -4,7 +4,7 @@ import LayerKit
 /// The `interaction` section: drag and click targets, checked against the named layers.
 extension SceneDecoder {
     /// What a click can do.
-    private enum ClickActionName: String, CaseIterable { case moveTo, setValue, toggle, reset }
+    private enum ClickActionName: String, CaseIterable { case moveTo, setValue, toggle, reset, burst }
 
     func decodeInteraction(_ f: Field) -> InteractionDescription? {
         guard let obj = ctx.object(f, "the interaction settings") else { return nil }
@@ -23,11 +23,19 @@ extension SceneDecoder {
         guard let obj = ctx.object(f, "a click action") else { return nil }
         ctx.rejectUnknownKeys(obj, allowed: SceneKeyTables.click, in: "a click action")
         guard let af = obj["action"] else {
-            ctx.missing("action", in: obj, "\"action\": \"moveTo\" (one of moveTo, setValue, toggle, reset)")
+            ctx.missing("action", in: obj, "\"action\": \"moveTo\" (one of moveTo, setValue, toggle, reset, burst)")
             return nil
         }
         guard let action = ctx.enumeration(af, ClickActionName.self) else { return nil }
         if action != .setValue, let v = obj["value"] { ctx.error(v, "\"value\" goes with \"action\": \"setValue\"") }
+        if action != .burst {
+            for key in ["emitter", "cell", "count"] {
+                if let v = obj[key] { ctx.error(v, "\"\(key)\" goes with \"action\": \"burst\"") }
+            }
+        } else {
+            if let t = obj["target"] { ctx.error(t, "\"burst\" names its \"emitter\" and \"cell\" instead of a \"target\"") }
+            return decodeBurst(obj)
+        }
         if action == .reset {
             if let t = obj["target"] { ctx.error(t, "\"reset\" reloads the whole scene and takes no \"target\"") }
             return .reset
@@ -71,9 +79,36 @@ extension SceneDecoder {
                 return nil
             }
             return .setValue(target, value)
-        case .reset:
-            return .reset
+        case .reset, .burst:
+            return nil
         }
+    }
+
+    /// `{"action": "burst", "emitter": "fireworks", "cell": "rocket", "count": 1}`.
+    private func decodeBurst(_ obj: ObjectReader) -> InteractionDescription.ClickAction? {
+        guard let ef = obj["emitter"] else { ctx.missing("emitter", in: obj, "\"emitter\": \"fireworks\""); return nil }
+        guard let cf = obj["cell"] else { ctx.missing("cell", in: obj, "\"cell\": \"spark\""); return nil }
+        guard let nf = obj["count"] else { ctx.missing("count", in: obj, "\"count\": 100"); return nil }
+        guard let emitterName = ctx.string(ef, nonEmpty: true), let cellPath = ctx.string(cf, nonEmpty: true),
+              let count = ctx.number(nf, .nonNegative) else { return nil }
+        guard count == count.rounded(), count <= 100_000 else {
+            ctx.error(nf, "expected a whole number of particles in 0…100000, got \(count)")
+            return nil
+        }
+        guard let layer = ctx.namedLayers[emitterName]?.layer else {
+            ctx.error(ef, "no layer is named \(quoted(emitterName))")
+            return nil
+        }
+        guard let emitter = layer as? CAEmitterLayer else {
+            ctx.error(ef, "\(quoted(emitterName)) is not an emitter layer")
+            return nil
+        }
+        guard emitter.cell(atNamePath: cellPath) != nil else {
+            let names = emitter.allCells.compactMap(\.name)
+            ctx.error(cf, "emitter \(quoted(emitterName)) has no cell \(quoted(cellPath))" + (names.isEmpty ? "" : " (its cells: \(names.joined(separator: ", ")))"))
+            return nil
+        }
+        return .burst(emitter: emitterName, cell: cellPath, count: Int(count))
     }
 
     /// `"layer.keyPath"` resolved against the named layers, with the property's current value.

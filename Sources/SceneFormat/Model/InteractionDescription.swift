@@ -31,6 +31,9 @@ public struct InteractionDescription: Equatable, Sendable {
         case toggle(Target)
         /// Reloads the scene from its initial state.
         case reset
+        /// Emits `count` particles of a cell (a dotted name path such as `"rocket"`) of the emitter layer
+        /// named `emitter`, at the click position, in the cell's emission directions: a one-shot burst.
+        case burst(emitter: String, cell: String, count: Int)
     }
 
     /// While the pointer is dragged, this point property follows it. Default nil (dragging does nothing).

@@ -71,5 +71,5 @@ public enum SceneKeyTables {
                              "restLength", "stiffness", "damping", "restAngle", "phase", "ratchet", "ratio", "rate",
                              "maxForce", "maxBias", "errorBias", "collideBodies"]
     static let interaction = ["drag", "click"]
-    static let click = ["action", "target", "value"]
+    static let click = ["action", "target", "value", "emitter", "cell", "count"]
 }

@@ -1,0 +1,97 @@
+import EmitterKit
+import Foundation
+
+/// Plays a scene file in a window: the engine advances by the window's measured frame deltas, drags move
+/// the scene's interactive target, clicks run its click action, R restarts, and edits to the file reload
+/// it while keeping the media time (a broken edit keeps the last good scene and shows the error).
+public final class SceneWindowController: WindowHostDelegate {
+    /// The scene file.
+    public let scenePath: String
+    /// Added to every emitter's seed (`--seed`).
+    public let seedOffset: UInt32
+    /// The window.
+    public let host: WindowHost
+    /// The running engine (replaced on restart and reload).
+    public private(set) var engine: Engine
+    private var framebuffer: Framebuffer?
+    private var warned: Set<String> = []
+
+    /// Loads the scene and opens a window of its display size. Throws the scene's errors or the window's.
+    public init(scenePath: String, seedOffset: UInt32 = 0, configure: (inout WindowConfiguration) -> Void = { _ in }) throws {
+        self.scenePath = scenePath
+        self.seedOffset = seedOffset
+        let scene = try SceneSource.load(path: scenePath)
+        scene.offsetSeeds(by: seedOffset)
+        engine = try Engine(scene: scene)
+        let name = scenePath.split(separator: "/").last.map(String.init) ?? scenePath
+        var configuration = WindowConfiguration(title: "Emitter — \(name)", size: scene.display.size,
+                                                watchedFiles: [scenePath])
+        configuration.clearColor = scene.display.backgroundColor
+        configure(&configuration)
+        host = try WindowHost(configuration: configuration)
+        attach(engine)
+    }
+
+    /// Runs until the window is closed (or `maxFrames` frames); returns the number of frames shown.
+    @discardableResult
+    public func run(maxFrames: Int? = nil) -> Int {
+        host.run(delegate: self, maxFrames: maxFrames)
+    }
+
+    // MARK: - WindowHostDelegate
+
+    /// Advances the engine by the frame's simulation delta and renders at the drawable's resolution.
+    public func frame(_ context: FrameContext) -> FrameOutput? {
+        engine.advance(by: context.simulationDelta)
+        let view = engine.viewSize
+        let scale = max(0.05, min(Double(context.drawableWidth) / Double(view.width),
+                                  Double(context.drawableHeight) / Double(view.height)))
+        let width = max(1, Int((Double(view.width) * scale).rounded())), height = max(1, Int((Double(view.height) * scale).rounded()))
+        if framebuffer?.width != width || framebuffer?.height != height {
+            framebuffer = try? Framebuffer(width: width, height: height, scale: CGFloat(scale))
+        }
+        guard let fb = framebuffer else { return nil }
+        engine.render(into: fb)
+        let image = FrameImage(unsafePixels: UnsafeRawPointer(fb.pixels), width: fb.width, height: fb.height, bytesPerRow: fb.bytesPerRow)
+        return FrameOutput(image: image, contentsScale: scale, liveParticles: engine.statistics.liveParticles,
+                           bodies: engine.statistics.bodies)
+    }
+
+    /// Restart, drags and clicks.
+    public func handle(_ command: HostCommand) {
+        switch command {
+        case .restart:
+            do { try replaceEngine(keepingTime: false) } catch { host.log("restart failed, keeping the running scene:\n\(error)") }
+        case let .dragBegan(p), let .dragMoved(p), let .dragEnded(p):
+            engine.drag(to: p)
+        case let .click(p):
+            do {
+                if try engine.click(at: p) == .resetRequested { try replaceEngine(keepingTime: false) }
+            } catch { host.log("click: \(error)") }
+        default:
+            break
+        }
+    }
+
+    /// Reloads the scene file, keeping the media time; throws (keeping the running scene) when it is broken.
+    public func reloadScene(changedFiles: [String]) throws {
+        try replaceEngine(keepingTime: true)
+    }
+
+    // MARK: - Private
+
+    private func replaceEngine(keepingTime: Bool) throws {
+        let scene = try SceneSource.load(path: scenePath)
+        scene.offsetSeeds(by: seedOffset)
+        let next = try Engine(scene: scene, startTime: keepingTime ? engine.mediaTime : 0)
+        engine = next
+        attach(next)
+    }
+
+    private func attach(_ engine: Engine) {
+        engine.onWarning = { [weak self] message in
+            guard let self, self.warned.insert(message).inserted else { return }
+            self.host.log("warning: \(message)")
+        }
+    }
+}
