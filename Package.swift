@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Plain C loops the benchmark measures next to the engine. Its .c files may include CChipmunk.h
         // (for the C physics reference); its public header does not, so no cp* name reaches Swift.
         .target(name: "CBenchReference", dependencies: ["CChipmunk", "CFreeType"]),
@@ -36,9 +37,10 @@ let package = Package(
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec"]),
         .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
+        .target(name: "ParticleDesigner", dependencies: ["LayerKit", "SceneFormat", "ImageCodec", "CZlib"]),
         .target(
             name: "EmitterKit",
-            dependencies: ["LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat"]
+            dependencies: ["LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat", "ParticleDesigner"]
         ),
         .target(name: "SDLHost", dependencies: ["EmitterKit", "CSDL2"]),
         .target(name: "Benchmarks", dependencies: ["EmitterKit", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
@@ -58,6 +60,7 @@ let package = Package(
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
+        .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),

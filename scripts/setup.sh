@@ -10,6 +10,7 @@ packages=(
   libpng-dev        # libpng: PNG images (CPNG)
   libfreetype-dev   # FreeType: CATextLayer glyphs (CFreeType)
   fonts-dejavu-core # DejaVu Sans: the default font
+  zlib1g-dev        # zlib: gzip-compressed textures in Particle Designer files (CZlib)
 )
 
 missing=()

@@ -1,0 +1,1 @@
+// ParticleDesigner module: see docs/Architecture.md

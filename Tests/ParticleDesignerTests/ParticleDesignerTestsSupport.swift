@@ -1,0 +1,1 @@
+// Tests of the ParticleDesigner module are added here.
