@@ -21,3 +21,15 @@ cpSpace *ccp_space_new_quiet(void) {
     pthread_mutex_unlock(&ccp_stdout_lock);
     return space;
 }
+
+int ccp_arbiter_contacts(const cpArbiter *arb, cpVect *normal, cpVect pointsA[2], cpVect pointsB[2], cpFloat distances[2]) {
+    cpContactPointSet set = cpArbiterGetContactPointSet(arb);
+    *normal = set.normal;
+    int count = set.count < 2 ? set.count : 2;
+    for (int i = 0; i < count; i++) {
+        pointsA[i] = set.points[i].pointA;
+        pointsB[i] = set.points[i].pointB;
+        distances[i] = set.points[i].distance;
+    }
+    return count;
+}
