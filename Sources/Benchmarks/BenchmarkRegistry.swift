@@ -4,7 +4,7 @@ import Foundation
 public enum BenchmarkRegistry {
     /// All benchmarks in run order.
     public static var all: [Benchmark] {
-        memory
+        memory + physics
     }
 
     /// The benchmarks whose names contain `filter` (all when nil or empty).

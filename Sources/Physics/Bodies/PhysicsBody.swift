@@ -110,6 +110,15 @@ public final class PhysicsBody {
         cpBodySetUserData(handle, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// A static body at the origin (the world's own `staticBody`; nothing to validate).
+    init(staticAtOrigin: Void) {
+        id = PhysicsIdentity.next()
+        type = .static
+        handle = cpBodyNewStatic()
+        (x, y, a, previousX, previousY, previousA) = (0, 0, 0, 0, 0, 0)
+        cpBodySetUserData(handle, Unmanaged.passUnretained(self).toOpaque())
+    }
+
     deinit {
         for shape in shapes { shape.releaseHandle() }
         cpBodyFree(handle)

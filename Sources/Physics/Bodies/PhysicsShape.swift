@@ -36,7 +36,10 @@ public final class PhysicsShape {
 
     /// A sensor reports collision events but never pushes. Default false.
     public var isSensor: Bool = false {
-        didSet { if let h = handle { cpShapeSetSensor(h, isSensor ? 1 : 0) } }
+        didSet {
+            if let h = handle { cpShapeSetSensor(h, isSensor ? 1 : 0) }
+            body?.world?.noteStaticGeometryChange(of: self)
+        }
     }
     /// A number that classifies the shape in events and in `PhysicsWorld.ignoreCollisions(between:and:)`.
     /// Default 0.

@@ -158,3 +158,9 @@ struct SweepHit {
     /// Body frame index, or −1 for static geometry.
     var body: Int32 = -1
 }
+
+extension PhysicsWorld {
+    /// Makes the particle collider re-read moving bodies at its next call, as after a step (for
+    /// benchmarks that repeat one step's sweep).
+    public func invalidateParticleColliderBodies() { changeVersion &+= 1 }
+}

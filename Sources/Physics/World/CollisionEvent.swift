@@ -25,7 +25,17 @@ public struct CollisionEvent {
     /// Shape B's body.
     public var bodyB: PhysicsBody
     /// Contact points (begin only; up to 2).
-    public var contacts: [ContactPoint]
+    public var contacts: [ContactPoint] {
+        switch contactCount {
+        case 0: return []
+        case 1: return [firstContact]
+        default: return [firstContact, secondContact]
+        }
+    }
+    /// Contacts are kept inline (no allocation per event).
+    var contactCount: Int
+    var firstContact: ContactPoint
+    var secondContact: ContactPoint
     /// Unit normal from A toward B (begin only; zero for separate).
     public var normal: CGVector
     /// Total impulse applied to body B in the step the contact began (N·s in the world's units; zero
@@ -38,6 +48,14 @@ public struct CollisionEvent {
     public var isRemoval: Bool
     /// The world's step count when the event was delivered.
     public var step: Int
+
+    init(phase: Phase, shapeA: PhysicsShape, shapeB: PhysicsShape, bodyA: PhysicsBody, bodyB: PhysicsBody,
+         contactCount: Int = 0, firstContact: ContactPoint = .none, secondContact: ContactPoint = .none,
+         normal: CGVector = .zero, impulse: CGVector = .zero, isSensor: Bool, isRemoval: Bool, step: Int) {
+        (self.phase, self.shapeA, self.shapeB, self.bodyA, self.bodyB) = (phase, shapeA, shapeB, bodyA, bodyB)
+        (self.contactCount, self.firstContact, self.secondContact) = (contactCount, firstContact, secondContact)
+        (self.normal, self.impulse, self.isSensor, self.isRemoval, self.step) = (normal, impulse, isSensor, isRemoval, step)
+    }
 }
 
 /// One contact point of a collision.
@@ -48,6 +66,8 @@ public struct ContactPoint: Equatable, Sendable {
     public var pointB: CGPoint
     /// How far the shapes overlap at this point, points (≥ 0 when they overlap).
     public var depth: Double
+
+    static let none = ContactPoint(pointA: .zero, pointB: .zero, depth: 0)
 }
 
 /// Identifies a collision observer so it can be removed.

@@ -26,10 +26,12 @@ public struct SegmentQueryResult {
     public var fraction: Double
 }
 
-/// Collects query callbacks into Swift arrays.
+/// Collects query callbacks into Swift arrays. Shapes without a `PhysicsShape` (particle bodies) are
+/// skipped, so they never hide a real result.
 private final class QueryCollector {
     var shapes: [PhysicsShape] = []
     var hits: [SegmentQueryResult] = []
+    var points: [PointQueryResult] = []
 }
 
 private let collectSegmentHit: cpSpaceSegmentQueryFunc = { shape, point, normal, alpha, data in
@@ -45,6 +47,13 @@ private let collectShape: cpSpaceBBQueryFunc = { shape, data in
         Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue())
 }
 
+private let collectNearest: cpSpacePointQueryFunc = { shape, point, distance, gradient, data in
+    guard let shape, let data, let user = shape.pointee.userData else { return }
+    Unmanaged<QueryCollector>.fromOpaque(data).takeUnretainedValue().points.append(PointQueryResult(
+        shape: Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue(),
+        point: CGPoint(point), distance: distance, gradient: CGVector(gradient)))
+}
+
 private let collectPointHit: cpSpacePointQueryFunc = { shape, _, distance, _, data in
     guard let shape, let data, let user = shape.pointee.userData, distance <= 0 else { return }
     Unmanaged<QueryCollector>.fromOpaque(data).takeUnretainedValue().shapes.append(
@@ -58,11 +67,9 @@ extension PhysicsWorld {
         let place = "PhysicsWorld.nearestPoint(to:maxDistance:filter:)"
         try Check.point(point, place)
         try Check.nonNegative(maxDistance, place, fix: "Use a search radius ≥ 0 points.")
-        var info = cpPointQueryInfo()
-        guard cpSpacePointQueryNearest(space, point.cp, maxDistance, filter.cp, &info) != nil,
-              let user = info.shape.pointee.userData else { return nil }
-        return PointQueryResult(shape: Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue(),
-                                point: CGPoint(info.point), distance: info.distance, gradient: CGVector(info.gradient))
+        let collector = QueryCollector()
+        cpSpacePointQuery(space, point.cp, maxDistance, filter.cp, collectNearest, Unmanaged.passUnretained(collector).toOpaque())
+        return collector.points.min { $0.distance != $1.distance ? $0.distance < $1.distance : $0.shape.id < $1.shape.id }
     }
 
     /// The shapes containing `point`, ordered by creation.
@@ -80,14 +87,11 @@ extension PhysicsWorld {
         try Check.point(start, place)
         try Check.point(end, place)
         try Check.nonNegative(radius, place, fix: "Use a thickness ≥ 0 points.")
-        var info = cpSegmentQueryInfo()
-        guard cpSpaceSegmentQueryFirst(space, start.cp, end.cp, radius, filter.cp, &info) != nil,
-              let user = info.shape.pointee.userData else { return nil }
-        return SegmentQueryResult(shape: Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue(),
-                                  point: CGPoint(info.point), normal: CGVector(info.normal), fraction: info.alpha)
+        return try allHits(from: start, to: end, radius: radius, filter: filter).first
     }
 
-    /// Every shape the thickened segment touches, nearest first (ties by creation order).
+    /// Every shape the thickened segment touches, nearest first (ties by creation order). Particle
+    /// bodies are not reported.
     public func allHits(from start: CGPoint, to end: CGPoint, radius: Double = 0,
                         filter: CollisionFilter = .all) throws -> [SegmentQueryResult] {
         let place = "PhysicsWorld.allHits(from:to:radius:filter:)"

@@ -48,8 +48,11 @@ public final class PhysicsWorld {
     var defaultBegin: cpCollisionBeginFunc?
     var defaultSeparate: cpCollisionSeparateFunc?
     var collectsEvents = false
-    var beganArbiters: [UnsafeMutablePointer<cpArbiter>] = []
+    /// Written by the collision callbacks during a step.
+    let collisionLog: UnsafeMutablePointer<CollisionLog>
     var separations: [Separation] = []
+    var eventKeys: [EventKey] = []
+    var arbiterInfos: [ccp_arbiter_info] = []
     var observers: [(id: Int, body: (CollisionEvent) -> Void)] = []
     var nextObserverID = 0
     /// Collision events of the last step, in a deterministic order.
@@ -65,16 +68,20 @@ public final class PhysicsWorld {
     public init(gravity: CGVector = .zero) throws {
         try Check.vector(gravity, "PhysicsWorld.init(gravity:)")
         space = ccp_space_new_quiet()
-        collisionHandler = cpSpaceAddDefaultCollisionHandler(space)
+        collisionLog = .allocate(capacity: 1)
+        collisionLog.initialize(to: CollisionLog())
+        collisionHandler = ccp_space_default_handler(space)
         defaultBegin = collisionHandler.pointee.beginFunc
         defaultSeparate = collisionHandler.pointee.separateFunc
         cpSpaceSetGravity(space, gravity.cp)
+        collisionLog.pointee.world = Unmanaged.passUnretained(self)
         installCollisionCallbacks()
     }
 
     deinit {
         // Silence the callbacks first: Chipmunk may call them while it tears down.
         collisionHandler.pointee.userData = nil
+        collisionLog.pointee.world = nil
         for constraint in constraints where constraint.isInSpace {
             cpSpaceRemoveConstraint(space, constraint.handle)
             constraint.isInSpace = false
@@ -88,6 +95,8 @@ public final class PhysicsWorld {
             body.world = nil
         }
         for group in particleGroups { group.detachFromFreedSpace() }
+        collisionLog.pointee.deallocate()
+        collisionLog.deallocate()
     }
 
     // MARK: - Settings
@@ -162,9 +171,9 @@ public final class PhysicsWorld {
     /// anchors. Created on first use.
     public var staticBody: PhysicsBody {
         if let ownStaticBody { return ownStaticBody }
-        // A fresh static body at the origin always passes validation.
-        let body = try! PhysicsBody(type: .static)
-        try! add(body)
+        let body = PhysicsBody(staticAtOrigin: ())
+        body.world = self
+        performOrDefer { [unowned self] in insertIntoSpace(body) }
         ownStaticBody = body
         return body
     }
@@ -182,18 +191,21 @@ public final class PhysicsWorld {
         }
         try body.checkSimulatable(place: place)
         body.world = self
-        performOrDefer { [unowned self] in
-            guard body.world === self, !body.isInSpace else { return }
-            cpSpaceAddBody(space, body.handle)
-            body.isInSpace = true
-            bodies.append(body)
-            for shape in body.shapes where shape.handle != nil && !shape.isInSpace {
-                cpSpaceAddShape(space, shape.handle)
-                shape.isInSpace = true
-            }
-            if body.type == .static { staticGeometryVersion &+= 1 }
-            changeVersion &+= 1
+        performOrDefer { [unowned self] in insertIntoSpace(body) }
+    }
+
+    /// The physical half of `add(_:)`: the body and its shapes enter the space.
+    private func insertIntoSpace(_ body: PhysicsBody) {
+        guard body.world === self, !body.isInSpace else { return }
+        cpSpaceAddBody(space, body.handle)
+        body.isInSpace = true
+        bodies.append(body)
+        for shape in body.shapes where shape.handle != nil && !shape.isInSpace {
+            cpSpaceAddShape(space, shape.handle)
+            shape.isInSpace = true
         }
+        if body.type == .static { staticGeometryVersion &+= 1 }
+        changeVersion &+= 1
     }
 
     /// Removes a body, its shapes and every constraint attached to it. The body keeps its state and may
@@ -242,7 +254,12 @@ public final class PhysicsWorld {
         try constraint.checkSolvable(place: place)
         constraint.world = self
         performOrDefer { [unowned self] in
-            guard constraint.world === self, !constraint.isInSpace, constraint.bodyA.isInSpace, constraint.bodyB.isInSpace else { return }
+            guard constraint.world === self, !constraint.isInSpace else { return }
+            guard constraint.bodyA.isInSpace, constraint.bodyB.isInSpace else {
+                // A body left the world in the same deferred batch: the constraint goes with it.
+                constraint.world = nil
+                return
+            }
             cpSpaceAddConstraint(space, constraint.handle)
             constraint.isInSpace = true
             constraints.append(constraint)
@@ -399,10 +416,11 @@ public final class PhysicsWorld {
         targetedBodies.removeAll(keepingCapacity: true)
     }
 
-    /// Fields with `appliesToBodies` push dynamic bodies with mass × acceleration at their centre of gravity.
+    /// Fields with `appliesToBodies` push dynamic bodies with mass × acceleration at their centre of
+    /// gravity (a force wakes a sleeping body, as any force does).
     private func applyForceFieldsToBodies(_ dt: Double) {
         guard forceFields.contains(where: { $0.appliesToBodies && $0.isEnabled }) else { return }
-        for body in bodies where body.type == .dynamic && !body.isSleeping {
+        for body in bodies where body.type == .dynamic {
             let cog = cpBodyLocalToWorld(body.handle, cpBodyGetCenterOfGravity(body.handle))
             let v = cpBodyGetVelocity(body.handle)
             var ax = 0.0, ay = 0.0
