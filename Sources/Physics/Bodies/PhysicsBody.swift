@@ -53,6 +53,9 @@ public final class PhysicsBody {
     var previousX: Double
     var previousY: Double
     var previousA: Double
+    /// cos and sin of `previousA` (the particle collider's view of the previous transform).
+    var previousCos = 1.0
+    var previousSin = 0.0
     /// The target of a kinematic body for the next step.
     var target: (x: Double, y: Double, a: Double)?
     /// Whether the last step moved this kinematic body to a target (its velocity is reset when no new
@@ -107,6 +110,7 @@ public final class PhysicsBody {
         (previousX, previousY, previousA) = (x, y, a)
         cpBodySetPosition(handle, position.cp)
         cpBodySetAngle(handle, angle)
+        (previousCos, previousSin) = (handle.pointee.transform.a, handle.pointee.transform.b)
         cpBodySetUserData(handle, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -337,6 +341,7 @@ public final class PhysicsBody {
         cpBodySetAngle(handle, angle)
         a = angle
         previousA = angle
+        (previousCos, previousSin) = (handle.pointee.transform.a, handle.pointee.transform.b)
         world?.bodyDidTeleport(self)
     }
 
@@ -424,6 +429,16 @@ public final class PhysicsBody {
     }
 
     // MARK: - World support
+
+    /// Makes the current transform the previous one (at the start of a step).
+    @inline(__always)
+    func rememberBeforeStep() {
+        previousX = x
+        previousY = y
+        previousA = a
+        previousCos = handle.pointee.transform.a
+        previousSin = handle.pointee.transform.b
+    }
 
     /// Reads the transform Chipmunk computed in the last step into the cache.
     @inline(__always)

@@ -38,7 +38,7 @@ public final class PhysicsShape {
     public var isSensor: Bool = false {
         didSet {
             if let h = handle { cpShapeSetSensor(h, isSensor ? 1 : 0) }
-            body?.world?.noteStaticGeometryChange(of: self)
+            body?.world?.noteShapeChange(of: self)
         }
     }
     /// A number that classifies the shape in events and in `PhysicsWorld.ignoreCollisions(between:and:)`.
@@ -50,7 +50,7 @@ public final class PhysicsShape {
     public var filter: CollisionFilter = .all {
         didSet {
             if let h = handle { cpShapeSetFilter(h, filter.cp) }
-            body?.world?.noteStaticGeometryChange(of: self)
+            body?.world?.noteShapeChange(of: self)
         }
     }
 
@@ -151,6 +151,14 @@ public final class PhysicsShape {
         var info = cpSegmentQueryInfo()
         guard cpShapeSegmentQuery(h, start.cp, end.cp, radius, &info) != 0 else { return nil }
         return SegmentQueryResult(shape: self, point: CGPoint(info.point), normal: CGVector(info.normal), fraction: info.alpha)
+    }
+
+    /// The shape's capsules for the particle collider, in body coordinates (geometry never changes;
+    /// the collider patches in the current filter and shape index).
+    private(set) lazy var localCapsules: [Capsule] = geometry.capsules(shape: 0, filter: .all)
+    /// Distance from the body origin to the farthest point of the shape.
+    private(set) lazy var localReach: Float = localCapsules.reduce(0) { r, c in
+        max(r, (c.ax * c.ax + c.ay * c.ay).squareRoot() + c.radius, (c.bx * c.bx + c.by * c.by).squareRoot() + c.radius)
     }
 
     /// The mass this shape gives a body whose mass comes from its shapes: density × area.

@@ -20,16 +20,22 @@ public final class ParticleCollider {
     private var staticVersion = -1
     private var staticShapes: [PhysicsShape] = []
     private let staticCapsules = PodBuffer<Capsule>()
-    private let staticGrid = UniformGrid()
+    private let staticGrid = SpatialHash()
 
-    // Moving bodies: capsules in body coordinates, one frame per body.
-    private var bodyVersion = -1
+    // Moving bodies: capsules in body coordinates, one frame per body. The body list and capsules
+    // change only with the world's structure; the frames and the grid at every step.
+    private var structureVersion = -1
+    private var motionVersion = -1
+    private var movingBodies: [Unmanaged<PhysicsBody>] = []
     private var bodyShapes: [PhysicsShape] = []
     private let bodyCapsules = PodBuffer<Capsule>()
     private let frames = PodBuffer<BodyFrame>()
-    private let bodyGrid = UniformGrid()
+    private let boxes = PodBuffer<GridBox>()
+    private let bodyGrid = SpatialHash()
     private let stamps = PodBuffer<Int32>()
     private var stamp: Int32 = 0
+    /// Strong references to the bodies listed in `movingBodies`.
+    private var retainedBodies: [PhysicsBody] = []
 
     /// Grid cell size hint, points.
     static let cellSize: Float = 32
@@ -65,8 +71,8 @@ public final class ParticleCollider {
         guard count > 0, let world else { return }
         refreshStatic(world)
         refreshBodies(world)
-        var sweep = Sweep(options: options, statics: staticCapsules.pointer, staticGrid: staticGrid,
-                          bodies: frames.pointer, bodyCapsules: bodyCapsules.pointer, bodyGrid: bodyGrid,
+        var sweep = Sweep(options: options, statics: staticCapsules.pointer, staticGrid: staticGrid.view,
+                          bodies: frames.pointer, boxes: boxes.pointer, bodyCapsules: bodyCapsules.pointer, bodyGrid: bodyGrid.view,
                           stamps: stamps.pointer, stampCount: stamps.count, stamp: stamp,
                           hasStatics: staticCapsules.count > 0, hasBodies: frames.count > 0)
         for i in 0..<count {
@@ -88,18 +94,57 @@ public final class ParticleCollider {
             for shape in body.shapes where shape.isInSpace && !shape.isSensor {
                 let index = Int32(staticShapes.count)
                 staticShapes.append(shape)
-                for capsule in shape.geometry.capsules(shape: index, filter: shape.filter) {
+                let filter = shape.filter
+                for var capsule in shape.localCapsules {
+                    capsule.shape = index
+                    (capsule.categories, capsule.mask, capsule.group) = (filter.categories, filter.mask, filter.group)
                     staticCapsules.append(capsule.transformed(cos: c, sin: s, tx: Float(body.x), ty: Float(body.y)))
                 }
             }
         }
         let capsules = staticCapsules.pointer
-        staticGrid.build(count: staticCapsules.count, cellSize: Self.cellSize) { capsules[$0].bounds }
+        let staticBoxes = PodBuffer<GridBox>(capacity: staticCapsules.count)
+        for k in 0..<staticCapsules.count {
+            let b = capsules[k].bounds
+            staticBoxes.append(GridBox(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY))
+        }
+        staticGrid.build(boxes: staticBoxes.pointer, count: staticBoxes.count, cellSize: Self.cellSize)
     }
 
     private func refreshBodies(_ world: PhysicsWorld) {
-        guard bodyVersion != world.changeVersion else { return }
-        bodyVersion = world.changeVersion
+        if structureVersion != world.structureVersion {
+            structureVersion = world.structureVersion
+            motionVersion = -1
+            rebuildBodyList(world)
+        }
+        guard motionVersion != world.changeVersion else { return }
+        motionVersion = world.changeVersion
+        // Per step: transforms and velocities straight from Chipmunk's bodies (cos/sin are in the
+        // transform, the centre of gravity's world position is p).
+        let f = frames.pointer, box = boxes.pointer, list = movingBodies, n = frames.count
+        var meanExtent: Float = 0
+        for k in 0..<n {
+            list[k]._withUnsafeGuaranteedRef { body in
+                let b = body.handle.pointee
+                let (px, py, cx, cy) = (Float(body.previousX), Float(body.previousY), Float(b.transform.tx), Float(b.transform.ty))
+                let reach = f[k].reach
+                (f[k].px, f[k].py, f[k].pc, f[k].ps) = (px, py, Float(body.previousCos), Float(body.previousSin))
+                (f[k].cx, f[k].cy, f[k].cc, f[k].cs) = (cx, cy, Float(b.transform.a), Float(b.transform.b))
+                (f[k].vx, f[k].vy, f[k].w, f[k].gx, f[k].gy) = (Float(b.v.x), Float(b.v.y), Float(b.w), Float(b.p.x), Float(b.p.y))
+                box[k] = GridBox(minX: min(px, cx) - reach, minY: min(py, cy) - reach, maxX: max(px, cx) + reach, maxY: max(py, cy) + reach)
+                meanExtent += 2 * reach + max(abs(cx - px), abs(cy - py))
+            }
+        }
+        meanExtent /= Float(max(n, 1))
+        // Cells about twice a typical body's swept box: a pile of small bodies is not lumped into a
+        // few crowded cells, and a few large ones do not span hundreds.
+        bodyGrid.build(boxes: boxes.pointer, count: n, cellSize: min(max(2 * meanExtent, 8), 256))
+    }
+
+    /// The moving bodies with colliding shapes, their capsules and shape table.
+    private func rebuildBodyList(_ world: PhysicsWorld) {
+        retainedBodies.removeAll()
+        movingBodies.removeAll()
         bodyShapes.removeAll()
         bodyCapsules.removeAll()
         frames.removeAll()
@@ -109,26 +154,22 @@ public final class ParticleCollider {
             for shape in body.shapes where shape.isInSpace && !shape.isSensor {
                 let index = Int32(-(bodyShapes.count + 1))
                 bodyShapes.append(shape)
-                for c in shape.geometry.capsules(shape: index, filter: shape.filter) {
+                let filter = shape.filter
+                for var c in shape.localCapsules {
+                    c.shape = index
+                    (c.categories, c.mask, c.group) = (filter.categories, filter.mask, filter.group)
                     bodyCapsules.append(c)
-                    reach = max(reach, (c.ax * c.ax + c.ay * c.ay).squareRoot() + c.radius,
-                                (c.bx * c.bx + c.by * c.by).squareRoot() + c.radius)
                 }
+                reach = max(reach, shape.localReach)
             }
             guard bodyCapsules.count > first else { continue }
-            let v = body.velocity, cog = body.convertToWorld(body.centerOfGravity)
-            frames.append(BodyFrame(
-                px: Float(body.previousX), py: Float(body.previousY),
-                pc: Float(cos(body.previousA)), ps: Float(sin(body.previousA)),
-                cx: Float(body.x), cy: Float(body.y), cc: Float(cos(body.a)), cs: Float(sin(body.a)),
-                vx: Float(v.dx), vy: Float(v.dy), w: Float(body.angularVelocity), gx: Float(cog.x), gy: Float(cog.y),
-                first: Int32(first), count: Int32(bodyCapsules.count - first), reach: reach))
+            retainedBodies.append(body)
+            movingBodies.append(Unmanaged.passUnretained(body))
+            var frame = BodyFrame()
+            (frame.first, frame.count, frame.reach) = (Int32(first), Int32(bodyCapsules.count - first), reach)
+            frames.append(frame)
         }
-        let f = frames.pointer
-        bodyGrid.build(count: frames.count, cellSize: Self.cellSize * 2) { k in
-            let b = f[k]
-            return (min(b.px, b.cx) - b.reach, min(b.py, b.cy) - b.reach, max(b.px, b.cx) + b.reach, max(b.py, b.cy) + b.reach)
-        }
+        boxes.reset(count: frames.count, to: GridBox(minX: 0, minY: 0, maxX: 0, maxY: 0))
         stamps.reset(count: frames.count, to: -1)
         stamp = 0
     }
@@ -137,13 +178,13 @@ public final class ParticleCollider {
 /// A moving body as the collider sees it: previous and current transforms, velocities, and its
 /// capsules' range in `bodyCapsules`.
 struct BodyFrame {
-    var px: Float, py: Float, pc: Float, ps: Float
-    var cx: Float, cy: Float, cc: Float, cs: Float
-    var vx: Float, vy: Float, w: Float
-    var gx: Float, gy: Float
-    var first: Int32, count: Int32
+    var px: Float = 0, py: Float = 0, pc: Float = 1, ps: Float = 0
+    var cx: Float = 0, cy: Float = 0, cc: Float = 1, cs: Float = 0
+    var vx: Float = 0, vy: Float = 0, w: Float = 0
+    var gx: Float = 0, gy: Float = 0
+    var first: Int32 = 0, count: Int32 = 0
     /// Distance from the origin to the farthest capsule point.
-    var reach: Float
+    var reach: Float = 0
 }
 
 /// The first contact found along a sweep.

@@ -9,10 +9,11 @@ struct Sweep {
     let dt: Float
     let maximumBounces: Int
     let statics: UnsafeMutablePointer<Capsule>
-    let staticGrid: UniformGrid
+    let staticGrid: HashView
     let bodies: UnsafeMutablePointer<BodyFrame>
+    let boxes: UnsafeMutablePointer<GridBox>
     let bodyCapsules: UnsafeMutablePointer<Capsule>
-    let bodyGrid: UniformGrid
+    let bodyGrid: HashView
     let stamps: UnsafeMutablePointer<Int32>
     let stampCount: Int
     let hasStatics: Bool
@@ -21,8 +22,9 @@ struct Sweep {
     /// collider, since `stamps` are).
     var stamp: Int32
 
-    init(options: ParticleCollisionOptions, statics: UnsafeMutablePointer<Capsule>, staticGrid: UniformGrid,
-         bodies: UnsafeMutablePointer<BodyFrame>, bodyCapsules: UnsafeMutablePointer<Capsule>, bodyGrid: UniformGrid,
+    init(options: ParticleCollisionOptions, statics: UnsafeMutablePointer<Capsule>, staticGrid: HashView,
+         bodies: UnsafeMutablePointer<BodyFrame>, boxes: UnsafeMutablePointer<GridBox>, bodyCapsules: UnsafeMutablePointer<Capsule>,
+         bodyGrid: HashView,
          stamps: UnsafeMutablePointer<Int32>, stampCount: Int, stamp: Int32, hasStatics: Bool, hasBodies: Bool) {
         self.stamp = stamp
         self.stampCount = stampCount
@@ -31,8 +33,8 @@ struct Sweep {
         filter = options.filter
         dt = Float(options.dt)
         maximumBounces = options.maximumBounces
-        (self.statics, self.staticGrid, self.bodies, self.bodyCapsules, self.bodyGrid, self.stamps) =
-            (statics, staticGrid, bodies, bodyCapsules, bodyGrid, stamps)
+        (self.statics, self.staticGrid, self.bodies, self.boxes, self.bodyCapsules, self.bodyGrid, self.stamps) =
+            (statics, staticGrid, bodies, boxes, bodyCapsules, bodyGrid, stamps)
         (self.hasStatics, self.hasBodies) = (hasStatics, hasBodies)
     }
 
@@ -93,46 +95,32 @@ struct Sweep {
 
     @inline(__always)
     private func findStatic(_ sx: Float, _ sy: Float, _ dx: Float, _ dy: Float, _ r: Float, _ hit: inout SweepHit) {
-        let (c0, r0, c1, r1) = staticGrid.cellRange(min(sx, sx + dx) - r, min(sy, sy + dy) - r,
-                                                    max(sx, sx + dx) + r, max(sy, sy + dy) + r)
-        guard c0 <= c1, r0 <= r1 else { return }
-        let start = staticGrid.cellStart.pointer, items = staticGrid.items.pointer
-        let columns = staticGrid.columns
-        for row in r0...r1 {
-            for column in c0...c1 {
-                let cell = row * columns + column
-                for k in Int(start[cell])..<Int(start[cell + 1]) {
-                    let c = statics + Int(items[k])
-                    guard c.pointee.allows(filter) else { continue }
-                    if Self.test(c, sx, sy, dx, dy, r, &hit) { hit.body = -1 }
-                }
-            }
+        let statics = self.statics, filter = self.filter
+        var best = hit
+        staticGrid.forEachCandidate(min(sx, sx + dx) - r, min(sy, sy + dy) - r, max(sx, sx + dx) + r, max(sy, sy + dy) + r) { k in
+            let c = statics + k
+            guard c.pointee.allows(filter) else { return }
+            if Self.test(c, sx, sy, dx, dy, r, &best) { best.body = -1 }
         }
+        hit = best
     }
 
     @inline(__always)
     private mutating func findBodies(_ sx: Float, _ sy: Float, _ ex: Float, _ ey: Float, _ r: Float, _ firstLeg: Bool,
                                      _ hit: inout SweepHit) {
-        let (c0, r0, c1, r1) = bodyGrid.cellRange(min(sx, ex) - r, min(sy, ey) - r, max(sx, ex) + r, max(sy, ey) + r)
-        guard c0 <= c1, r0 <= r1 else { return }
         if stamp == Int32.max {
             stamps.update(repeating: -1, count: stampCount)
             stamp = 0
         }
         stamp += 1
-        let start = bodyGrid.cellStart.pointer, items = bodyGrid.items.pointer
-        let columns = bodyGrid.columns
-        for row in r0...r1 {
-            for column in c0...c1 {
-                let cell = row * columns + column
-                for k in Int(start[cell])..<Int(start[cell + 1]) {
-                    let j = Int(items[k])
-                    guard stamps[j] != stamp else { continue }
-                    stamps[j] = stamp
-                    sweepBody(j, sx, sy, ex, ey, r, firstLeg, &hit)
-                }
-            }
+        let stamps = self.stamps, current = stamp
+        var best = hit
+        bodyGrid.forEachCandidate(min(sx, ex) - r, min(sy, ey) - r, max(sx, ex) + r, max(sy, ey) + r) { j in
+            guard stamps[j] != current else { return }
+            stamps[j] = current
+            sweepBody(j, sx, sy, ex, ey, r, firstLeg, &best)
         }
+        hit = best
     }
 
     /// Sweeps against one body in its own coordinates: the start seen from the body's previous
@@ -140,6 +128,8 @@ struct Sweep {
     @inline(__always)
     private func sweepBody(_ j: Int, _ sx: Float, _ sy: Float, _ ex: Float, _ ey: Float, _ r: Float, _ firstLeg: Bool,
                            _ hit: inout SweepHit) {
+        let box = boxes[j]
+        guard min(sx, ex) - r <= box.maxX, max(sx, ex) + r >= box.minX, min(sy, ey) - r <= box.maxY, max(sy, ey) + r >= box.minY else { return }
         let f = bodies[j]
         let (ox, oy, oc, os) = firstLeg ? (f.px, f.py, f.pc, f.ps) : (f.cx, f.cy, f.cc, f.cs)
         let lsx = oc * (sx - ox) + os * (sy - oy), lsy = -os * (sx - ox) + oc * (sy - oy)

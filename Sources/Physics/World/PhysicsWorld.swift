@@ -34,8 +34,11 @@ public final class PhysicsWorld {
     var bodiesMovedToTarget: [PhysicsBody] = []
     /// Bumped whenever static geometry changes (the particle collider's cache key).
     var staticGeometryVersion = 0
-    /// Bumped at every step and every change of bodies or shapes (the particle collider's body cache key).
+    /// Bumped at every step and every change of bodies or shapes (the particle collider's motion cache key).
     var changeVersion = 0
+    /// Bumped when bodies or shapes join or leave the space, or a shape's filter or sensor flag changes
+    /// (the particle collider's body list cache key).
+    var structureVersion = 0
     /// Groups of particle bodies (`body` mode), in creation order.
     var particleGroups: [ParticleBodyGroup] = []
     /// The collider for `collide`-mode particles, made on first use.
@@ -206,6 +209,7 @@ public final class PhysicsWorld {
         }
         if body.type == .static { staticGeometryVersion &+= 1 }
         changeVersion &+= 1
+        structureVersion &+= 1
     }
 
     /// Removes a body, its shapes and every constraint attached to it. The body keeps its state and may
@@ -233,6 +237,7 @@ public final class PhysicsWorld {
             targetedBodies.removeAll { $0 === body }
             if body.type == .static { staticGeometryVersion &+= 1 }
             changeVersion &+= 1
+            structureVersion &+= 1
         }
     }
 
@@ -308,6 +313,7 @@ public final class PhysicsWorld {
             shape.isInSpace = true
             if body.type == .static { staticGeometryVersion &+= 1 }
             changeVersion &+= 1
+            structureVersion &+= 1
         }
     }
 
@@ -319,11 +325,13 @@ public final class PhysicsWorld {
             shape.releaseHandle()
             if body.type == .static { staticGeometryVersion &+= 1 }
             changeVersion &+= 1
+            structureVersion &+= 1
         }
     }
 
-    /// A shape's filter changed: static geometry caches must see it.
-    func noteStaticGeometryChange(of shape: PhysicsShape) {
+    /// A shape's filter or sensor flag changed: the particle collider's caches must see it.
+    func noteShapeChange(of shape: PhysicsShape) {
+        structureVersion &+= 1
         if shape.body?.type == .static { staticGeometryVersion &+= 1 }
     }
 
@@ -368,11 +376,7 @@ public final class PhysicsWorld {
         isStepping = true
         prepareKinematicBodies(dt)
         applyForceFieldsToBodies(dt)
-        for body in bodies {
-            body.previousX = body.x
-            body.previousY = body.y
-            body.previousA = body.a
-        }
+        for body in bodies { body.rememberBeforeStep() }
         cpSpaceStep(space, dt)
         stepCount += 1
         time += dt
@@ -448,6 +452,7 @@ public final class PhysicsWorld {
                 cpBodySetPosition(body.handle, cpVect(x: body.previousX, y: body.previousY))
                 cpBodySetAngle(body.handle, body.previousA)
                 (body.x, body.y, body.a) = (body.previousX, body.previousY, body.previousA)
+                (body.previousCos, body.previousSin) = (body.handle.pointee.transform.a, body.handle.pointee.transform.b)
                 divergedBodies.append(body)
             }
         }
