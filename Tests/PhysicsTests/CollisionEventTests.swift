@@ -79,6 +79,26 @@ import Testing
                 "events after removal: \(events.map { ($0.phase, $0.isRemoval) })")
     }
 
+    @Test func unreadEventsStayValidAfterTheirBodiesLeave() throws {
+        // Events are built on first read; removing a body first must not leave them dangling.
+        weak var weakBall: PhysicsBody?
+        let world = try makeWorld(gravity: 1000)
+        try addFloor(world, y: 100)
+        do {
+            let ball = try PhysicsBody(mass: 1, position: CGPoint(x: 0, y: 90.5))
+            try ball.addShape(.circle(radius: 10))
+            try world.add(ball)
+            weakBall = ball
+        }
+        try world.step(fixedStep)
+        try world.remove(try #require(weakBall))
+        let events = world.collisionEvents
+        #expect(events.count == 1 && events[0].phase == .begin && events[0].bodyB === weakBall,
+                "the step's begin event outlives the removal: \(events.map(\.phase))")
+        try world.step(fixedStep)
+        #expect(world.collisionEvents.contains { $0.isRemoval && $0.phase == .separate }, "the removal is reported with the next step")
+    }
+
     @Test func ignoredCollisionTypesPassThrough() throws {
         let (world, floor, ball) = try dropBall(elasticity: 0)
         floor.collisionType = 1

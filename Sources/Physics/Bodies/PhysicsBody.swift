@@ -53,7 +53,9 @@ public final class PhysicsBody {
     var previousX: Double
     var previousY: Double
     var previousA: Double
-    /// cos and sin of `previousA` (the particle collider's view of the previous transform).
+    /// cos and sin of `a` and `previousA` (Chipmunk's own values, for the particle collider).
+    var cosA = 1.0
+    var sinA = 0.0
     var previousCos = 1.0
     var previousSin = 0.0
     /// The target of a kinematic body for the next step.
@@ -110,7 +112,8 @@ public final class PhysicsBody {
         (previousX, previousY, previousA) = (x, y, a)
         cpBodySetPosition(handle, position.cp)
         cpBodySetAngle(handle, angle)
-        (previousCos, previousSin) = (handle.pointee.transform.a, handle.pointee.transform.b)
+        (cosA, sinA) = (handle.pointee.transform.a, handle.pointee.transform.b)
+        (previousCos, previousSin) = (cosA, sinA)
         cpBodySetUserData(handle, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -341,7 +344,8 @@ public final class PhysicsBody {
         cpBodySetAngle(handle, angle)
         a = angle
         previousA = angle
-        (previousCos, previousSin) = (handle.pointee.transform.a, handle.pointee.transform.b)
+        (cosA, sinA) = (handle.pointee.transform.a, handle.pointee.transform.b)
+        (previousCos, previousSin) = (cosA, sinA)
         world?.bodyDidTeleport(self)
     }
 
@@ -430,23 +434,19 @@ public final class PhysicsBody {
 
     // MARK: - World support
 
-    /// Makes the current transform the previous one (at the start of a step).
-    @inline(__always)
-    func rememberBeforeStep() {
-        previousX = x
-        previousY = y
-        previousA = a
-        previousCos = handle.pointee.transform.a
-        previousSin = handle.pointee.transform.b
-    }
-
-    /// Reads the transform Chipmunk computed in the last step into the cache.
+    /// After a step: the cached transform becomes the previous one, and the transform Chipmunk
+    /// computed is read into the cache (one pass over the bodies per step).
     @inline(__always)
     func captureAfterStep() {
+        (previousX, previousY, previousA, previousCos, previousSin) = (x, y, a, cosA, sinA)
+        readTransform()
+    }
+
+    /// Reads Chipmunk's transform into the cache.
+    @inline(__always)
+    func readTransform() {
         let t = handle.pointee.transform
-        x = t.tx
-        y = t.ty
-        a = handle.pointee.a
+        (x, y, a, cosA, sinA) = (t.tx, t.ty, handle.pointee.a, t.a, t.b)
     }
 
     /// After the space was freed: forget every link into it (Chipmunk's lists, arbiters, sleeping

@@ -24,7 +24,8 @@ private let collisionSeparated: cpCollisionSeparateFunc = { arbiter, _, data in
     let log = data.assumingMemoryBound(to: CollisionLog.self)
     if cpArbiterIsRemoval(arbiter) == 0 {
         log.pointee.appendSeparated(a, b)
-    } else if let world = log.pointee.world?.takeUnretainedValue(), let separation = Separation(a, b, isRemoval: true) {
+    } else if let world = log.pointee.world?.takeUnretainedValue(),
+              let separation = Separation(a, b, isRemoval: true, reportStep: world.stepCount + 1) {
         world.separations.append(separation)
     }
 }
@@ -48,9 +49,11 @@ struct Separation {
     var bodyA: PhysicsBody
     var bodyB: PhysicsBody
     var isRemoval: Bool
+    /// The step whose events report it (removals between steps k and k + 1 go with step k + 1).
+    var reportStep: Int
 
     /// The separation of two Chipmunk shapes that belong to `PhysicsShape`s (nil for particle bodies).
-    init?(_ a: UnsafeMutablePointer<cpShape>, _ b: UnsafeMutablePointer<cpShape>, isRemoval: Bool) {
+    init?(_ a: UnsafeMutablePointer<cpShape>, _ b: UnsafeMutablePointer<cpShape>, isRemoval: Bool, reportStep: Int) {
         guard let ua = a.pointee.userData, let ub = b.pointee.userData,
               let ba = a.pointee.body.pointee.userData, let bb = b.pointee.body.pointee.userData else { return nil }
         shapeA = Unmanaged<PhysicsShape>.fromOpaque(ua).takeUnretainedValue()
@@ -58,6 +61,7 @@ struct Separation {
         bodyA = Unmanaged<PhysicsBody>.fromOpaque(ba).takeUnretainedValue()
         bodyB = Unmanaged<PhysicsBody>.fromOpaque(bb).takeUnretainedValue()
         self.isRemoval = isRemoval
+        self.reportStep = reportStep
     }
 }
 
@@ -154,7 +158,7 @@ extension PhysicsWorld {
 
     /// Calls `observer` with every collision event, after each step, in the order of
     /// `collisionEvents`. Observers may add and remove bodies, shapes and constraints; those changes
-    /// apply when the step returns.
+    /// apply when the step returns. The world keeps the closure: capture the world weakly in it.
     @discardableResult
     public func addCollisionObserver(_ observer: @escaping (CollisionEvent) -> Void) -> CollisionObserverToken {
         nextObserverID += 1
@@ -169,21 +173,40 @@ extension PhysicsWorld {
 
     // MARK: - Gathering
 
-    /// Turns the step's raw callbacks into events, ordered: separations, then beginnings, each by the
-    /// shapes' creation numbers (Chipmunk's own order depends on pointer hashes). The sort runs on
-    /// plain keys, and contacts stay inline, so a step with many contacts costs little.
-    func gatherCollisionEvents() {
+    /// Forgets the last step's records when nobody asked for them (at the start of the next step).
+    func discardUnreadCollisionEvents() {
+        storedEvents.removeAll(keepingCapacity: true)
+        guard eventsPending else { return }
+        eventsPending = false
+        collisionLog.pointee.clear()
+        separations.removeAll { $0.reportStep <= stepCount }
+    }
+
+    /// Turns the last step's raw records into events (once), ordered: separations, then beginnings,
+    /// each by the shapes' creation numbers (Chipmunk's own order depends on pointer hashes). The
+    /// sort runs on plain keys, and contacts stay inline, so a step with many contacts costs little.
+    /// The arbiters logged are valid until the next step or removal, which both come here first.
+    func materializeCollisionEvents() {
+        guard eventsPending else { return }
+        eventsPending = false
         // Work on local copies (swapped out, so their storage is reused): one exclusivity check per
         // array per step instead of one per event.
-        var events = collisionEvents, keys = eventKeys, infos = arbiterInfos, removed = separations
-        (collisionEvents, eventKeys, arbiterInfos, separations) = ([], [], [], [])
+        var events = storedEvents, keys = eventKeys, infos = arbiterInfos, all = separations
+        (storedEvents, eventKeys, arbiterInfos, separations) = ([], [], [], [])
         events.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         infos.removeAll(keepingCapacity: true)
+        let step = stepCount
         let log = collisionLog.pointee
         for i in 0..<log.separatedCount {
-            if let separation = Separation(log.separatedA[i], log.separatedB[i], isRemoval: false) { removed.append(separation) }
+            if let separation = Separation(log.separatedA[i], log.separatedB[i], isRemoval: false, reportStep: step) {
+                all.append(separation)
+            }
         }
+        // Removals after this step wait for the next one.
+        var later: [Separation] = []
+        var removed: [Separation] = []
+        for s in all { if s.reportStep <= step { removed.append(s) } else { later.append(s) } }
         for (i, s) in removed.enumerated() {
             keys.append(EventKey(phase: 0, first: min(s.shapeA.id, s.shapeB.id), second: max(s.shapeA.id, s.shapeB.id), index: Int32(i)))
         }
@@ -202,7 +225,6 @@ extension PhysicsWorld {
             if l.first != r.first { return l.first < r.first }
             return l.second < r.second
         }
-        let step = stepCount
         for key in keys {
             if key.phase == 0 {
                 let s = removed[Int(key.index)]
@@ -214,8 +236,7 @@ extension PhysicsWorld {
                 appendBeginEvent(infos[Int(key.index)], step: step, to: &events)
             }
         }
-        removed.removeAll(keepingCapacity: true)
-        (collisionEvents, eventKeys, arbiterInfos, separations) = (events, keys, infos, removed)
+        (storedEvents, eventKeys, arbiterInfos, separations) = (events, keys, infos, later)
     }
 
     private func appendBeginEvent(_ info: ccp_arbiter_info, step: Int, to events: inout [CollisionEvent]) {
@@ -248,7 +269,7 @@ extension PhysicsWorld {
     func deliverCollisionEvents() {
         guard !observers.isEmpty else { return }
         let current = observers
-        for event in collisionEvents {
+        for event in storedEvents {
             for observer in current { observer.body(event) }
         }
     }

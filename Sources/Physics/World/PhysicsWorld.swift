@@ -58,8 +58,16 @@ public final class PhysicsWorld {
     var arbiterInfos: [ccp_arbiter_info] = []
     var observers: [(id: Int, body: (CollisionEvent) -> Void)] = []
     var nextObserverID = 0
-    /// Collision events of the last step, in a deterministic order.
-    public internal(set) var collisionEvents: [CollisionEvent] = []
+    /// Collision events of the last step, in a deterministic order. Built on first use (reading this,
+    /// or having observers): a world nobody listens to pays only for logging pointers.
+    public var collisionEvents: [CollisionEvent] {
+        materializeCollisionEvents()
+        return storedEvents
+    }
+    /// The last step's events once materialised.
+    var storedEvents: [CollisionEvent] = []
+    /// Whether the log holds the last step's raw records, not yet turned into events.
+    var eventsPending = false
     /// Bodies stopped by the divergence guard in the last step (see `PhysicsLimits.divergenceThreshold`).
     public internal(set) var divergedBodies: [PhysicsBody] = []
     /// Force fields applied to the world's dynamic bodies at every step (those with `appliesToBodies`).
@@ -219,6 +227,8 @@ public final class PhysicsWorld {
             throw PhysicsError(.notAdded, place: "PhysicsWorld.remove(_: PhysicsBody)", problem: "the body is not in this world",
                                fix: "Remove a body from the world it was added to, once.")
         }
+        // Events may point at this body's shapes without holding them: give them strong references first.
+        materializeCollisionEvents()
         if body === ownStaticBody { ownStaticBody = nil }
         for constraint in constraints where constraint.world === self && (constraint.bodyA === body || constraint.bodyB === body) {
             removeConstraintUnchecked(constraint)
@@ -319,6 +329,7 @@ public final class PhysicsWorld {
 
     /// A shape was detached from a body in this world: remove it from the space, then free it.
     func detach(_ shape: PhysicsShape, from body: PhysicsBody) {
+        materializeCollisionEvents()
         if body.type == .static { staticGeometryVersion &+= 1 }
         performOrDefer { [unowned self] in
             if shape.isInSpace, let h = shape.handle { cpSpaceRemoveShape(space, h) }
@@ -374,17 +385,20 @@ public final class PhysicsWorld {
                                fix: "Step the world from the engine's loop, not from inside an event callback.")
         }
         isStepping = true
+        discardUnreadCollisionEvents()
         prepareKinematicBodies(dt)
         applyForceFieldsToBodies(dt)
-        for body in bodies { body.rememberBeforeStep() }
         cpSpaceStep(space, dt)
         stepCount += 1
         time += dt
         changeVersion &+= 1
         captureBodies()
         finishKinematicBodies()
-        gatherCollisionEvents()
-        deliverCollisionEvents()
+        eventsPending = true
+        if !observers.isEmpty {
+            materializeCollisionEvents()
+            deliverCollisionEvents()
+        }
         isStepping = false
         let changes = pendingChanges
         pendingChanges.removeAll()
@@ -412,7 +426,7 @@ public final class PhysicsWorld {
             guard let t = body.target, body.isInSpace else { continue }
             cpBodySetPosition(body.handle, cpVect(x: t.x, y: t.y))
             cpBodySetAngle(body.handle, t.a)
-            (body.x, body.y, body.a) = (t.x, t.y, t.a)
+            body.readTransform()
             body.target = nil
             body.movedToTarget = true
             bodiesMovedToTarget.append(body)
@@ -451,8 +465,7 @@ public final class PhysicsWorld {
                 cpBodySetAngularVelocity(body.handle, 0)
                 cpBodySetPosition(body.handle, cpVect(x: body.previousX, y: body.previousY))
                 cpBodySetAngle(body.handle, body.previousA)
-                (body.x, body.y, body.a) = (body.previousX, body.previousY, body.previousA)
-                (body.previousCos, body.previousSin) = (body.handle.pointee.transform.a, body.handle.pointee.transform.b)
+                body.readTransform()
                 divergedBodies.append(body)
             }
         }
