@@ -45,19 +45,13 @@ public final class PhysicsBody {
     /// Explicit moment of inertia, or nil for the automatic one.
     private(set) var explicitMoment: Double?
 
-    // MARK: - Transform cache (updated after every step and by the setters)
+    // MARK: - Transform state
 
-    var x: Double
-    var y: Double
-    var a: Double
-    var previousX: Double
-    var previousY: Double
-    var previousA: Double
-    /// cos and sin of `a` and `previousA` (Chipmunk's own values, for the particle collider).
-    var cosA = 1.0
-    var sinA = 0.0
-    var previousCos = 1.0
-    var previousSin = 0.0
+    /// The world's snapshots of its bodies' transforms before the last step (contiguous, so the
+    /// per-step pass streams through memory and never touches this object), and this body's index in
+    /// them; nil and −1 outside a world.
+    var snapshots: PodBuffer<BodySnapshot>?
+    var worldIndex = -1
     /// The target of a kinematic body for the next step.
     var target: (x: Double, y: Double, a: Double)?
     /// Whether the last step moved this kinematic body to a target (its velocity is reset when no new
@@ -108,12 +102,8 @@ public final class PhysicsBody {
         case .kinematic: handle = cpBodyNewKinematic()
         case .static: handle = cpBodyNewStatic()
         }
-        (x, y, a) = (Double(position.x), Double(position.y), angle)
-        (previousX, previousY, previousA) = (x, y, a)
         cpBodySetPosition(handle, position.cp)
         cpBodySetAngle(handle, angle)
-        (cosA, sinA) = (handle.pointee.transform.a, handle.pointee.transform.b)
-        (previousCos, previousSin) = (cosA, sinA)
         cpBodySetUserData(handle, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -122,7 +112,6 @@ public final class PhysicsBody {
         id = PhysicsIdentity.next()
         type = .static
         handle = cpBodyNewStatic()
-        (x, y, a, previousX, previousY, previousA) = (0, 0, 0, 0, 0, 0)
         cpBodySetUserData(handle, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -300,25 +289,44 @@ public final class PhysicsBody {
 
     // MARK: - Position and motion
 
+    /// Chipmunk's transform now: origin, angle, cos and sin.
+    var current: BodySnapshot { BodySnapshot(handle) }
+    /// The transform before the last step (the current one outside a world).
+    var previous: BodySnapshot {
+        if let snapshots, worldIndex >= 0 { return snapshots[worldIndex] }
+        return current
+    }
+    /// Origin x, y and angle now.
+    var x: Double { handle.pointee.transform.tx }
+    var y: Double { handle.pointee.transform.ty }
+    var a: Double { handle.pointee.a }
+
     /// The origin in world points (after the last step).
     public var position: CGPoint { CGPoint(x: x, y: y) }
     /// The angle in radians (positive turns +x toward +y).
     public var angle: Double { a }
     /// The origin before the last step.
-    public var previousPosition: CGPoint { CGPoint(x: previousX, y: previousY) }
+    public var previousPosition: CGPoint {
+        let p = previous
+        return CGPoint(x: p.x, y: p.y)
+    }
     /// The angle before the last step.
-    public var previousAngle: Double { previousA }
+    public var previousAngle: Double { previous.a }
 
     /// The origin between the last two steps: `previous + (current − previous) · alpha`, alpha in 0...1
     /// (the engine draws with alpha = the accumulator's leftover fraction of a step).
     @inline(__always)
     public func interpolatedPosition(_ alpha: Double) -> CGPoint {
-        CGPoint(x: previousX + (x - previousX) * alpha, y: previousY + (y - previousY) * alpha)
+        let p = previous, x = self.x, y = self.y
+        return CGPoint(x: p.x + (x - p.x) * alpha, y: p.y + (y - p.y) * alpha)
     }
 
     /// The angle between the last two steps (linear in the angle, which Chipmunk keeps continuous).
     @inline(__always)
-    public func interpolatedAngle(_ alpha: Double) -> Double { previousA + (a - previousA) * alpha }
+    public func interpolatedAngle(_ alpha: Double) -> Double {
+        let p = previous.a
+        return p + (a - p) * alpha
+    }
 
     /// Velocity of the centre of gravity, points per second.
     public var velocity: CGVector { CGVector(cpBodyGetVelocity(handle)) }
@@ -333,8 +341,7 @@ public final class PhysicsBody {
     public func setPosition(_ p: CGPoint) throws {
         try Check.point(p, "PhysicsBody.setPosition(_:)")
         cpBodySetPosition(handle, p.cp)
-        (x, y) = (Double(p.x), Double(p.y))
-        (previousX, previousY) = (x, y)
+        forgetPrevious()
         world?.bodyDidTeleport(self)
     }
 
@@ -342,10 +349,7 @@ public final class PhysicsBody {
     public func setAngle(_ angle: Double) throws {
         try Check.finite(angle, "PhysicsBody.setAngle(_:)", fix: "Pass the angle in radians as a finite number.")
         cpBodySetAngle(handle, angle)
-        a = angle
-        previousA = angle
-        (cosA, sinA) = (handle.pointee.transform.a, handle.pointee.transform.b)
-        (previousCos, previousSin) = (cosA, sinA)
+        forgetPrevious()
         world?.bodyDidTeleport(self)
     }
 
@@ -416,15 +420,15 @@ public final class PhysicsBody {
 
     /// A body point in world coordinates.
     public func convertToWorld(_ p: CGPoint) -> CGPoint {
-        let (s, c) = (sin(a), cos(a))
-        return CGPoint(x: x + c * p.x - s * p.y, y: y + s * p.x + c * p.y)
+        let t = handle.pointee.transform
+        return CGPoint(x: t.tx + t.a * p.x - t.b * p.y, y: t.ty + t.b * p.x + t.a * p.y)
     }
 
     /// A world point in body coordinates.
     public func convertFromWorld(_ p: CGPoint) -> CGPoint {
-        let (s, c) = (sin(a), cos(a))
-        let dx = p.x - x, dy = p.y - y
-        return CGPoint(x: c * dx + s * dy, y: -s * dx + c * dy)
+        let t = handle.pointee.transform
+        let dx = p.x - t.tx, dy = p.y - t.ty
+        return CGPoint(x: t.a * dx + t.b * dy, y: -t.b * dx + t.a * dy)
     }
 
     /// The velocity of the body's material at a world point (points per second).
@@ -434,19 +438,9 @@ public final class PhysicsBody {
 
     // MARK: - World support
 
-    /// After a step: the cached transform becomes the previous one, and the transform Chipmunk
-    /// computed is read into the cache (one pass over the bodies per step).
-    @inline(__always)
-    func captureAfterStep() {
-        (previousX, previousY, previousA, previousCos, previousSin) = (x, y, a, cosA, sinA)
-        readTransform()
-    }
-
-    /// Reads Chipmunk's transform into the cache.
-    @inline(__always)
-    func readTransform() {
-        let t = handle.pointee.transform
-        (x, y, a, cosA, sinA) = (t.tx, t.ty, handle.pointee.a, t.a, t.b)
+    /// A teleport: the previous transform becomes the current one (no interpolation across it).
+    func forgetPrevious() {
+        if let snapshots, worldIndex >= 0 { snapshots[worldIndex] = current }
     }
 
     /// After the space was freed: forget every link into it (Chipmunk's lists, arbiters, sleeping
@@ -467,5 +461,22 @@ public final class PhysicsBody {
             shape.isInSpace = false
         }
         isInSpace = false
+        snapshots = nil
+        worldIndex = -1
+    }
+}
+
+/// A body's transform at one moment: origin, angle, and Chipmunk's cos and sin of it.
+struct BodySnapshot {
+    var x: Double
+    var y: Double
+    var a: Double
+    var cos: Double
+    var sin: Double
+
+    @inline(__always)
+    init(_ body: UnsafeMutablePointer<cpBody>) {
+        let t = body.pointee.transform
+        (x, y, a, cos, sin) = (t.tx, t.ty, body.pointee.a, t.a, t.b)
     }
 }

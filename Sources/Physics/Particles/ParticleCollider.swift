@@ -26,7 +26,8 @@ public final class ParticleCollider {
     // change only with the world's structure; the frames and the grid at every step.
     private var structureVersion = -1
     private var motionVersion = -1
-    private var movingBodies: [Unmanaged<PhysicsBody>] = []
+    /// Each listed body's index in the world's handles and snapshots.
+    private let worldIndices = PodBuffer<Int32>()
     private var bodyShapes: [PhysicsShape] = []
     private let bodyCapsules = PodBuffer<Capsule>()
     private let frames = PodBuffer<BodyFrame>()
@@ -34,8 +35,6 @@ public final class ParticleCollider {
     private let bodyGrid = SpatialHash()
     private let stamps = PodBuffer<Int32>()
     private var stamp: Int32 = 0
-    /// Strong references to the bodies listed in `movingBodies`.
-    private var retainedBodies: [PhysicsBody] = []
 
     /// Grid cell size hint, points.
     static let cellSize: Float = 32
@@ -90,7 +89,8 @@ public final class ParticleCollider {
         staticShapes.removeAll()
         staticCapsules.removeAll()
         for body in world.bodies where body.type == .static {
-            let (c, s) = (Float(cos(body.a)), Float(sin(body.a)))
+            let t = body.handle.pointee.transform
+            let (c, s) = (Float(t.a), Float(t.b))
             for shape in body.shapes where shape.isInSpace && !shape.isSensor {
                 let index = Int32(staticShapes.count)
                 staticShapes.append(shape)
@@ -121,19 +121,19 @@ public final class ParticleCollider {
         motionVersion = world.changeVersion
         // Per step: transforms and velocities straight from Chipmunk's bodies (cos/sin are in the
         // transform, the centre of gravity's world position is p).
-        let f = frames.pointer, box = boxes.pointer, list = movingBodies, n = frames.count
+        let f = frames.pointer, box = boxes.pointer, n = frames.count, index = worldIndices.pointer
+        let handles = world.handles.pointer, before = world.snapshots.pointer
         var meanExtent: Float = 0
         for k in 0..<n {
-            list[k]._withUnsafeGuaranteedRef { body in
-                let b = body.handle.pointee
-                let (px, py, cx, cy) = (Float(body.previousX), Float(body.previousY), Float(b.transform.tx), Float(b.transform.ty))
-                let reach = f[k].reach
-                (f[k].px, f[k].py, f[k].pc, f[k].ps) = (px, py, Float(body.previousCos), Float(body.previousSin))
-                (f[k].cx, f[k].cy, f[k].cc, f[k].cs) = (cx, cy, Float(b.transform.a), Float(b.transform.b))
-                (f[k].vx, f[k].vy, f[k].w, f[k].gx, f[k].gy) = (Float(b.v.x), Float(b.v.y), Float(b.w), Float(b.p.x), Float(b.p.y))
-                box[k] = GridBox(minX: min(px, cx) - reach, minY: min(py, cy) - reach, maxX: max(px, cx) + reach, maxY: max(py, cy) + reach)
-                meanExtent += 2 * reach + max(abs(cx - px), abs(cy - py))
-            }
+            let i = Int(index[k])
+            let b = handles[i].pointee, p = before[i]
+            let (px, py, cx, cy) = (Float(p.x), Float(p.y), Float(b.transform.tx), Float(b.transform.ty))
+            let reach = f[k].reach
+            (f[k].px, f[k].py, f[k].pc, f[k].ps) = (px, py, Float(p.cos), Float(p.sin))
+            (f[k].cx, f[k].cy, f[k].cc, f[k].cs) = (cx, cy, Float(b.transform.a), Float(b.transform.b))
+            (f[k].vx, f[k].vy, f[k].w, f[k].gx, f[k].gy) = (Float(b.v.x), Float(b.v.y), Float(b.w), Float(b.p.x), Float(b.p.y))
+            box[k] = GridBox(minX: min(px, cx) - reach, minY: min(py, cy) - reach, maxX: max(px, cx) + reach, maxY: max(py, cy) + reach)
+            meanExtent += 2 * reach + max(abs(cx - px), abs(cy - py))
         }
         meanExtent /= Float(max(n, 1))
         // Cells about twice a typical body's swept box: a pile of small bodies is not lumped into a
@@ -143,8 +143,7 @@ public final class ParticleCollider {
 
     /// The moving bodies with colliding shapes, their capsules and shape table.
     private func rebuildBodyList(_ world: PhysicsWorld) {
-        retainedBodies.removeAll()
-        movingBodies.removeAll()
+        worldIndices.removeAll()
         bodyShapes.removeAll()
         bodyCapsules.removeAll()
         frames.removeAll()
@@ -163,8 +162,7 @@ public final class ParticleCollider {
                 reach = max(reach, shape.localReach)
             }
             guard bodyCapsules.count > first else { continue }
-            retainedBodies.append(body)
-            movingBodies.append(Unmanaged.passUnretained(body))
+            worldIndices.append(Int32(body.worldIndex))
             var frame = BodyFrame()
             (frame.first, frame.count, frame.reach) = (Int32(first), Int32(bodyCapsules.count - first), reach)
             frames.append(frame)

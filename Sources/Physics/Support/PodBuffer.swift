@@ -41,6 +41,13 @@ final class PodBuffer<Element: BitwiseCopyable> {
 
     func removeAll() { count = 0 }
 
+    /// Removes element `i`, shifting the later ones down.
+    func remove(at i: Int) {
+        guard i >= 0, i < count else { return }
+        for j in i..<(count - 1) { pointer[j] = pointer[j + 1] }
+        count -= 1
+    }
+
     @inline(__always)
     subscript(i: Int) -> Element {
         get { pointer[i] }

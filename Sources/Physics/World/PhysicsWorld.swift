@@ -17,6 +17,10 @@ public final class PhysicsWorld {
 
     /// The bodies in the order they were added (the order of `hash(into:)`).
     public internal(set) var bodies: [PhysicsBody] = []
+    /// The bodies' Chipmunk handles and their transforms before the last step, in the same order:
+    /// the per-step passes stream through these and never touch the Swift objects.
+    let handles = PodBuffer<UnsafeMutablePointer<cpBody>>()
+    let snapshots = PodBuffer<BodySnapshot>()
     /// The constraints in the order they were added.
     public internal(set) var constraints: [PhysicsConstraint] = []
     /// Steps taken since creation.
@@ -210,7 +214,11 @@ public final class PhysicsWorld {
         guard body.world === self, !body.isInSpace else { return }
         cpSpaceAddBody(space, body.handle)
         body.isInSpace = true
+        body.worldIndex = bodies.count
+        body.snapshots = snapshots
         bodies.append(body)
+        handles.append(body.handle)
+        snapshots.append(body.current)
         for shape in body.shapes where shape.handle != nil && !shape.isInSpace {
             cpSpaceAddShape(space, shape.handle)
             shape.isInSpace = true
@@ -243,7 +251,15 @@ public final class PhysicsWorld {
             }
             cpSpaceRemoveBody(space, body.handle)
             body.isInSpace = false
-            if let i = bodies.firstIndex(where: { $0 === body }) { bodies.remove(at: i) }
+            let i = body.worldIndex
+            if i >= 0, i < bodies.count, bodies[i] === body {
+                bodies.remove(at: i)
+                handles.remove(at: i)
+                snapshots.remove(at: i)
+                for j in i..<bodies.count { bodies[j].worldIndex = j }
+            }
+            body.worldIndex = -1
+            body.snapshots = nil
             targetedBodies.removeAll { $0 === body }
             if body.type == .static { staticGeometryVersion &+= 1 }
             changeVersion &+= 1
@@ -388,6 +404,8 @@ public final class PhysicsWorld {
         discardUnreadCollisionEvents()
         prepareKinematicBodies(dt)
         applyForceFieldsToBodies(dt)
+        let h = handles.pointer, before = snapshots.pointer
+        for i in 0..<handles.count { before[i] = BodySnapshot(h[i]) }
         cpSpaceStep(space, dt)
         stepCount += 1
         time += dt
@@ -426,7 +444,6 @@ public final class PhysicsWorld {
             guard let t = body.target, body.isInSpace else { continue }
             cpBodySetPosition(body.handle, cpVect(x: t.x, y: t.y))
             cpBodySetAngle(body.handle, t.a)
-            body.readTransform()
             body.target = nil
             body.movedToTarget = true
             bodiesMovedToTarget.append(body)
@@ -453,21 +470,22 @@ public final class PhysicsWorld {
         }
     }
 
-    /// Reads every body's new transform and stops bodies that diverged.
+    /// Stops bodies that diverged: back to their transform before the step, at rest.
     private func captureBodies() {
         divergedBodies.removeAll(keepingCapacity: true)
         let limit = PhysicsLimits.divergenceThreshold
-        for body in bodies {
-            body.captureAfterStep()
-            let b = body.handle.pointee
-            if abs(body.x) > limit || abs(body.y) > limit || abs(b.v.x) > limit || abs(b.v.y) > limit || abs(body.a) > limit || abs(b.w) > limit {
-                cpBodySetVelocity(body.handle, cpVect(x: 0, y: 0))
-                cpBodySetAngularVelocity(body.handle, 0)
-                cpBodySetPosition(body.handle, cpVect(x: body.previousX, y: body.previousY))
-                cpBodySetAngle(body.handle, body.previousA)
-                body.readTransform()
-                divergedBodies.append(body)
-            }
+        let h = handles.pointer, before = snapshots.pointer
+        for i in 0..<handles.count {
+            let b = h[i].pointee
+            // NaN fails every comparison, so it counts as diverged.
+            let sane = abs(b.transform.tx) <= limit && abs(b.transform.ty) <= limit && abs(b.v.x) <= limit
+                && abs(b.v.y) <= limit && abs(b.a) <= limit && abs(b.w) <= limit
+            if sane { continue }
+            cpBodySetVelocity(h[i], cpVect(x: 0, y: 0))
+            cpBodySetAngularVelocity(h[i], 0)
+            cpBodySetPosition(h[i], cpVect(x: before[i].x, y: before[i].y))
+            cpBodySetAngle(h[i], before[i].a)
+            divergedBodies.append(bodies[i])
         }
         for group in particleGroups { group.guardDivergence() }
     }
@@ -479,8 +497,9 @@ public final class PhysicsWorld {
     /// group's live bodies.
     public func hash(into hasher: inout StateHasher) {
         hasher.combine(bodies.count)
-        for body in bodies {
-            let b = body.handle.pointee
+        let h = handles.pointer
+        for i in 0..<handles.count {
+            let b = h[i].pointee
             hasher.combine(b.transform.tx)
             hasher.combine(b.transform.ty)
             hasher.combine(b.a)
