@@ -27,6 +27,18 @@ extension BenchmarkRegistry {
                   reference: "the same Swift world with reportsCollisions = false", goal: nil) { scale in
             try PhysicsBenchScene.circles(scale).eventsWorkload()
         },
+        Benchmark(name: "physics.noise.circles1000", unit: "one C step of the circles scene, against a second identical C scene",
+                  reference: "the same C program, built second (the ratio is the effect of heap placement alone; ideally 1)", goal: nil) { scale in
+            // Built one after the other (not in turn), as a plain program would: the ratio shows how
+            // much heap placement alone moves the figures.
+            let scene = PhysicsBenchScene.circles(scale)
+            let a = scene.makeC(), b = scene.makeC()
+            cbr_physics_step(a, PhysicsBenchScene.dt, Int32(scene.settleSteps))
+            cbr_physics_step(b, PhysicsBenchScene.dt, Int32(scene.settleSteps))
+            return Benchmark.Workload(engine: { cbr_physics_step(a, PhysicsBenchScene.dt, 1) },
+                                      reference: { cbr_physics_step(b, PhysicsBenchScene.dt, 1) },
+                                      tearDown: { cbr_physics_free(a); cbr_physics_free(b) })
+        },
         Benchmark(name: "physics.particles.collide10k",
                   unit: "one step of 10,000 collide-mode particles raining onto the circles scene's pile (ns per particle = ms × 100)",
                   reference: "plain C: cpSpaceSegmentQueryFirst per particle, same bounce", goal: nil) { scale in
@@ -91,23 +103,7 @@ struct PhysicsBenchScene {
     // MARK: - Building
 
     func makeWorld() throws -> (PhysicsWorld, [PhysicsBody]) {
-        let world = try PhysicsWorld(gravity: CGVector(dx: 0, dy: gravity))
-        for (a, b) in segments {
-            try world.staticBody.addShape(.segment(from: a, to: b), friction: 1, elasticity: 0)
-        }
-        var bodies: [PhysicsBody] = []
-        for p in circles {
-            let body = try PhysicsBody(mass: Self.circleMass, position: p)
-            try body.addShape(.circle(radius: Self.circleRadius), friction: 0.9, elasticity: 0)
-            try world.add(body)
-            bodies.append(body)
-        }
-        for p in boxes {
-            let body = try PhysicsBody(mass: Self.boxMass, position: p)
-            try body.addShape(.box(width: Self.boxSize, height: Self.boxSize), friction: 0.7, elasticity: 0)
-            try world.add(body)
-            bodies.append(body)
-        }
+        let (world, bodies, _) = try build(withC: false)
         return (world, bodies)
     }
 
@@ -119,12 +115,43 @@ struct PhysicsBenchScene {
         return scene
     }
 
-    /// Both sides built and settled; their states must be bit-identical or the comparison is void.
+    /// Builds the Swift world and, when asked, the C scene object by object in turn, so both sides'
+    /// Chipmunk objects get comparable places in the heap (which alone moves a step's time by ±5 %:
+    /// see `physics.noise.circles1000`).
+    private func build(withC: Bool) throws -> (PhysicsWorld, [PhysicsBody], OpaquePointer?) {
+        let world = try PhysicsWorld(gravity: CGVector(dx: 0, dy: gravity))
+        let c = withC ? cbr_physics_scene_new(0, gravity) : nil
+        for (a, b) in segments {
+            try world.staticBody.addShape(.segment(from: a, to: b), friction: 1, elasticity: 0)
+            if let c { cbr_physics_add_segment(c, a.x, a.y, b.x, b.y, 0, 1, 0) }
+        }
+        var bodies: [PhysicsBody] = []
+        for p in circles {
+            let body = try PhysicsBody(mass: Self.circleMass, position: p)
+            try body.addShape(.circle(radius: Self.circleRadius), friction: 0.9, elasticity: 0)
+            try world.add(body)
+            bodies.append(body)
+            if let c { cbr_physics_add_circle(c, p.x, p.y, Self.circleRadius, Self.circleMass, 0.9, 0) }
+        }
+        for p in boxes {
+            let body = try PhysicsBody(mass: Self.boxMass, position: p)
+            try body.addShape(.box(width: Self.boxSize, height: Self.boxSize), friction: 0.7, elasticity: 0)
+            try world.add(body)
+            bodies.append(body)
+            if let c { cbr_physics_add_box(c, p.x, p.y, Self.boxSize, Self.boxSize, Self.boxMass, 0.7, 0) }
+        }
+        return (world, bodies, c)
+    }
+
+    /// Both sides built and settled (in turn, step by step); their states must be bit-identical or
+    /// the comparison is void.
     func settledPair() throws -> (PhysicsWorld, [PhysicsBody], OpaquePointer) {
-        let (world, bodies) = try makeWorld()
-        let c = makeC()
-        for _ in 0..<settleSteps { try world.step(Self.dt) }
-        cbr_physics_step(c, Self.dt, Int32(settleSteps))
+        let (world, bodies, built) = try build(withC: true)
+        guard let c = built else { throw BenchmarkSceneMismatch(swift: "", c: "(no C scene)") }
+        for _ in 0..<settleSteps {
+            try world.step(Self.dt)
+            cbr_physics_step(c, Self.dt, 1)
+        }
         var hasher = StateHasher()
         world.hash(into: &hasher)
         let cHash = cbr_physics_hash(c)
