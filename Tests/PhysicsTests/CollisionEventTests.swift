@@ -50,7 +50,7 @@ import Testing
         let (world, _, ball) = try dropBall(elasticity: 0)
         var bodiesDuringCallback = -1
         var added: PhysicsBody?
-        world.addCollisionObserver { event in
+        world.addCollisionObserver { [unowned world] event in
             guard event.phase == .begin else { return }
             try? world.remove(event.bodyB)
             let spark = try? PhysicsBody(mass: 1, position: CGPoint(x: 0, y: 50))
@@ -127,7 +127,7 @@ import Testing
     @Test func steppingFromAnObserverIsRefused() throws {
         let (world, _, _) = try dropBall(elasticity: 0)
         var error: PhysicsError?
-        world.addCollisionObserver { _ in
+        world.addCollisionObserver { [unowned world] _ in
             do { try world.step(fixedStep) } catch let e as PhysicsError { error = e } catch {}
         }
         try step(world, 120)

@@ -20,7 +20,7 @@ import Testing
             var bodies: [PhysicsBody] = []
             var joints: [PhysicsConstraint] = []
             var slots: [Int] = []
-            world.addCollisionObserver { event in
+            world.addCollisionObserver { [unowned world] event in
                 // Changes from inside delivery are deferred to the end of the step.
                 if event.phase == .begin, event.bodyB.type == .dynamic, random.next32() % 50 == 0 {
                     try? world.remove(event.bodyB)
