@@ -11,6 +11,7 @@ public enum BenchmarkRegistry {
             particles,
             sceneFormat,
             compositor,
+            physics,
         ]
         return groups.flatMap { $0 }
     }

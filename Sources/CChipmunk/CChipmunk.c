@@ -21,3 +21,18 @@ cpSpace *ccp_space_new_quiet(void) {
     pthread_mutex_unlock(&ccp_stdout_lock);
     return space;
 }
+
+void ccp_arbiter_read(const cpArbiter *arb, ccp_arbiter_info *info) {
+    cpArbiterGetShapes(arb, &info->a, &info->b);
+    cpContactPointSet set = cpArbiterGetContactPointSet(arb);
+    info->normal = set.normal;
+    info->count = set.count < 2 ? set.count : 2;
+    cpVect zero = cpvzero;
+    info->pointA0 = info->count > 0 ? set.points[0].pointA : zero;
+    info->pointB0 = info->count > 0 ? set.points[0].pointB : zero;
+    info->distance0 = info->count > 0 ? set.points[0].distance : 0;
+    info->pointA1 = info->count > 1 ? set.points[1].pointA : zero;
+    info->pointB1 = info->count > 1 ? set.points[1].pointB : zero;
+    info->distance1 = info->count > 1 ? set.points[1].distance : 0;
+    info->impulse = cpArbiterTotalImpulse(arb);
+}

@@ -1,1 +1,0 @@
-// Physics module: see docs/Architecture.md
