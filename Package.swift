@@ -52,6 +52,9 @@ let package = Package(
             ]
         ),
 
+        /// Generates the PNG sprites in assets/ (`swift run emitter-assets`).
+        .executableTarget(name: "emitter-assets", dependencies: ["LayerKit", "ImageCodec"], path: "Sources/AssetGenerator"),
+
         // MARK: - Tests (headless, Swift Testing)
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
@@ -66,6 +69,7 @@ let package = Package(
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,0 +1,1 @@
+// Tests of every scene in Scenes/ are added here.
