@@ -16,8 +16,10 @@ public final class SceneWindowController: WindowHostDelegate {
     private var framebuffer: Framebuffer?
     private var warned: Set<String> = []
 
-    /// Loads the scene and opens a window of its display size. Throws the scene's errors or the window's.
-    public init(scenePath: String, seedOffset: UInt32 = 0, configure: (inout WindowConfiguration) -> Void = { _ in }) throws {
+    /// Loads the scene and opens a window of its display size (`clock` times the frames; tests pass a
+    /// `ManualClock`). Throws the scene's errors or the window's.
+    public init(scenePath: String, seedOffset: UInt32 = 0, clock: HostClock = MonotonicClock(),
+                configure: (inout WindowConfiguration) -> Void = { _ in }) throws {
         self.scenePath = scenePath
         self.seedOffset = seedOffset
         let scene = try SceneSource.load(path: scenePath)
@@ -28,7 +30,7 @@ public final class SceneWindowController: WindowHostDelegate {
                                                 watchedFiles: [scenePath])
         configuration.clearColor = scene.display.backgroundColor
         configure(&configuration)
-        host = try WindowHost(configuration: configuration)
+        host = try WindowHost(configuration: configuration, clock: clock)
         attach(engine)
     }
 
@@ -36,6 +38,15 @@ public final class SceneWindowController: WindowHostDelegate {
     @discardableResult
     public func run(maxFrames: Int? = nil) -> Int {
         host.run(delegate: self, maxFrames: maxFrames)
+    }
+
+    /// Runs up to `count` frames and leaves the window open (for tests and scripted runs); returns the
+    /// number of frames run (fewer when quit was requested).
+    @discardableResult
+    public func runFrames(_ count: Int) -> Int {
+        var n = 0
+        while n < count, host.runFrame(delegate: self) { n += 1 }
+        return n
     }
 
     // MARK: - WindowHostDelegate

@@ -1,1 +1,0 @@
-// Tests of the EmitterCLI module are added here.
