@@ -174,3 +174,30 @@ import LayerKit
         #expect(c.diagnostics.contains { $0.contains("'dashed'") && $0.contains("lineDashPattern") }, "diagnostics: \(c.diagnostics)")
     }
 }
+
+/// Hostile vector input: drawn, clipped or reported, never a crash or a hang.
+@Suite struct VectorRobustnessTests {
+    @Test func hostileShapeAndTextLayersAreClippedOrReported() throws {
+        let root = rootLayer(64, 64, VectorScenes.black)
+        let nan = CGMutablePath()
+        nan.move(to: CGPoint(x: 0, y: 0)); nan.addLine(to: CGPoint(x: CGFloat.nan, y: 10))
+        let a = VectorScenes.shape(root.bounds, nan, fill: VectorScenes.white, stroke: VectorScenes.white)
+        a.name = "nan"
+        let huge = CGMutablePath()
+        huge.move(to: CGPoint(x: -1e9, y: 32)); huge.addLine(to: CGPoint(x: 1e9, y: 32))
+        let b = VectorScenes.shape(root.bounds, huge, stroke: VectorScenes.red, width: 4)
+        let wide = VectorScenes.shape(root.bounds, CGPath(rect: CGRect(x: 10, y: 10, width: 10, height: 10)), stroke: VectorScenes.blue, width: 1e7)
+        wide.opacity = 0.5
+        let t = VectorScenes.text(CGRect(x: 0, y: 0, width: 1e7, height: 1e7), "big", size: 12)
+        t.name = "big"
+        let u = VectorScenes.text(root.bounds, "huge glyphs", size: 5000, scale: 2)
+        u.name = "huge"
+        for l in [a, b, wide, t, u] { root.addSublayer(l) }
+        let c = Compositor(threadCount: 2)
+        let fb = try renderFrame(root, compositor: c)
+        #expect(px(fb, 32, 32)[0] > 0, "the huge line crosses the frame: \(px(fb, 32, 32))")
+        #expect(c.diagnostics.contains { $0.contains("'nan'") }, "NaN path reported: \(c.diagnostics)")
+        #expect(c.diagnostics.contains { $0.contains("'huge'") }, "2048 px per em limit reported: \(c.diagnostics)")
+        #expect(c.diagnostics.contains { $0.contains("'big'") }, "oversized text bitmap reported: \(c.diagnostics)")
+    }
+}
