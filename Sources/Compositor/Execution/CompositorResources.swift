@@ -8,6 +8,7 @@ final class CompositorResources {
     let prescaled = PrescaledSpriteCache()
     let rasterCache = RasterizationCache()
     let texts = TextContentsCache()
+    let shapes = ShapeGeometryCache()
     let pool = BufferPool()
     let executor: BandExecutor
     let spriteBuilder: SpriteBatchBuilder
@@ -57,6 +58,7 @@ final class CompositorResources {
         prescaled.endFrame()
         rasterCache.endFrame()
         texts.endFrame()
+        shapes.endFrame()
         batches = batches.filter { $0.value.emitter != nil && frame - $0.value.lastUse <= 60 }
     }
 }

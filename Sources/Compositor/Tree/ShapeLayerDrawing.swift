@@ -21,22 +21,34 @@ extension RenderTreeBuilder {
         let strokeColor = layer.strokeColor.flatMap { $0.alpha > 0 ? $0 : nil }
         guard fillColor != nil || strokeColor != nil else { return [] }
         let h = ctx.h
-        let geometry: ShapeGeometry
-        // Device points = build points mapped by `project` (nil: already device pixels).
+        // The geometry is built with `transform`; device points = those points mapped by `project`
+        // (nil: they already are device pixels).
+        let transform: CGAffineTransform
         var project: PlaneTransform?
-        do {
-            if h.m13 == 0, h.m23 == 0, h.m33 > 0 {
-                let k = 1 / h.m33
-                let affine = CGAffineTransform(a: h.m11 * k, b: h.m12 * k, c: h.m21 * k, d: h.m22 * k, tx: h.m31 * k, ty: h.m32 * k)
-                geometry = try ShapeGeometry(shapeLayer: layer, transform: affine, tolerance: CGFloat(DeviceProjector.tolerance))
-            } else {
-                let s = CGFloat(DeviceProjector.maxScale(of: h, over: RenderTreeBuilder.strokeBox(layer, path)))
-                geometry = try ShapeGeometry(shapeLayer: layer, transform: CGAffineTransform(scaleX: s, y: s),
-                                             tolerance: CGFloat(DeviceProjector.tolerance))
-                let inv = 1 / Double(s)
-                project = PlaneTransform(m11: inv, m12: 0, m13: 0, m21: 0, m22: inv, m23: 0, m31: 0, m32: 0, m33: 1).concatenating(h)
+        if h.m13 == 0, h.m23 == 0, h.m33 > 0 {
+            let k = 1 / h.m33
+            transform = CGAffineTransform(a: h.m11 * k, b: h.m12 * k, c: h.m21 * k, d: h.m22 * k, tx: h.m31 * k, ty: h.m32 * k)
+        } else {
+            let s = CGFloat(DeviceProjector.maxScale(of: h, over: RenderTreeBuilder.strokeBox(layer, path)))
+            transform = CGAffineTransform(scaleX: s, y: s)
+            let inv = 1 / Double(s)
+            project = PlaneTransform(m11: inv, m12: 0, m13: 0, m21: 0, m22: inv, m23: 0, m31: 0, m32: 0, m33: 1).concatenating(h)
+        }
+        let key = ShapeGeometryCache.Key(path: path, fillRule: layer.fillRule, style: StrokeStyle(shapeLayer: layer),
+                                         fills: fillColor != nil, strokes: strokeColor != nil, transform: transform)
+        let result = resources.shapes.geometry(for: layer.modelLayer ?? layer, key: key) {
+            do {
+                return .success(try ShapeGeometry(shapeLayer: layer, transform: transform, tolerance: CGFloat(DeviceProjector.tolerance)))
+            } catch let e as PathGeometryError {
+                return .failure(e)
+            } catch {
+                return .failure(.nonFiniteTransform)
             }
-        } catch {
+        }
+        let geometry: ShapeGeometry
+        switch result {
+        case let .success(g): geometry = g
+        case let .failure(error):
             note(layer, "(CAShapeLayer) cannot be drawn: \(error)")
             return []
         }
