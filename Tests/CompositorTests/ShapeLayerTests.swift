@@ -183,6 +183,20 @@ import LayerKit
         }
     }
 
+    @Test func shapePathsFlipWithAGeometryFlippedSuperlayer() throws {
+        // Unlike contents, a path is geometry: under a flipped superlayer the stick figure is mirrored.
+        let plain = try renderFrame(VectorScenes.stickFigure())
+        let root = VectorScenes.stickFigure()
+        root.isGeometryFlipped = true
+        let flipped = try renderFrame(root)
+        var worst = 0
+        for y in 0..<200 { for x in 0..<200 {
+            worst = max(worst, zip(px(plain, x, y), px(flipped, x, 199 - y)).map { abs($0 - $1) }.max() ?? 0)
+        } }
+        #expect(worst <= 1, "flipped frame is the plain frame upside down (largest difference \(worst))")
+        #expect(px(flipped, 100, 139) == [0, 0, 0, 255] && px(flipped, 124, 139) == [255, 0, 0, 255], "the head is at the bottom")
+    }
+
     @Test func badShapePropertiesAreReportedNotDrawn() throws {
         let root = rootLayer(40, 40, VectorScenes.black)
         let s = VectorScenes.shape(root.bounds, CGPath(rect: CGRect(x: 5, y: 5, width: 30, height: 30)), stroke: VectorScenes.white, width: 2)

@@ -121,6 +121,16 @@ import LayerKit
         }
     }
 
+    @Test func textStaysUprightUnderAGeometryFlippedSuperlayer() throws {
+        // A text layer filling a flipped parent occupies the same pixels; its text must not turn over.
+        let plain = VectorScenes.scaledText(contentsScale: 1)
+        let flipped = VectorScenes.scaledText(contentsScale: 1)
+        flipped.isGeometryFlipped = true
+        let a = try renderFrame(plain), b = try renderFrame(flipped)
+        let same = a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in pa.elementsEqual(pb) } }
+        #expect(same, "text under a flipped superlayer draws the same upright pixels")
+    }
+
     @Test func unknownFontFallsBackWithADiagnostic() throws {
         let root = VectorScenes.scaledText(contentsScale: 1)
         let t = try #require(root.sublayers?.first as? CATextLayer)
