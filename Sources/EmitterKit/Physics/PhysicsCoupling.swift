@@ -93,8 +93,11 @@ final class PhysicsCoupling {
 
     // MARK: - Counting
 
-    /// Bodies in the world: layers' bodies, other bodies added by code, and live particle bodies.
-    var bodyCount: Int { world.bodies.count + cells.reduce(0) { $0 + ($1.group?.liveCount ?? 0) } }
+    /// Bodies in the world: layers' bodies, other bodies added by code, and live particle bodies (the
+    /// world's own static body, which holds the walls, is not counted).
+    var bodyCount: Int {
+        world.bodies.count - (world.hasStaticBody ? 1 : 0) + cells.reduce(0) { $0 + ($1.group?.liveCount ?? 0) }
+    }
 
     // MARK: - Stepping
 
