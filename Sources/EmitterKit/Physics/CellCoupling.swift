@@ -32,6 +32,8 @@ final class CellCoupling {
     private var bodySlots: [Int32] = []
     private var dvx: [Float] = []
     private var dvy: [Float] = []
+    /// The collision radius in world points for the current step.
+    private var localRadiusInWorld = 0.0
 
     // MARK: - Creating
 
@@ -127,6 +129,7 @@ final class CellCoupling {
         let identity = map.isIdentity
         var contactCount = 0
         var bursts: [(x: Double, y: Double, dx: Double, dy: Double)] = []
+        localRadiusInWorld = localRadius * map.scale
         try sim.withParticleBuffers(ofCell: cell) { b in
             if stick {
                 tracker.follow(b) { _ in }
@@ -171,8 +174,12 @@ final class CellCoupling {
             }
             contactCount = contacts.count
             let response = physics.mode == .collide ? physics.onContact : .bounce
+            let (awx, awy) = map.vector(ax, ay)
             for c in contacts {
                 let k = Int(c.index), i = Int(s.slot[k])
+                if awx != 0 || awy != 0 {
+                    correctBounce(c, k: k, end: map.point(Double(b.x[i]), Double(b.y[i])), acceleration: (awx, awy), elapsed: elapsed)
+                }
                 // Write back what the sweep changed.
                 if identity {
                     (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (s.x[k], s.y[k], s.vx[k], s.vy[k])
@@ -216,6 +223,31 @@ final class CellCoupling {
             }
         }
         return contactCount
+    }
+
+    /// The sweep moves particles in straight lines and reflects the velocity at the end of the step,
+    /// which already holds the whole step's acceleration; the part gained after the contact should not
+    /// be reflected. Along the normal, (1 + e)·(a·n)·(1 − f)·T is put back, f being the fraction of the
+    /// step before the contact, so a bounce reaches e² × the drop height instead of gaining a step of
+    /// gravity at every bounce.
+    private func correctBounce(_ c: ParticleContact, k: Int, end: (Double, Double), acceleration a: (Double, Double), elapsed: Double) {
+        let s = scratch
+        let nx = Double(c.normalX), ny = Double(c.normalY)
+        let an = a.0 * nx + a.1 * ny
+        guard an < 0 else { return }
+        let r = localRadiusInWorld
+        let cx = Double(c.x) + nx * r, cy = Double(c.y) + ny * r
+        let p0 = (Double(s.px[k]), Double(s.py[k]))
+        let path = hypot(end.0 - p0.0, end.1 - p0.1)
+        guard path > 0 else { return }
+        let f = min(1, max(0, hypot(cx - p0.0, cy - p0.1) / path))
+        let dv = (1 + physics.elasticity) * an * (1 - f) * elapsed
+        // Only while the particle still leaves the surface: never turn a bounce into a push inward.
+        let vn = Double(s.vx[k]) * nx + Double(s.vy[k]) * ny
+        let change = max(-vn, dv)
+        guard change < 0 else { return }
+        s.vx[k] = Float(Double(s.vx[k]) + change * nx)
+        s.vy[k] = Float(Double(s.vy[k]) + change * ny)
     }
 
     /// Body mode: positions and velocities of particles with bodies from the bodies.
