@@ -91,3 +91,21 @@ import Testing
         #expect(engine.body(of: l) == nil && body.world == nil && engine.statistics.bodies == 0)
     }
 }
+
+extension PhysicsLayerBodyTests {
+    @Test func anUntouchedKinematicBodyMovesByItsVelocityAndMovesItsLayer() throws {
+        let engine = try makeEngine()
+        let l = addLayer(engine, at: CGPoint(x: 100, y: 100), size: 20)
+        let body = try PhysicsBody(type: .kinematic)
+        try body.addShape(.box(width: 20, height: 20))
+        try engine.attach(body, to: l)
+        try body.setVelocity(CGVector(dx: 60, dy: 0))
+        for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
+        let shown = body.interpolatedPosition(engine.integrator.interpolationFraction)
+        #expect(abs(body.position.x - 160) < 1e-9 && l.position == shown && shown.x > 159, "body \(body.position), layer \(l.position)")
+        // Moving the layer in code takes the body along (and stops it there).
+        CATransaction.performWithoutActions { l.position = CGPoint(x: 300, y: 200) }
+        engine.advance(by: 1.0 / 60)
+        #expect(body.position == CGPoint(x: 300, y: 200), "body \(body.position)")
+    }
+}

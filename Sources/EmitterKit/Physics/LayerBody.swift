@@ -18,6 +18,12 @@ public final class LayerBody {
     /// The layer's transform at attach time with its z rotation taken out (nil: identity), so the
     /// body's angle replaces only the rotation.
     let baseTransform: CATransform3D?
+    /// Kinematic bodies: the placement (root coordinates, angle) the layer had when last seen, so that a
+    /// layer moved by code or an animation drives the body, while an untouched layer lets the body move
+    /// by its own velocity (and shows it).
+    var lastPlacement: (position: CGPoint, angle: Double)?
+    /// Kinematic bodies: whether the layer drove the body in the last step.
+    var followsLayer = false
 
     // MARK: - Creating
 
@@ -64,5 +70,34 @@ public final class LayerBody {
         layer.position = p
         let r = CATransform3DMakeRotation(CGFloat(a), 0, 0, 1)
         layer.transform = baseTransform.map { CATransform3DConcat($0, r) } ?? r
+    }
+
+    /// Kinematic bodies, before a step: a target from the layer when it is animated or was moved since
+    /// the engine last saw it; otherwise the body keeps its own velocity.
+    func driveKinematic(stepEndMediaTime: Double, root: CALayer) throws {
+        let superlayer = layer.superlayer
+        if layer.hasAnimations {
+            let shown = layer.presentationCopy(atTime: stepEndMediaTime)
+            guard let (p, angle) = LayerBody.worldPlacement(of: shown, superlayer: superlayer, root: root) else { return }
+            try body.setTarget(position: p, angle: angle)
+            lastPlacement = (p, angle)
+            followsLayer = true
+            return
+        }
+        guard let (p, angle) = LayerBody.worldPlacement(of: layer, superlayer: superlayer, root: root) else { return }
+        if let last = lastPlacement, last.position == p, last.angle == angle {
+            followsLayer = false
+            return
+        }
+        try body.setTarget(position: p, angle: angle)
+        lastPlacement = (p, angle)
+        followsLayer = true
+    }
+
+    /// Kinematic bodies moving by their own velocity: the layer shows them, and remembers what it shows.
+    func showKinematic(fraction: Double, root: CALayer) {
+        guard !followsLayer, body.velocity != .zero || body.angularVelocity != 0 || lastPlacement == nil else { return }
+        write(position: body.interpolatedPosition(fraction), angle: body.interpolatedAngle(fraction), root: root)
+        lastPlacement = LayerBody.worldPlacement(of: layer, superlayer: layer.superlayer, root: root)
     }
 }

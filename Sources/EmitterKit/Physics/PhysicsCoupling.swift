@@ -55,6 +55,7 @@ final class PhysicsCoupling {
         body.owner = layer
         if body.name == nil { body.name = layer.name }
         let link = LayerBody(layer: layer, body: body)
+        link.lastPlacement = (p, angle)
         layerBodies.append(link)
         layerBodyIndex[ObjectIdentifier(layer)] = link
         bodyLayers[ObjectIdentifier(body)] = layer
@@ -113,10 +114,7 @@ final class PhysicsCoupling {
         let dt = step.duration
         // Kinematic bodies follow their layers' presented geometry at the end of the step.
         for link in layerBodies where link.body.type == .kinematic {
-            let layer = link.layer
-            let shown = layer.presentationCopy(atTime: stepEndMediaTime)
-            guard let (p, angle) = LayerBody.worldPlacement(of: shown, superlayer: layer.superlayer, root: root) else { continue }
-            try link.body.setTarget(position: p, angle: angle)
+            try link.driveKinematic(stepEndMediaTime: stepEndMediaTime, root: root)
         }
         for field in fields { updatePosition(of: field, at: stepEndMediaTime, root: root) }
         try applyFieldsToBodies(time: world.time)
@@ -238,12 +236,20 @@ final class PhysicsCoupling {
 
     // MARK: - Drawing
 
-    /// Writes every dynamic body's interpolated position and angle into its layer (actions disabled).
-    /// Kinematic bodies follow their layers, and static ones never move, so their layers are left alone.
+    /// Writes every dynamic body's interpolated position and angle into its layer (actions disabled),
+    /// and those of kinematic bodies moving by their own velocity; kinematic bodies that follow their
+    /// layers, and static ones, leave their layers alone.
     func syncLayers(fraction: Double, root: CALayer) {
         CATransaction.performWithoutActions {
-            for link in layerBodies where link.body.type == .dynamic {
-                link.write(position: link.body.interpolatedPosition(fraction), angle: link.body.interpolatedAngle(fraction), root: root)
+            for link in layerBodies {
+                switch link.body.type {
+                case .dynamic:
+                    link.write(position: link.body.interpolatedPosition(fraction), angle: link.body.interpolatedAngle(fraction), root: root)
+                case .kinematic:
+                    link.showKinematic(fraction: fraction, root: root)
+                case .static:
+                    break
+                }
             }
         }
     }
