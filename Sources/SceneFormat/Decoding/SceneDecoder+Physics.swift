@@ -205,7 +205,7 @@ extension SceneDecoder {
             }
         } else {
             if let v = obj["mass"], let x = ctx.number(v, .positive) { p.mass = x }
-            if let v = obj["maxBodies"], let x = ctx.integer(v, 1...1_000_000) { p.maxBodies = x }
+            if let v = obj["maxBodies"], let x = ctx.integer(v, 1...100_000) { p.maxBodies = x }
         }
         return p
     }
