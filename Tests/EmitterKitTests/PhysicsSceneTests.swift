@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import EmitterKit
+
+/// Cell physics, bodies and walls described in a scene file reach the engine.
+@Suite struct PhysicsSceneTests {
+    /// Rain that dies on a bar, a crate and the floor with splashes, and balls that are bodies.
+    static let rain = #"""
+    { "schemaVersion": 1, "display": { "size": [400, 300] },
+      "physics": { "gravity": [0, 1000], "walls": { "sides": ["left", "right", "bottom"], "elasticity": 0.3, "friction": 0.5 } },
+      "layers": [
+        { "type": "layer", "name": "crate", "bounds": [0, 0, 64, 64], "position": [200, 200], "body": { "mass": 100, "friction": 0.5 } },
+        { "type": "layer", "name": "bar", "bounds": [0, 0, 120, 8], "position": [90, 150], "transform": [{"rotate": "20deg"}],
+          "body": { "type": "static" } },
+        { "type": "emitter", "name": "rain", "frame": [0, 0, 400, 300], "emitterPosition": [200, -10], "emitterShape": "line",
+          "emitterSize": [400, 0], "seed": 3,
+          "emitterCells": [
+            { "name": "drop", "contents": "builtin:raindrop", "birthRate": 150, "lifetime": 3, "velocity": 300,
+              "emissionLongitude": "90deg", "yAcceleration": 800, "scale": 0.25,
+              "physics": { "mode": "collide", "radius": 2, "onContact": "die", "contactCells": ["splash"], "contactBurst": 4 },
+              "emitterCells": [ { "name": "splash", "contents": "builtin:softDot", "lifetime": 0.4, "velocity": 80,
+                                  "emissionRange": "60deg", "scale": 0.06 } ] } ] },
+        { "type": "emitter", "name": "balls", "frame": [0, 0, 400, 300], "emitterPosition": [330, 40], "seed": 4,
+          "emitterCells": [
+            { "name": "ball", "contents": "builtin:softDot", "birthRate": 6, "lifetime": 8, "velocity": 100,
+              "emissionLongitude": "180deg", "scale": 0.3,
+              "physics": { "mode": "body", "radius": 8, "mass": 5, "elasticity": 0.5, "maxBodies": 10 } } ] } ] }
+    """#
+
+    @Test func cellPhysicsFromASceneCollidesBurstsAndMakesBodies() throws {
+        let scene = try SceneLoader.load(data: Data(Self.rain.utf8), sourceName: "rain.json", baseDirectory: nil)
+        let engine = try Engine(scene: scene, threadCount: 1)
+        var contacts = 0, onBar = 0
+        engine.onPhysicsEvent = { event in
+            guard case let .particleContact(c) = event else { return }
+            contacts += 1
+            if c.layer?.name == "bar" { onBar += 1 }
+        }
+        var splashes = 0
+        for _ in 0..<(3 * 60) {
+            engine.advance(by: 1.0 / 60)
+            let rain = try #require(scene.layer(named: "rain") as? CAEmitterLayer)
+            let splash = try #require(rain.emitterCells?.first?.emitterCells?.first)
+            splashes = max(splashes, try PhysicsTestSupport.particles(engine, rain, splash).count)
+        }
+        // 150 drops a second for about 2.6 s of falling: hundreds of contacts, some on the bar.
+        #expect(contacts > 200 && onBar > 10 && splashes > 20, "contacts \(contacts), on the bar \(onBar), most splashes alive \(splashes)")
+        // 18 balls were born; only 10 may be bodies at once: the crate, the bar and 10 balls.
+        #expect(engine.statistics.bodies == 12, "bodies \(engine.statistics.bodies)")
+        let crate = try #require(engine.layerBodies.first { $0.layer.name == "crate" })
+        #expect(abs(crate.layer.position.y - (299 - 32)) < 1, "the crate rests on the floor: \(crate.layer.position)")
+    }
+}
