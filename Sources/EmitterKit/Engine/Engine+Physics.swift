@@ -94,7 +94,12 @@ extension Engine {
             try physics.step(step, stepEndMediaTime: startTime + step.time + step.duration, root: rootLayer,
                              emitters: emitters, emitterIndex: emitterIndex, onEvent: onPhysicsEvent)
         } catch {
-            onWarning?("physics step \(step.index): \(error)")
+            // Once per distinct problem: a bad field or body value would otherwise repeat every step.
+            let message = "physics step \(step.index): \(error)"
+            if physics.lastReportedError != "\(error)" {
+                physics.lastReportedError = "\(error)"
+                onWarning?(message)
+            }
         }
     }
 

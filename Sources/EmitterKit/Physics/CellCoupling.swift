@@ -143,27 +143,8 @@ final class CellCoupling {
             let ax = Double(cell.xAcceleration), ay = Double(cell.yAcceleration)
             scratch.reserve(b.count)
             let s = scratch
-            var n = 0
-            for i in 0..<b.count where b.isAlive(i) {
-                if isBodyMode && tracker.tag[i] >= 0 { continue }
-                if stick && tracker.tag[i] == 1 {
-                    // A stuck particle stays where it stuck (world position, back in the emitter's space).
-                    let (lx, ly) = inverse.point(Double(tracker.a[i]), Double(tracker.b[i]))
-                    (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (Float(lx), Float(ly), 0, 0)
-                    continue
-                }
-                let t = min(elapsed, max(0, b.age(i)))
-                let x = Double(b.x[i]), y = Double(b.y[i]), vx = Double(b.vx[i]), vy = Double(b.vy[i])
-                let x0 = x - vx * t + 0.5 * ax * t * t, y0 = y - vy * t + 0.5 * ay * t * t
-                if identity {
-                    (s.px[n], s.py[n], s.x[n], s.y[n], s.vx[n], s.vy[n]) = (Float(x0), Float(y0), b.x[i], b.y[i], b.vx[i], b.vy[i])
-                } else {
-                    let p0 = map.point(x0, y0), p1 = map.point(x, y), v = map.vector(vx, vy)
-                    (s.px[n], s.py[n], s.x[n], s.y[n], s.vx[n], s.vy[n]) = (Float(p0.0), Float(p0.1), Float(p1.0), Float(p1.1), Float(v.0), Float(v.1))
-                }
-                s.slot[n] = Int32(i)
-                n += 1
-            }
+            let n = gather(b, elapsed: elapsed, acceleration: (ax, ay), map: map, inverse: inverse,
+                           skipTagged: isBodyMode, stick: stick)
             contacts.removeAll(keepingCapacity: true)
             if n > 0 {
                 let options = ParticleCollisionOptions(radius: Float(localRadius * map.scale), elasticity: Float(physics.elasticity),
@@ -223,6 +204,43 @@ final class CellCoupling {
             }
         }
         return contactCount
+    }
+
+    /// Copies the live particles to sweep into the scratch columns (world coordinates, with their
+    /// positions at the start of the step) and returns how many. Stuck particles are put back where
+    /// they stuck; particles with bodies are left out.
+    private func gather(_ b: ParticleBuffers, elapsed: Double, acceleration: (Double, Double), map: PlaneMap, inverse: PlaneMap,
+                        skipTagged: Bool, stick: Bool) -> Int {
+        let (ax, ay) = acceleration
+        let identity = map.isIdentity
+        let px = scratch.px, py = scratch.py, ex = scratch.x, ey = scratch.y, evx = scratch.vx, evy = scratch.vy, slots = scratch.slot
+        let x = b.x, y = b.y, vx = b.vx, vy = b.vy
+        let tracked = skipTagged || stick
+        var n = 0
+        for i in 0..<b.count where b.isAlive(i) {
+            if tracked {
+                let tag = tracker.tag[i]
+                if skipTagged && tag >= 0 { continue }
+                if stick && tag == 1 {
+                    // A stuck particle stays where it stuck (world position, back in the emitter's space).
+                    let (lx, ly) = inverse.point(Double(tracker.a[i]), Double(tracker.b[i]))
+                    (x[i], y[i], vx[i], vy[i]) = (Float(lx), Float(ly), 0, 0)
+                    continue
+                }
+            }
+            let t = min(elapsed, max(0, b.age(i)))
+            let x1 = Double(x[i]), y1 = Double(y[i]), vx1 = Double(vx[i]), vy1 = Double(vy[i])
+            let x0 = x1 - vx1 * t + 0.5 * ax * t * t, y0 = y1 - vy1 * t + 0.5 * ay * t * t
+            if identity {
+                (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (Float(x0), Float(y0), x[i], y[i], vx[i], vy[i])
+            } else {
+                let p0 = map.point(x0, y0), p1 = map.point(x1, y1), v = map.vector(vx1, vy1)
+                (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (Float(p0.0), Float(p0.1), Float(p1.0), Float(p1.1), Float(v.0), Float(v.1))
+            }
+            slots[n] = Int32(i)
+            n += 1
+        }
+        return n
     }
 
     /// The sweep moves particles in straight lines and reflects the velocity at the end of the step,

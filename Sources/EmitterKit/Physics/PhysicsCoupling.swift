@@ -24,6 +24,8 @@ final class PhysicsCoupling {
     /// Emitters' local clocks before the emitters stepped (for the particles' travel in the step).
     private var emitterTimes: [ObjectIdentifier: Double] = [:]
     private let fieldScratch = ScratchColumns()
+    /// The last step error told to the engine's `onWarning` (each distinct one is told once).
+    var lastReportedError: String?
 
     // MARK: - Creating
 
