@@ -55,6 +55,9 @@ final class PhysicsCoupling {
         try body.setAngle(angle)
         if body.world == nil { try world.add(body) }
         body.owner = layer
+        // Physics-driven layers never animate implicitly (docs/Time.md): moved by code, a kinematic
+        // body's layer jumps and the body follows at once.
+        layer.allowsImplicitAnimations = false
         if body.name == nil { body.name = layer.name }
         let link = LayerBody(layer: layer, body: body)
         link.lastPlacement = (p, angle)
