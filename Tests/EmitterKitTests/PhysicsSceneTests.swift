@@ -51,3 +51,35 @@ import Testing
         #expect(abs(crate.layer.position.y - (299 - 32)) < 1, "the crate rests on the floor: \(crate.layer.position)")
     }
 }
+
+extension PhysicsSceneTests {
+    /// A crate hinged to the world at (200, 50) swings under gravity; a field pushes a ball sideways.
+    static let pendulum = #"""
+    { "schemaVersion": 1, "display": { "size": [400, 300] },
+      "physics": { "gravity": [0, 1000] },
+      "layers": [
+        { "type": "layer", "name": "bob", "bounds": [0, 0, 20, 20], "position": [300, 50], "body": { "mass": 1 } },
+        { "type": "layer", "name": "ball", "bounds": [0, 0, 10, 10], "position": [100, 250],
+          "body": { "shape": "circle", "mass": 1, "categories": 2 } } ],
+      "constraints": [ { "type": "pivot", "bodyA": "bob", "pivot": [200, 50] } ],
+      "fields": [ { "type": "linearGravity", "direction": [1, 0], "strength": 200, "categoryMask": 2 } ] }
+    """#
+
+    @Test func sceneConstraintsAndFieldsActOnTheBodies() throws {
+        let scene = try SceneLoader.load(data: Data(Self.pendulum.utf8), sourceName: "pendulum.json", baseDirectory: nil)
+        let engine = try Engine(scene: scene, threadCount: 1)
+        let bobLayer = try #require(scene.layer(named: "bob")), ballLayer = try #require(scene.layer(named: "ball"))
+        let bob = try #require(engine.body(of: bobLayer))
+        let ball = try #require(engine.body(of: ballLayer))
+        var lowest = 0.0
+        for _ in 0..<60 {
+            engine.advance(by: 1.0 / 60)
+            let d = hypot(bob.position.x - 200, bob.position.y - 50)
+            #expect(abs(d - 100) < 1, "the pivot keeps the bob 100 points away: \(d) at \(bob.position)")
+            lowest = max(lowest, bob.position.y)
+        }
+        #expect(lowest > 145, "the bob swung down to y = \(lowest)")
+        // The field (category 2 only) accelerates the ball at 200 pt/s² sideways; gravity pulls it down.
+        #expect(abs(ball.velocity.dx - 200) < 1e-6 && abs(ball.velocity.dy - 1000) < 1e-6, "ball velocity \(ball.velocity) after 1 s")
+    }
+}
