@@ -83,3 +83,36 @@ extension PhysicsSceneTests {
         #expect(abs(ball.velocity.dx - 200) < 1e-6 && abs(ball.velocity.dy - 1000) < 1e-6, "ball velocity \(ball.velocity) after 1 s")
     }
 }
+
+extension PhysicsSceneTests {
+    /// A strong attractor carried by an animated layer that moves from x = 100 to 300 in one second.
+    static let movingWell = #"""
+    { "schemaVersion": 1, "display": { "size": [400, 300] },
+      "layers": [
+        { "type": "layer", "name": "well", "position": [100, 150],
+          "animations": { "move": { "type": "basic", "keyPath": "position.x", "fromValue": 100, "toValue": 300, "duration": 1,
+                                    "timingFunction": "linear" } } },
+        { "type": "layer", "name": "ball", "bounds": [0, 0, 10, 10], "position": [200, 150],
+          "body": { "shape": "circle", "mass": 1 } } ],
+      "fields": [ { "type": "radialGravity", "layer": "well", "strength": 500, "affects": "bodies" } ] }
+    """#
+
+    @Test func aSceneFieldFollowsItsAnimatedLayer() throws {
+        let scene = try SceneLoader.load(data: Data(Self.movingWell.utf8), sourceName: "well.json", baseDirectory: nil)
+        let engine = try Engine(scene: scene, threadCount: 1)
+        let ballLayer = try #require(scene.layer(named: "ball"))
+        let ball = try #require(engine.body(of: ballLayer))
+        for _ in 0..<15 { engine.advance(by: 1.0 / 60) }
+        // The well is left of the ball for the first half second: the ball is pulled toward −x.
+        #expect(ball.velocity.dx < -100, "after 0.25 s: \(ball.velocity)")
+        for _ in 0..<20 { engine.advance(by: 1.0 / 60) }
+        let before = ball.velocity.dx
+        for _ in 0..<10 { engine.advance(by: 1.0 / 60) }
+        let field = try #require(engine.fields.first)
+        #expect(abs(field.field.position.x - 250) < 1e-6, "at 0.75 s the field is where the layer's animation is: \(field.field.position)")
+        #expect(ball.velocity.dx > before, "the well passed the ball and pulls it toward +x: \(before) → \(ball.velocity.dx)")
+        // Scene errors name the layer.
+        let broken = Self.movingWell.replacingOccurrences(of: #""layer": "well""#, with: #""layer": "wel""#)
+        #expect(throws: (any Error).self) { try SceneLoader.load(data: Data(broken.utf8), sourceName: "well.json", baseDirectory: nil) }
+    }
+}

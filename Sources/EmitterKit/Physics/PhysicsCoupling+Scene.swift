@@ -33,7 +33,14 @@ extension PhysicsCoupling {
                 throw EngineError.invalidSetting("physics of cell '\(entry.cell.name ?? "?")' of emitter '\(entry.emitter.name ?? "?")': \(error)")
             }
         }
-        for (i, f) in scene.fields.enumerated() { coupling.fields.append(try PhysicsField.make(from: f, index: i)) }
+        for (i, f) in scene.fields.enumerated() {
+            let field = try PhysicsField.make(from: f, index: i)
+            if let name = f.layerName {
+                guard let layer = root.layer(named: name) else { throw EngineError.notFound("fields[\(i)]: no layer named '\(name)'") }
+                field.layer = layer
+            }
+            coupling.fields.append(field)
+        }
         return coupling
     }
 
