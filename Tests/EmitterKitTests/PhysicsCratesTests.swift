@@ -97,3 +97,19 @@ import Testing
                 "begins \(begins), with walls \(withFloor), between crates \(betweenCrates) in 2 s")
     }
 }
+
+extension PhysicsCratesTests {
+    @Test func draggingTheBigCrateMovesItsBody() throws {
+        let engine = try Engine(scene: try PhysicsTestSupport.crates(), threadCount: 1)
+        for _ in 0..<120 { engine.advance(by: 1.0 / 60) }
+        let crate2 = try #require(engine.layerBodies.first { $0.layer.name == "crate2" })
+        #expect(engine.drag(to: CGPoint(x: 160, y: 100)))
+        engine.advance(by: 1.0 / 60)
+        // The body jumped to the pointer at the frame's first step; the long jump throws it at the
+        // capped speed (3000 pt/s), and the top wall stops it.
+        #expect(crate2.body.position.y < 100 && abs(crate2.body.velocity.dy) <= 3000 + 1e-6,
+                "crate2 at \(crate2.body.position), velocity \(crate2.body.velocity) after the drag to (160, 100)")
+        for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
+        #expect(crate2.body.position.y > 32 && crate2.body.position.y < 480, "crate2 stays inside the walls: \(crate2.body.position)")
+    }
+}

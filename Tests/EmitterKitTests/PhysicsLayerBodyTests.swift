@@ -109,3 +109,24 @@ extension PhysicsLayerBodyTests {
         #expect(body.position == CGPoint(x: 300, y: 200), "body \(body.position)")
     }
 }
+
+extension PhysicsLayerBodyTests {
+    @Test func movingADynamicBodysLayerInCodeMovesAndThrowsTheBody() throws {
+        let engine = try makeEngine()
+        let l = addLayer(engine, at: CGPoint(x: 100, y: 100), size: 20)
+        let body = try PhysicsBody(mass: 1)
+        try body.addShape(.box(width: 20, height: 20))
+        try engine.attach(body, to: l)
+        for _ in 0..<3 { engine.advance(by: 1.0 / 60) }
+        #expect(body.position == CGPoint(x: 100, y: 100) && body.velocity == .zero)
+        // A drag moves the layer 30 points right during one 60 Hz frame (two steps).
+        CATransaction.performWithoutActions { l.position = CGPoint(x: 130, y: 100) }
+        engine.advance(by: 1.0 / 60)
+        #expect(abs(body.velocity.dx - 1800) < 1e-6 && abs(body.position.x - 160) < 1e-6,
+                "thrown at 30 points per frame: velocity \(body.velocity), position \(body.position)")
+        // Left alone, it flies on and the layer shows it.
+        engine.advance(by: 1.0 / 60)
+        #expect(abs(body.position.x - 190) < 1e-6 && l.position == body.interpolatedPosition(engine.integrator.interpolationFraction),
+                "body \(body.position), layer \(l.position)")
+    }
+}

@@ -24,6 +24,9 @@ public final class LayerBody {
     var lastPlacement: (position: CGPoint, angle: Double)?
     /// Kinematic bodies: whether the layer drove the body in the last step.
     var followsLayer = false
+    /// Dynamic bodies: the layer's position and transform as last written, to notice code (a drag)
+    /// moving the layer.
+    var written: (position: CGPoint, transform: CATransform3D)?
 
     // MARK: - Creating
 
@@ -70,7 +73,35 @@ public final class LayerBody {
         layer.position = p
         let r = CATransform3DMakeRotation(CGFloat(a), 0, 0, 1)
         layer.transform = baseTransform.map { CATransform3DConcat($0, r) } ?? r
+        written = (layer.position, layer.transform)
     }
+
+    /// Dynamic bodies, before a step: when code moved the layer since the engine wrote it (a drag, a
+    /// reset), the body jumps there, moving at the speed of the jump spread over `interval` seconds
+    /// (the last frame, at most `maximumThrowSpeed`), so a dragged crate pushes others and can be thrown.
+    func followMovedLayer(interval: Double, root: CALayer) throws {
+        guard let w = written, w.position != layer.position || !CATransform3DEqualToTransform(w.transform, layer.transform) else { return }
+        written = (layer.position, layer.transform)
+        guard let (p, angle) = LayerBody.worldPlacement(of: layer, superlayer: layer.superlayer, root: root) else { return }
+        let old = body.position, oldAngle = body.angle
+        try body.setPosition(p)
+        try body.setAngle(angle)
+        let t = max(interval, 1e-6)
+        var v = CGVector(dx: (p.x - old.x) / t, dy: (p.y - old.y) / t)
+        let speed = hypot(v.dx, v.dy)
+        // A long jump (a grab far from the body, a reset) must not fling the body through the walls.
+        if speed > LayerBody.maximumThrowSpeed {
+            v = CGVector(dx: v.dx / speed * LayerBody.maximumThrowSpeed, dy: v.dy / speed * LayerBody.maximumThrowSpeed)
+        }
+        try body.setVelocity(v)
+        try body.setAngularVelocity(max(-LayerBody.maximumThrowSpin, min(LayerBody.maximumThrowSpin, (angle - oldAngle) / t)))
+    }
+
+    /// Fastest a body is thrown by moving its layer in code, points per second (25 points per 1/120 s
+    /// step: thin walls still stop it).
+    public static let maximumThrowSpeed = 3000.0
+    /// Fastest spin a body gets from turning its layer in code, radians per second.
+    public static let maximumThrowSpin = 30.0
 
     /// Kinematic bodies, before a step: a target from the layer when it is animated or was moved since
     /// the engine last saw it; otherwise the body keeps its own velocity.

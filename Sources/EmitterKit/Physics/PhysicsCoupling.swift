@@ -24,6 +24,8 @@ final class PhysicsCoupling {
     /// Emitters' local clocks before the emitters stepped (for the particles' travel in the step).
     private var emitterTimes: [ObjectIdentifier: Double] = [:]
     private let fieldScratch = ScratchColumns()
+    /// Fixed steps between the last two layer syncs, and since the last one (the time a drag took).
+    private var stepsInLastFrame = 0, stepsSinceSync = 0
     /// The last step error told to the engine's `onWarning` (each distinct one is told once).
     var lastReportedError: String?
 
@@ -118,9 +120,14 @@ final class PhysicsCoupling {
               emitterIndex: [ObjectIdentifier: EmitterRuntime], onEvent: ((PhysicsEvent) -> Void)?) throws {
         let dt = step.duration
         // Kinematic bodies follow their layers' presented geometry at the end of the step.
-        for link in layerBodies where link.body.type == .kinematic {
-            try link.driveKinematic(stepEndMediaTime: stepEndMediaTime, root: root)
+        for link in layerBodies {
+            switch link.body.type {
+            case .kinematic: try link.driveKinematic(stepEndMediaTime: stepEndMediaTime, root: root)
+            case .dynamic: try link.followMovedLayer(interval: Double(max(1, stepsInLastFrame)) * dt, root: root)
+            case .static: break
+            }
         }
+        stepsSinceSync += 1
         for field in fields { updatePosition(of: field, at: stepEndMediaTime, root: root) }
         try applyFieldsToBodies(time: world.time)
 
@@ -245,6 +252,10 @@ final class PhysicsCoupling {
     /// and those of kinematic bodies moving by their own velocity; kinematic bodies that follow their
     /// layers, and static ones, leave their layers alone.
     func syncLayers(fraction: Double, root: CALayer) {
+        if stepsSinceSync > 0 {
+            stepsInLastFrame = stepsSinceSync
+            stepsSinceSync = 0
+        }
         CATransaction.performWithoutActions {
             for link in layerBodies {
                 switch link.body.type {
