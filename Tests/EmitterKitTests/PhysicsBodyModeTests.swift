@@ -101,3 +101,15 @@ import Testing
         #expect(Set(hashes.values).count == 1, "hashes by fps: \(hashes)")
     }
 }
+
+extension PhysicsBodyModeTests {
+    @Test func particleBodiesLeaveWithTheirEmitter() throws {
+        let (engine, emitter, _) = try makeBodies()
+        for i in 0..<5 { try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 40 + 60 * i, y: 100)) }
+        engine.advance(by: 1.0 / 60)
+        #expect(engine.statistics.bodies == 5)
+        emitter.removeFromSuperlayer()
+        engine.advance(by: 1.0 / 60)
+        #expect(engine.statistics.bodies == 0, "bodies after the emitter left the tree: \(engine.statistics.bodies)")
+    }
+}

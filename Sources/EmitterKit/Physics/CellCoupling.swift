@@ -112,6 +112,13 @@ final class CellCoupling {
         }
     }
 
+    /// Body mode: removes every particle body (the emitter left the engine's tree).
+    func releaseBodies() throws {
+        guard let group, group.liveCount > 0 else { return }
+        for tag in tracker.tag where tag >= 0 { try group.despawn(Int(tag)) }
+        tracker = ParticleTracker()
+    }
+
     // MARK: - After the world step
 
     /// Moves the particles after the world stepped: body-mode particles take their bodies' positions

@@ -140,7 +140,10 @@ final class PhysicsCoupling {
             return m
         }
         for c in cells where c.group != nil {
-            guard let runtime = emitterIndex[ObjectIdentifier(c.emitter)] else { continue }
+            guard let runtime = emitterIndex[ObjectIdentifier(c.emitter)] else {
+                try c.releaseBodies()
+                continue
+            }
             try c.prepareBodies(sim: runtime.simulation, map: map(of: c.emitter))
         }
 
