@@ -96,7 +96,8 @@ final class CellCoupling {
                     dvy.append(Float(wvy) - tracker.b[i])
                 } else if group.liveCount < group.budget, radius > 0 {
                     let (wx, wy) = map.point(Double(b.x[i]), Double(b.y[i]))
-                    if let slot = try group.spawn(position: CGPoint(x: wx, y: wy), velocity: CGVector(dx: wvx, dy: wvy),
+                    if let slot = try group.spawn(position: CGPoint(x: wx, y: wy),
+                                                  velocity: CGVector(dx: wvx, dy: wvy),
                                                   radius: radius, mass: mass) {
                         tracker.tag[i] = Int32(slot)
                     }
@@ -128,7 +129,9 @@ final class CellCoupling {
     /// - Parameters:
     ///   - elapsed: the emitter's local time covered by this engine step, seconds.
     /// - Returns: the number of particle contacts.
-    func afterWorldStep(sim: EmitterSimulation, map: PlaneMap, elapsed: Double, world: PhysicsWorld, step: Int64,
+    ///   - gravityStep: the world's gravity × the step: taken back out of what particle bodies gained,
+    ///     so that particles fall with their cell's acceleration, as without physics.
+    func afterWorldStep(sim: EmitterSimulation, map: PlaneMap, elapsed: Double, gravityStep: (Double, Double), world: PhysicsWorld, step: Int64,
                         report: ((ParticleContactEvent) -> Void)?, layerOf: (PhysicsBody) -> CALayer?) throws -> Int {
         let isBodyMode = group != nil
         let stick = physics.mode == .collide && physics.onContact == .stick
@@ -141,7 +144,7 @@ final class CellCoupling {
             if stick {
                 tracker.follow(b) { _ in }
             }
-            if isBodyMode, let group { readBodies(group, b, inverse: inverse, identity: identity) }
+            if isBodyMode, let group { readBodies(group, b, inverse: inverse, identity: identity, gravityStep: gravityStep) }
             guard elapsed > 0 else {
                 if stick || isBodyMode { tracker.record(b) }
                 return
@@ -276,7 +279,12 @@ final class CellCoupling {
     }
 
     /// Body mode: positions and velocities of particles with bodies from the bodies.
-    private func readBodies(_ group: ParticleBodyGroup, _ b: ParticleBuffers, inverse: PlaneMap, identity: Bool) {
+    ///
+    /// Chipmunk moves a body with its velocity before the step's gravity is added, so the particle's
+    /// velocity is the body's less one step of gravity; the body keeps its own (remembered in the
+    /// tracker), and the next step adds to it only what the emitter changed.
+    private func readBodies(_ group: ParticleBodyGroup, _ b: ParticleBuffers, inverse: PlaneMap, identity: Bool,
+                            gravityStep: (Double, Double)) {
         bodySlots.removeAll(keepingCapacity: true)
         var particles: [Int] = []
         for i in 0..<b.count where tracker.tag[i] >= 0 && b.isAlive(i) {
@@ -290,9 +298,12 @@ final class CellCoupling {
         bodySlots.withUnsafeBufferPointer { slots in
             group.read(slots: slots.baseAddress!, count: n, x: s.x, y: s.y, vx: s.vx, vy: s.vy)
         }
+        let gx = Float(gravityStep.0), gy = Float(gravityStep.1)
         for (k, i) in particles.enumerated() {
             tracker.a[i] = s.vx[k]
             tracker.b[i] = s.vy[k]
+            s.vx[k] -= gx
+            s.vy[k] -= gy
             if identity {
                 (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (s.x[k], s.y[k], s.vx[k], s.vy[k])
             } else {

@@ -155,12 +155,14 @@ final class PhysicsCoupling {
             }
         }
         var contacts = 0
+        let g = world.gravity
+        let gravityStep = (Double(g.dx) * dt, Double(g.dy) * dt)
         let report: ((ParticleContactEvent) -> Void)? = onEvent.map { handler in { handler(.particleContact($0)) } }
         for c in cells {
             guard let runtime = emitterIndex[ObjectIdentifier(c.emitter)] else { continue }
             let sim = runtime.simulation
             let before = emitterTimes[ObjectIdentifier(c.emitter)] ?? sim.time
-            contacts += try c.afterWorldStep(sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, world: world,
+            contacts += try c.afterWorldStep(sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
                                              step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
         }
         lastStepParticleContacts = contacts
