@@ -128,9 +128,9 @@ final class CellCoupling {
     ///
     /// - Parameters:
     ///   - elapsed: the emitter's local time covered by this engine step, seconds.
-    /// - Returns: the number of particle contacts.
     ///   - gravityStep: the world's gravity × the step: taken back out of what particle bodies gained,
     ///     so that particles fall with their cell's acceleration, as without physics.
+    /// - Returns: the number of particle contacts.
     func afterWorldStep(sim: EmitterSimulation, map: PlaneMap, elapsed: Double, gravityStep: (Double, Double), world: PhysicsWorld, step: Int64,
                         report: ((ParticleContactEvent) -> Void)?, layerOf: (PhysicsBody) -> CALayer?) throws -> Int {
         let isBodyMode = group != nil
@@ -157,9 +157,10 @@ final class CellCoupling {
                            skipTagged: isBodyMode, stick: stick)
             contacts.removeAll(keepingCapacity: true)
             if n > 0 {
-                let options = ParticleCollisionOptions(radius: Float(localRadius * map.scale), elasticity: Float(physics.elasticity),
-                                                       friction: Float(stick ? 1e6 : physics.friction), filter: filter,
-                                                       dt: min(1, elapsed), maximumBounces: 2)
+                // A sticking particle is placed at its contact afterwards; no bounce needed.
+                let options = ParticleCollisionOptions(radius: Float(localRadiusInWorld), elasticity: Float(stick ? 0 : physics.elasticity),
+                                                       friction: Float(stick ? 0 : physics.friction), filter: filter,
+                                                       dt: min(1, elapsed), maximumBounces: stick ? 0 : 2)
                 try world.particleCollider.collide(count: n, previousX: s.px, previousY: s.py, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
                                                    options: options, contacts: &contacts)
             }
@@ -183,7 +184,7 @@ final class CellCoupling {
                 case .die: try sim.kill(slot: i, ofCell: cell)
                 case .stick:
                     // Rest at the contact point, off the surface by the radius.
-                    let r = Float(localRadius * map.scale) + 0.01
+                    let r = Float(localRadiusInWorld) + 0.01
                     let wx = c.x + c.normalX * r, wy = c.y + c.normalY * r
                     tracker.tag[i] = 1
                     tracker.a[i] = wx
