@@ -113,3 +113,16 @@ extension PhysicsCratesTests {
         #expect(crate2.body.position.y > 32 && crate2.body.position.y < 480, "crate2 stays inside the walls: \(crate2.body.position)")
     }
 }
+
+extension PhysicsCratesTests {
+    /// Recorded from the run whose frames were looked at (`emitter render Scenes/crates.json
+    /// --duration 4 --contact-sheet 4x2`); `emitter hash Scenes/crates.json --duration 3` prints it too.
+    static let goldenHashAt3Seconds = "baf2dce19d4ef8cf"
+
+    @Test func cratesStateAtThreeSecondsMatchesTheGoldenHash() throws {
+        let engine = try Engine(scene: try PhysicsTestSupport.crates(), threadCount: 1)
+        for _ in 0..<180 { engine.advance(by: 1.0 / 60) }
+        let hash = engine.stateHash().hex
+        #expect(hash == Self.goldenHashAt3Seconds, "crates at 3 s (frame \(engine.frameCount), 360 steps): hash \(hash)")
+    }
+}
