@@ -130,3 +130,31 @@ extension PhysicsLayerBodyTests {
                 "body \(body.position), layer \(l.position)")
     }
 }
+
+extension PhysicsLayerBodyTests {
+    /// The book's crates view flips its container (y up, as in Chipmunk's demos): the crate layers'
+    /// positions are measured from the container's bottom, and their rotations turn the other way.
+    @Test func bodiesInAGeometryFlippedContainerFallDownTheScreen() throws {
+        let engine = try makeEngine()
+        let container = addLayer(engine, at: CGPoint(x: 200, y: 150), size: 300)
+        container.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+        container.isGeometryFlipped = true
+        let crateLayer = addLayer(engine, at: CGPoint(x: 100, y: 250), size: 32, to: container)
+        crateLayer.transform = CATransform3DMakeRotation(0.2, 0, 0, 1)
+        let crate = try PhysicsBody(mass: 100)
+        try crate.addShape(.box(width: 32, height: 32))
+        try engine.attach(crate, to: crateLayer)
+        // y = 250 from the bottom of a 300-point container is 50 from the top of the screen.
+        #expect(abs(crate.position.x - 100) < 1e-9 && abs(crate.position.y - 50) < 1e-9 && abs(crate.angle + 0.2) < 1e-12,
+                "body at \(crate.position), angle \(crate.angle)")
+        try engine.physicsWorld.setGravity(CGVector(dx: 0, dy: 1000))
+        try crate.setAngularVelocity(1)
+        for _ in 0..<30 { engine.advance(by: 1.0 / 60) }
+        let alpha = engine.integrator.interpolationFraction
+        let shown = crate.interpolatedPosition(alpha)
+        #expect(crateLayer.position.y < 250 && abs(crateLayer.position.y - (300 - shown.y)) < 1e-9 && abs(crateLayer.position.x - shown.x) < 1e-9,
+                "falling down the screen is falling in the flipped container: layer \(crateLayer.position), body \(shown)")
+        #expect(abs(LayerBody.rotation(of: crateLayer.transform) + crate.interpolatedAngle(alpha)) < 1e-9,
+                "rotations mirror: layer \(LayerBody.rotation(of: crateLayer.transform)), body \(crate.interpolatedAngle(alpha))")
+    }
+}

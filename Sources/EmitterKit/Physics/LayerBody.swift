@@ -48,26 +48,26 @@ public final class LayerBody {
     static func rotation(of t: CATransform3D) -> Double { atan2(Double(t.m12), Double(t.m11)) }
 
     /// Where the layer's position is in world (root) coordinates, and its angle, for `layer` read from
-    /// `source` (the model or a presentation copy with the same superlayer).
+    /// `source` (the model or a presentation copy with the same superlayer). The position is read in
+    /// the superlayer's sublayer space, so a flipped container (the book's y-up crates view) works:
+    /// its layers' rotations turn the other way in the world.
     static func worldPlacement(of source: CALayer, superlayer: CALayer?, root: CALayer) -> (CGPoint, Double)? {
-        var p = source.position
-        if let s = superlayer, s !== root {
-            p = root.convert(p, from: s)
-            // The superlayer's own turning adds to the layer's.
-        }
-        guard p.x.isFinite, p.y.isFinite else { return nil }
-        var angle = rotation(of: source.transform)
-        if let s = superlayer, s !== root, let m = PlaneMap.from(s, to: root) { angle += m.angle }
-        return (p, angle)
+        guard let map = PlaneMap.sublayerSpace(of: superlayer, to: root) else { return nil }
+        let theta = rotation(of: source.transform)
+        if map.isIdentity { return source.position.x.isFinite && source.position.y.isFinite ? (source.position, theta) : nil }
+        let (x, y) = map.point(Double(source.position.x), Double(source.position.y))
+        guard x.isFinite, y.isFinite else { return nil }
+        return (CGPoint(x: x, y: y), map.angle(from: theta))
     }
 
     /// Writes a world position and angle into the layer (the caller disables actions).
     func write(position: CGPoint, angle: Double, root: CALayer) {
         var p = position
         var a = angle
-        if let s = layer.superlayer, s !== root {
-            p = s.convert(p, from: root)
-            if let m = PlaneMap.from(s, to: root) { a -= m.angle }
+        if let map = PlaneMap.sublayerSpace(of: layer.superlayer, to: root), !map.isIdentity {
+            let (x, y) = map.inverted.point(Double(p.x), Double(p.y))
+            p = CGPoint(x: x, y: y)
+            a = map.angle(to: angle)
         }
         guard p.x.isFinite, p.y.isFinite, a.isFinite else { return }
         layer.position = p

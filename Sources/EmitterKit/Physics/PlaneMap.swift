@@ -28,6 +28,32 @@ struct PlaneMap: Equatable {
         return map
     }
 
+    /// The map from the space where `container`'s sublayers' positions live (its sublayer space: its
+    /// `sublayerTransform` and geometry flip applied) to `root`'s coordinates; identity without a
+    /// container. Nil when the chain is not affine.
+    static func sublayerSpace(of container: CALayer?, to root: CALayer) -> PlaneMap? {
+        guard let s = container else { return .identity }
+        let plain = CATransform3DIsIdentity(s.sublayerTransform) && !s.isGeometryFlipped
+        if plain && s === root { return .identity }
+        guard let toRoot = s === root ? .identity : PlaneMap.from(s, to: root) else { return nil }
+        if plain { return toRoot }
+        guard let sub = PlaneMap(PlaneTransform(s.sublayerSpaceTransform)) else { return nil }
+        return sub.then(toRoot)
+    }
+
+    /// `self` followed by `o`.
+    func then(_ o: PlaneMap) -> PlaneMap {
+        PlaneMap(a: o.a * a + o.c * b, b: o.b * a + o.d * b, c: o.a * c + o.c * d, d: o.b * c + o.d * d,
+                 tx: o.a * tx + o.c * ty + o.tx, ty: o.b * tx + o.d * ty + o.ty)
+    }
+
+    /// A layer's rotation about z in the source space as an angle in the target space: turned by the
+    /// map's rotation, and mirrored when the map mirrors (a flipped container).
+    func angle(from theta: Double) -> Double { determinant > 0 ? angle + theta : angle - theta }
+
+    /// The inverse of `angle(from:)`.
+    func angle(to worldAngle: Double) -> Double { determinant > 0 ? worldAngle - angle : angle - worldAngle }
+
     // MARK: - Applying
 
     var determinant: Double { a * d - b * c }
@@ -52,4 +78,13 @@ struct PlaneMap: Equatable {
 
     /// The mean length factor (√|det|), for radii.
     var scale: Double { abs(determinant).squareRoot() }
+}
+
+extension PlaneMap {
+    /// The map of a plane transform, or nil when it is not affine or is singular.
+    init?(_ m: PlaneTransform) {
+        guard m.isAffine else { return nil }
+        self.init(a: Double(m.m11), b: Double(m.m12), c: Double(m.m21), d: Double(m.m22), tx: Double(m.m31), ty: Double(m.m32))
+        guard determinant != 0, determinant.isFinite, tx.isFinite, ty.isFinite else { return nil }
+    }
 }
