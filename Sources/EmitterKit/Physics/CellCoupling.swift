@@ -106,7 +106,8 @@ final class CellCoupling {
             try bodySlots.withUnsafeBufferPointer { s in
                 try dvx.withUnsafeBufferPointer { x in
                     try dvy.withUnsafeBufferPointer { y in
-                        try group.addVelocity(slots: s.baseAddress!, count: s.count, dvx: x.baseAddress!, dvy: y.baseAddress!)
+                        guard let slots = s.baseAddress, let dx = x.baseAddress, let dy = y.baseAddress, s.count > 0 else { return }
+                        try group.addVelocity(slots: slots, count: s.count, dvx: dx, dvy: dy)
                     }
                 }
             }
@@ -297,7 +298,8 @@ final class CellCoupling {
         scratch.reserve(n)
         let s = scratch
         bodySlots.withUnsafeBufferPointer { slots in
-            group.read(slots: slots.baseAddress!, count: n, x: s.x, y: s.y, vx: s.vx, vy: s.vy)
+            guard let first = slots.baseAddress else { return }
+            group.read(slots: first, count: n, x: s.x, y: s.y, vx: s.vx, vy: s.vy)
         }
         let gx = Float(gravityStep.0), gy = Float(gravityStep.1)
         for (k, i) in particles.enumerated() {
