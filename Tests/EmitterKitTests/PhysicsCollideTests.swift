@@ -147,3 +147,18 @@ import Testing
         #expect(a == b, "two runs: \(a) vs \(b)")
     }
 }
+
+extension PhysicsCollideTests {
+    @Test func badCellPhysicsIsRefusedWithTheKeyAndTheValue() throws {
+        let (root, emitter, cell) = PhysicsTestSupport.emitterScene { _ in }
+        let engine = try Engine(rootLayer: root, viewSize: CGSize(width: 400, height: 300), threadCount: 1)
+        var physics = CellPhysicsDescription()
+        physics.elasticity = -1
+        #expect(throws: EngineError.invalidSetting("physics of cell 'drop'.elasticity: expected a number ≥ 0, got -1.0")) {
+            try engine.setPhysics(physics, of: cell, in: emitter)
+        }
+        physics.elasticity = 0.5
+        physics.contactCells = ["nope"]
+        #expect(throws: EngineError.self) { try engine.setPhysics(physics, of: cell, in: emitter) }
+    }
+}

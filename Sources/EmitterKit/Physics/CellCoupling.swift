@@ -38,6 +38,15 @@ final class CellCoupling {
     // MARK: - Creating
 
     init(emitter: CAEmitterLayer, cell: CAEmitterCell, physics: CellPhysicsDescription, world: PhysicsWorld) throws {
+        let place = "physics of cell '\(cell.name ?? "?")'"
+        func check(_ ok: Bool, _ key: String, _ value: Any, _ expected: String) throws {
+            guard ok else { throw EngineError.invalidSetting("\(place).\(key): expected \(expected), got \(value)") }
+        }
+        try check(physics.elasticity.isFinite && physics.elasticity >= 0, "elasticity", physics.elasticity, "a number ≥ 0")
+        try check(physics.friction.isFinite && physics.friction >= 0, "friction", physics.friction, "a number ≥ 0")
+        if let r = physics.radius { try check(r.isFinite && r > 0, "radius", r, "points > 0, or nil for half the image width") }
+        try check(physics.mass.isFinite && physics.mass > 0, "mass", physics.mass, "a mass > 0")
+        try check((1...100_000).contains(physics.contactBurst), "contactBurst", physics.contactBurst, "1…100000 particles")
         self.emitter = emitter
         self.cell = cell
         self.physics = physics
