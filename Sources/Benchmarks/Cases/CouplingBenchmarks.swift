@@ -9,6 +9,12 @@ extension BenchmarkRegistry {
                   reference: "the same engine and emitter without the cell's physics (emitter step alone)", goal: nil) { scale in
             try CouplingBenchScene.rainWorkload(scale)
         },
+        Benchmark(name: "coupling.frame.crates1000",
+                  unit: "one 60 Hz engine frame: two steps of 1,000 settled crates and their layers written",
+                  reference: "the same world stepped twice by hand, then the plain sync loop of physics.frame.*+sync",
+                  goal: nil) { scale in
+            try CouplingBenchScene.cratesWorkload(scale)
+        },
     ]
 }
 
@@ -33,6 +39,53 @@ enum CouplingBenchScene {
         }
         return Benchmark.Workload(engine: { coupled.stepOnce() }, reference: { plain.stepOnce() },
                                   tearDown: { withExtendedLifetime((coupled, plain)) {} })
+    }
+
+    /// 1,000 crates (10-point boxes) in a 660-point bin, attached to layers through the engine, next to
+    /// the same crates in a bare world with the same layers synced by the plain loop.
+    static func cratesWorkload(_ scale: BenchmarkScale) throws -> Benchmark.Workload {
+        let count = scale == .full ? 1000 : 100
+        let size = CGSize(width: 660, height: 1000)
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        let engine = try Engine(rootLayer: root, viewSize: size, threadCount: 1)
+        let world = try engine.physicsWorld
+        let bare = try PhysicsWorld(gravity: CGVector(dx: 0, dy: 1000))
+        try world.setGravity(CGVector(dx: 0, dy: 1000))
+        let bin = [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 1000), CGPoint(x: 660, y: 1000), CGPoint(x: 660, y: 0)]
+        for w in [world, bare] {
+            for (a, b) in zip(bin, bin.dropFirst()) { try w.staticBody.addShape(.segment(from: a, to: b, radius: 1), friction: 0.5) }
+        }
+        var random = SeededRandom(seed: 7)
+        var bareBodies = ContiguousArray<PhysicsBody>(), bareLayers = ContiguousArray<CALayer>()
+        for i in 0..<count {
+            let p = CGPoint(x: 96 + 12 * Double(i % 40) + Double(random.nextSignedFloat()) * 0.5, y: 994 - 11 * Double(i / 40))
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            layer.position = p
+            root.addSublayer(layer)
+            let body = try PhysicsBody(mass: 1)
+            try body.addShape(.box(width: 10, height: 10), friction: 0.5)
+            try engine.attach(body, to: layer)
+            let twin = try PhysicsBody(mass: 1, position: p)
+            try twin.addShape(.box(width: 10, height: 10), friction: 0.5)
+            try bare.add(twin)
+            let twinLayer = CALayer()
+            twinLayer.bounds = layer.bounds
+            twinLayer.allowsImplicitAnimations = false
+            bareBodies.append(twin)
+            bareLayers.append(twinLayer)
+        }
+        for _ in 0..<(scale == .full ? 120 : 5) {
+            engine.advance(by: 1.0 / 60)
+            try bare.step(1.0 / 120)
+            try bare.step(1.0 / 120)
+        }
+        return Benchmark.Workload(engine: { engine.advance(by: 1.0 / 60) }, reference: {
+            try? bare.step(1.0 / 120)
+            try? bare.step(1.0 / 120)
+            CATransaction.performWithoutActions { syncBodiesToLayers(bareBodies, bareLayers, alpha: 0) }
+        }, tearDown: { withExtendedLifetime((engine, bare)) {} })
     }
 
     static func makeEngine(live: Int, collide: Bool) throws -> Engine {
