@@ -13,6 +13,7 @@ public enum BenchmarkRegistry {
             sceneFormat,
             compositor,
             physics,
+            coupling,
         ]
         return groups.flatMap { $0 }
     }
