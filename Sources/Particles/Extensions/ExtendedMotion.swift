@@ -1,0 +1,67 @@
+// MARK: - Extended motion
+
+/// Motion of particles of cells that use the radial/tangential acceleration or orbit extensions
+/// (docs/Particles.md, "Extensions"). Core Animation cells never come here.
+enum ExtendedMotion {
+    /// The radial plus tangential acceleration at offset (dx, dy) from the emitter position: radial
+    /// along the unit offset, tangential along it turned +90° (from +x toward +y). Zero at the centre.
+    @inline(__always)
+    static func radialAcceleration(dx: Float, dy: Float, radial: Float, tangential: Float) -> (x: Float, y: Float) {
+        let length2 = dx * dx + dy * dy
+        guard length2 > 0, length2.isFinite else { return (0, 0) }
+        let inverse = 1 / length2.squareRoot()
+        let rx = dx * inverse, ry = dy * inverse
+        return (radial * rx - tangential * ry, radial * ry + tangential * rx)
+    }
+
+    /// Offset from the centre and velocity of an orbiting particle at `age`: angle φ = angle + ω·age,
+    /// radius r = radius + radiusSpeed·age (not clamped: cocos2d lets it pass through the centre).
+    @inline(__always)
+    static func orbit(angle: Float, omega: Float, radius: Float, radiusSpeed: Float, age: Float) -> (x: Float, y: Float, vx: Float, vy: Float) {
+        let sc = DeterministicMath.sinCos(Double(angle) + Double(omega) * Double(age))
+        let c = Float(sc.cos), s = Float(sc.sin)
+        let r = radius + radiusSpeed * age
+        return (r * c, r * s, radiusSpeed * c - r * omega * s, radiusSpeed * s + r * omega * c)
+    }
+}
+
+extension ParticleStore {
+    /// `integrate` for cells with extension columns: orbiting particles are placed from their age
+    /// (`now` is the end of the step relative to the epoch), the others move under the cell's
+    /// acceleration plus their own radial and tangential acceleration evaluated at the start of the
+    /// step (p += v·dt + ½a·dt², v += a·dt). Returns the deaths in [diedFrom, diedThrough].
+    func integrateExtended(dt: Float, ax: Float, ay: Float, az: Float, centre: (x: Float, y: Float), orbits: Bool,
+                           now: Float, diedFrom: Float, diedThrough: Float) -> Int {
+        let n = count
+        if n == 0 { return 0 }
+        let x = self.x, y = self.y, vx = self.vx, vy = self.vy, death = self.death, life = self.life
+        if orbits, let angle = extras[ExtraColumn.orbitAngle.rawValue], let omega = extras[ExtraColumn.orbitAngularVelocity.rawValue],
+           let radius = extras[ExtraColumn.orbitRadius.rawValue], let radiusSpeed = extras[ExtraColumn.orbitRadiusSpeed.rawValue] {
+            for i in 0..<n {
+                let age = now - (death[i] - life[i])
+                let p = ExtendedMotion.orbit(angle: angle[i], omega: omega[i], radius: radius[i], radiusSpeed: radiusSpeed[i], age: age)
+                x[i] = centre.x + p.x; y[i] = centre.y + p.y
+                vx[i] = p.vx; vy[i] = p.vy
+            }
+        } else if let radial = extras[ExtraColumn.radial.rawValue], let tangential = extras[ExtraColumn.tangential.rawValue] {
+            let half = 0.5 * dt * dt
+            for i in 0..<n {
+                let a = ExtendedMotion.radialAcceleration(dx: x[i] - centre.x, dy: y[i] - centre.y, radial: radial[i], tangential: tangential[i])
+                let axi = ax + a.x, ayi = ay + a.y
+                let vxi = vx[i], vyi = vy[i]
+                x[i] += vxi * dt + axi * half
+                y[i] += vyi * dt + ayi * half
+                vx[i] = vxi + axi * dt
+                vy[i] = vyi + ayi * dt
+            }
+        } else {
+            Self.advance(x, vx, n, ax, dt)
+            Self.advance(y, vy, n, ay, dt)
+        }
+        if zMoves || az != 0 {
+            Self.advance(z, vz, n, az, dt)
+            if az != 0 { zMoves = true }
+        }
+        return Self.countDeaths(death, n, diedFrom, diedThrough)
+    }
+}
