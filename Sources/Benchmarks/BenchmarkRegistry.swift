@@ -9,6 +9,7 @@ public enum BenchmarkRegistry {
             vector,
             animation,
             particles,
+            particleExtensions,
             sceneFormat,
             compositor,
             physics,

@@ -99,3 +99,24 @@ func referenceFileImportsValidatesAndRenders(_ name: String) throws {
         #expect(start <= 145.27, "age \(r.age) of \(r.lifetime): distance \(d)")
     }
 }
+
+@Test(arguments: referenceNames)
+func rateLifetimeSpeedAndColoursMatchTheFile(_ name: String) throws {
+    // The file read independently of the importer.
+    let data = try Data(contentsOf: URL(fileURLWithPath: fixture(name)))
+    let d = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+    func v(_ key: String) -> Float { Float((d[key] as? NSNumber)?.doubleValue ?? .nan) }
+    let c = try ParticleDesignerImporter.importFile(path: fixture(name)).cell
+    let rate = v("particleLifespan") > 0 ? v("maxParticles") / v("particleLifespan") : v("maxParticles") * 60
+    #expect(abs(c.birthRate - rate) <= 1e-3 * rate, "\(name): birthRate \(c.birthRate), file gives \(rate)")
+    #expect(c.lifetime == v("particleLifespan") && c.lifetimeRange == abs(v("particleLifespanVariance")))
+    if v("emitterType") == 0 {
+        #expect(Float(c.velocity) == v("speed") && Float(c.velocityRange) == abs(v("speedVariance")))
+    }
+    let start = [c.color.red, c.color.green, c.color.blue, c.color.alpha].map { Float($0) }
+    let fileStart = ["Red", "Green", "Blue", "Alpha"].map { v("startColor" + $0) }
+    #expect(start == fileStart, "\(name): colour \(start), file \(fileStart)")
+    #expect([c.redRange, c.greenRange, c.blueRange, c.alphaRange] == ["Red", "Green", "Blue", "Alpha"].map { abs(v("startColorVariance" + $0)) })
+    let finish = c.endColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map { Float($0) } } ?? start
+    #expect(finish == ["Red", "Green", "Blue", "Alpha"].map { v("finishColor" + $0) }, "\(name): end colour \(finish)")
+}
