@@ -223,3 +223,14 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
     sim.makeDrawList(into: &list)
     #expect(list.sprites.count == sim.aliveCount)
 }
+
+@Test func orbitSineAndCosineAreAccurate() {
+    var worst: Double = 0
+    var x: Float = -200
+    while x < 200 {
+        let sc = ExtendedMotion.sinCos(x)
+        worst = max(worst, abs(Double(sc.sin) - sin(Double(x))), abs(Double(sc.cos) - cos(Double(x))))
+        x += 0.0137
+    }
+    #expect(worst < 4e-7, "largest error \(worst) on [-200, 200]")
+}

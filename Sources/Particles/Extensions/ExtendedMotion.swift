@@ -8,8 +8,8 @@ enum ExtendedMotion {
     @inline(__always)
     static func radialAcceleration(dx: Float, dy: Float, radial: Float, tangential: Float) -> (x: Float, y: Float) {
         let length2 = dx * dx + dy * dy
-        guard length2 > 0, length2.isFinite else { return (0, 0) }
-        let inverse = 1 / length2.squareRoot()
+        // Selected without branches so that the particle loop vectorises.
+        let inverse = length2 > 0 && length2 < .infinity ? 1 / length2.squareRoot() : 0
         let rx = dx * inverse, ry = dy * inverse
         return (radial * rx - tangential * ry, radial * ry + tangential * rx)
     }
@@ -18,10 +18,28 @@ enum ExtendedMotion {
     /// radius r = radius + radiusSpeed·age (not clamped: cocos2d lets it pass through the centre).
     @inline(__always)
     static func orbit(angle: Float, omega: Float, radius: Float, radiusSpeed: Float, age: Float) -> (x: Float, y: Float, vx: Float, vy: Float) {
-        let sc = DeterministicMath.sinCos(Double(angle) + Double(omega) * Double(age))
-        let c = Float(sc.cos), s = Float(sc.sin)
+        let sc = sinCos(angle + omega * age)
+        let c = sc.cos, s = sc.sin
         let r = radius + radiusSpeed * age
         return (r * c, r * s, radiusSpeed * c - r * omega * s, radiusSpeed * s + r * omega * c)
+    }
+
+    /// Sine and cosine in Float from IEEE basic operations only (deterministic on every machine, like
+    /// `DeterministicMath`), without branches so that loops over particles vectorise: Cody–Waite
+    /// reduction by π/2 and polynomials on [−π/4, π/4]; error below 4e-7 for |x| < 6000.
+    @inline(__always)
+    static func sinCos(_ x: Float) -> (sin: Float, cos: Float) {
+        let k = (x * 0.63661975).rounded(.toNearestOrEven)
+        let y = (x - k * 1.5703125) - k * 4.8382679e-4
+        let y2 = y * y
+        let s = y * (1 + y2 * (-1.0 / 6 + y2 * (1.0 / 120 + y2 * (-1.0 / 5040 + y2 * (1.0 / 362_880)))))
+        let c = 1 + y2 * (-0.5 + y2 * (1.0 / 24 + y2 * (-1.0 / 720 + y2 * (1.0 / 40320))))
+        // Quadrant q = k mod 4: odd quadrants swap sine and cosine, q ≥ 2 negates the sine,
+        // q = 1 or 2 the cosine.
+        let q = k - 4 * (k * 0.25).rounded(.down)
+        let odd = q == 1 || q == 3
+        let a = odd ? c : s, b = odd ? s : c
+        return (q >= 2 ? -a : a, q == 1 || q == 2 ? -b : b)
     }
 }
 
