@@ -44,3 +44,12 @@ func writtenSceneLoadsBackWithTheSameCell(_ name: String) throws {
     #expect(SceneJSONWriter.number(0.1) == "0.1")
     #expect(SceneJSONWriter.number(233.5) == "233.5" && SceneJSONWriter.number(-20) == "-20")
 }
+
+@Test func writtenSceneSimulatesLikeThePlist() throws {
+    let folder = try temporaryFolder()
+    try ParticleDesignerImporter.importFile(path: fixture("Galaxy")).write(toJSON: folder + "/galaxy.json")
+    let (imageA, a) = try renderScene(try SceneSource.load(path: fixture("Galaxy")), seconds: 1)
+    let (imageB, b) = try renderScene(try SceneSource.load(path: folder + "/galaxy.json"), seconds: 1)
+    #expect(a.stateHash().value == b.stateHash().value, "seed 0, 60 frames: the JSON scene diverges from the plist")
+    #expect(imageA.straightPixels == imageB.straightPixels)
+}
