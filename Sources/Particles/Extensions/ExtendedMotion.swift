@@ -26,20 +26,30 @@ enum ExtendedMotion {
 
     /// Sine and cosine in Float from IEEE basic operations only (deterministic on every machine, like
     /// `DeterministicMath`), without branches so that loops over particles vectorise: Cody–Waite
-    /// reduction by π/2 and polynomials on [−π/4, π/4]; error below 4e-7 for |x| < 6000.
+    /// reduction by π/2 and polynomials on [−π/4, π/4]; error below 4e-7 for |x| < 6000 (beyond 2²²
+    /// the reduction is meaningless but finite).
     @inline(__always)
     static func sinCos(_ x: Float) -> (sin: Float, cos: Float) {
-        let k = (x * 0.63661975).rounded(.toNearestOrEven)
+        let k = roundedToEven(x * 0.63661975)
         let y = (x - k * 1.5703125) - k * 4.8382679e-4
         let y2 = y * y
         let s = y * (1 + y2 * (-1.0 / 6 + y2 * (1.0 / 120 + y2 * (-1.0 / 5040 + y2 * (1.0 / 362_880)))))
         let c = 1 + y2 * (-0.5 + y2 * (1.0 / 24 + y2 * (-1.0 / 720 + y2 * (1.0 / 40320))))
-        // Quadrant q = k mod 4: odd quadrants swap sine and cosine, q ≥ 2 negates the sine,
-        // q = 1 or 2 the cosine.
-        let q = k - 4 * (k * 0.25).rounded(.down)
-        let odd = q == 1 || q == 3
+        // Quadrant q = k mod 4 (0…3): odd quadrants swap sine and cosine, q ≥ 2 negates the sine,
+        // q = 1 or 2 the cosine. Selects and comparisons only, so that the loop vectorises.
+        let r = k - 4 * roundedToEven(k * 0.25)
+        let q = r < 0 ? r + 4 : r
+        let odd = abs(q - 2) == 1
         let a = odd ? c : s, b = odd ? s : c
-        return (q >= 2 ? -a : a, q == 1 || q == 2 ? -b : b)
+        return (q >= 2 ? -a : a, abs(q - 1.5) == 0.5 ? -b : b)
+    }
+
+    /// `v` rounded to the nearest integer, ties to even, for |v| < 2²²: adding and subtracting 1.5·2²³
+    /// (IEEE rounding does the work; no library call, which baseline x86-64 would need for `rounded`).
+    @inline(__always)
+    static func roundedToEven(_ v: Float) -> Float {
+        let magic: Float = 12_582_912
+        return v >= 0 ? (v + magic) - magic : (v - magic) + magic
     }
 }
 
