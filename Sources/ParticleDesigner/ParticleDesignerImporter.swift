@@ -72,7 +72,8 @@ public enum ParticleDesignerImporter {
         if p.has("emissionRate") && givenRate > 0 {
             birthRate = givenRate
         } else if life > 0 {
-            birthRate = Double(maxParticles) / life
+            // A rate beyond 1e9/s only refills the pool faster than any step: it is capped there.
+            birthRate = min(Double(maxParticles) / life, PlistDictionary.maximumMagnitude)
         } else {
             birthRate = Double(maxParticles) * cocosFrameRate
             p.warn("particleLifespan is 0, so cocos2d's emission rate (maxParticles / lifespan) is infinite: the pool refills every frame; imported as birthRate \(PlistDictionary.text(birthRate)) (maxParticles × 60/s), with maxParticles capping the live particles")

@@ -13,6 +13,10 @@ struct PlistDictionary {
     /// few hundred KiB).
     static let maximumFileSize = 8 << 20
 
+    /// The largest magnitude of a number accepted (scene files take at most 1e12; 1e9 leaves room
+    /// for the unit conversions and is far beyond any real effect).
+    static let maximumMagnitude = 1e9
+
     let file: String
     let values: [String: Any]
     private(set) var problems: [SceneDiagnostic] = []
@@ -64,17 +68,25 @@ struct PlistDictionary {
         if let b = raw as? Bool, type(of: raw) == Bool.self { return b ? 1 : 0 }
         if let n = raw as? NSNumber {
             let v = n.doubleValue
-            guard v.isFinite else { throw Self.error(file, "\(key) is \(v); expected a finite number") }
-            return Self.shortest(v)
+            return try checked(v, key)
         }
         if let s = raw as? String {
             if let v = Double(s.trimmingCharacters(in: .whitespaces)), v.isFinite {
                 warn("\(key) is the string \"\(s)\"; read as the number \(v) (write it as <real>)")
-                return Self.shortest(v)
+                return try checked(v, key)
             }
             throw Self.error(file, "\(key) is the string \"\(s.prefix(40))\"; expected a number (<real> or <integer>)")
         }
         throw Self.error(file, "\(key) holds \(Self.describe(raw)); expected a number (<real> or <integer>)")
+    }
+
+    /// `v` if it is finite and not beyond `maximumMagnitude`, as its shortest Float text.
+    private func checked(_ v: Double, _ key: String) throws -> Double {
+        guard v.isFinite else { throw Self.error(file, "\(key) is \(v); expected a finite number") }
+        guard abs(v) <= Self.maximumMagnitude else {
+            throw Self.error(file, "\(key) is \(v); numbers in particle files are at most ±1e9 (is the file damaged?)")
+        }
+        return Self.shortest(v)
     }
 
     /// A variance: its magnitude, with a warning when the file gives a negative one (cocos2d samples

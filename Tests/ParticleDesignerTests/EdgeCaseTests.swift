@@ -127,3 +127,33 @@ import Testing
     #expect(GzipInflater.inflate(Data(bomb.prefix(40)), limit: 300_000) == .failure(.corrupt("the data ends early (truncated)")))
     if case .failure(.corrupt) = GzipInflater.inflate(Data([1, 2, 3, 4, 5]), limit: 100) {} else { Issue.record("garbage inflated") }
 }
+
+@Test func everyImportOfAMutatedNumberLoadsAsAScene() throws {
+    // Digits of the numbers replaced (not the texture): extreme values must be refused by the
+    // importer with a message, or give a scene the loader accepts and the engine runs.
+    var random = SeededRandom(seed: 77)
+    var imported = 0, refused = 0
+    for name in referenceNames {
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture(name))))
+        let text = String(decoding: original, as: UTF8.self)
+        let blobStart = text.utf8.count - (text.components(separatedBy: "<key>textureImageData</key>").last?.utf8.count ?? 0)
+        let digits = original.indices.filter { $0 < blobStart && (48...57).contains(original[$0]) }
+        for _ in 0..<40 {
+            var bytes = original
+            for _ in 0..<(1 + Int(random.nextUnitFloat() * 3)) {
+                let i = digits[Int(random.nextUnitFloat() * Float(digits.count - 1))]
+                bytes[i] = [48, 49, 57, 101][Int(random.nextUnitFloat() * 3.99)] // 0, 1, 9 or e (exponents)
+            }
+            let effect: ParticleDesignerImport
+            do { effect = try ParticleDesignerImporter.importData(Data(bytes), path: "Fuzz.plist") } catch is SceneError {
+                refused += 1
+                continue
+            }
+            let scene = try effect.scene()
+            let engine = try Engine(scene: scene)
+            for _ in 0..<2 { _ = engine.advance(by: 1.0 / 60) }
+            imported += 1
+        }
+    }
+    #expect(imported > 50 && refused > 10, "seed 77: \(imported) imported, \(refused) refused")
+}
