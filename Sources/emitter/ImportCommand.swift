@@ -25,6 +25,12 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The scene file to write (default: <name>.json in the current folder).")
     var output: String?
 
+    func validate() throws {
+        if let output, !output.lowercased().hasSuffix(".json") {
+            throw ValidationError("--output must name a .json scene file, got '\(output)'")
+        }
+    }
+
     func run() throws {
         let effect = try failing { try ParticleDesignerImporter.importFile(path: file) }
         for warning in effect.warnings { printError("\(warning)") }
