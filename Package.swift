@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "SceneFormat"]),
-        .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"]),
+        .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),

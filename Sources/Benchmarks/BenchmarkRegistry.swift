@@ -10,6 +10,7 @@ public enum BenchmarkRegistry {
             shapeFrames,
             animation,
             particles,
+            particleExtensions,
             sceneFormat,
             compositor,
             physics,

@@ -73,7 +73,7 @@ extension EmitterSimulation {
         stepBirths = 0; stepDeaths = 0; stepDropped = 0
         let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
         batch &+= 1
-        var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time)
+        var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time, centre: centre)
         writer.reserve(allowed)
         for _ in 0..<allowed {
             let (x, y, z, frame, inherit) = place(self)
