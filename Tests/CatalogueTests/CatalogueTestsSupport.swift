@@ -52,6 +52,10 @@ let catalogue: [CatalogueScene] = [
     CatalogueScene(name: "bounce", duration: 0.5),
     CatalogueScene(name: "cubes", duration: 1.5),
     CatalogueScene(name: "trail", duration: 1.5),
+    CatalogueScene(name: "sparks", duration: 2),
+    CatalogueScene(name: "rain", duration: 1.5),
+    CatalogueScene(name: "confetti", duration: 2),
+    CatalogueScene(name: "galaxy", duration: 3),
 ]
 
 // MARK: - Running
