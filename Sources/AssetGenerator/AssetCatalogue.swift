@@ -9,6 +9,7 @@ enum AssetCatalogue {
         Asset(fileName: "flame.png", summary: "32×64 white flame tongue, pointed at the top (fire.json)", make: FlameTongue.make),
         Asset(fileName: "crate.png", summary: "64×64 wooden crate, the Core Animation book's physics demo (crates.json)", make: Crate.make),
         Asset(fileName: "ball.png", summary: "64×64 shaded red ball with a highlight, the book's bouncing ball (bounce.json)", make: Ball.make),
+        Asset(fileName: "rain-streak.png", summary: "8×64 white motion-blurred drop, brightest at the head (rain.json)", make: RainStreak.make),
         Asset(fileName: "landscape.png", summary: "200×140 mountains at sunset, the picture of the reflection demo (reflection.json)", make: Landscape.make),
     ]
 
