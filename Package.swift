@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]
 )

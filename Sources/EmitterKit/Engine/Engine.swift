@@ -49,6 +49,8 @@ public final class Engine {
 
     /// The renderer; its caches live as long as the engine.
     public let compositor: Compositor
+    /// The delayed subtrees of replicator instances (`instanceDelay`).
+    private let replicatorDelays = ReplicatorDelaySource()
     /// The emitters found in the tree, in tree order, with their simulations.
     public private(set) var emitters: [EmitterRuntime] = []
     var emitterIndex: [ObjectIdentifier: EmitterRuntime] = [:]
@@ -204,6 +206,8 @@ public final class Engine {
             let started = DispatchTime.now().uptimeNanoseconds
             compositor.clearColor = backgroundColor
             let tree: CALayer = treeHasAnimations ? rootLayer.makePresentationTree(atTime: clock.mediaTime) : rootLayer
+            replicatorDelays.mediaTime = clock.mediaTime
+            compositor.instanceSource = treeHasAnimations ? replicatorDelays : nil
             compositor.render(tree, into: framebuffer)
             statistics.renderMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         }
