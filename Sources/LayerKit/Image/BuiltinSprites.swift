@@ -8,7 +8,7 @@ import Foundation
 /// sprite is 64×64 points at `contentsScale` 1.
 public enum BuiltinSprites {
     /// The names, in documentation order.
-    public static let names = ["softDot", "spark", "smoke", "snowflake", "raindrop", "confetti", "star", "ring", "square", "digits"]
+    public static let names = ["softDot", "spark", "smoke", "snowflake", "raindrop", "confetti", "star", "ring", "square", "digits", "crate"]
 
     /// The sprite called `name` (see `names`), or nil for an unknown name.
     public static func image(named name: String) -> CGImage? {
@@ -23,6 +23,7 @@ public enum BuiltinSprites {
         case "ring": return ring
         case "square": return square
         case "digits": return digits
+        case "crate": return crate
         default: return nil
         }
     }
@@ -135,6 +136,28 @@ public enum BuiltinSprites {
             return (1, d <= 0 ? 1 : 0)
         }
     }()
+
+    /// 64×64: a wooden crate (the Core Animation book's physics demo): a dark frame with corner nails,
+    /// three planks and a diagonal brace. The wood is translucent white with a grain, so a layer's
+    /// `backgroundColor` (or a cell's `color`) gives it its colour; the joints and frame stay dark.
+    static let crate = render(width: 64, height: 64, supersample: 3) { x, y in
+        let edge = min(x, y, 64 - x, 64 - y)
+        if edge < 5 {
+            let nail = [(2.5, 2.5), (61.5, 2.5), (2.5, 61.5), (61.5, 61.5)].contains { hypot(x - $0.0, y - $0.1) < 1.6 }
+            return (nail ? 0.85 : 0.22 + 0.06 * sin(x * 0.9 + y * 0.7), 1)
+        }
+        // The brace from the top-left to the bottom-right inner corner, 9 pixels wide.
+        let brace = abs((x - 5) - (y - 5)) / 2.squareRoot()
+        if brace < 4.5 {
+            let rim = brace > 3.3
+            return (rim ? 0.2 : 0.95 + 0.05 * sin((x + y) * 0.8), rim ? 1 : 0.45)
+        }
+        // Plank joints every 18 pixels between the frames.
+        let plank = (y - 5).truncatingRemainder(dividingBy: 18)
+        if plank < 1.2 || plank > 16.8 { return (0.3, 0.9) }
+        let grain = 0.5 + 0.5 * sin(x * 0.45 + 2.2 * sin(y * 0.35 + x * 0.05))
+        return (1, 0.12 + 0.16 * grain)
+    }
 
     // MARK: - Rendering
 

@@ -12,7 +12,8 @@ extension EmitterSimulation {
         let s = c.store
         let buffers = ParticleBuffers(count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
                                       z: UnsafePointer(s.z), vz: UnsafePointer(s.vz), stepDuration: lastStepDuration,
-                                      death: UnsafePointer(s.death), aliveFrom: aliveThreshold)
+                                      death: UnsafePointer(s.death), life: UnsafePointer(s.life), aliveFrom: aliveThreshold,
+                                      now: time, epoch: epoch)
         return try body(buffers)
     }
 
