@@ -28,6 +28,7 @@ import Testing
                 let body = try PhysicsBody(mass: 1, position: CGPoint(x: 160, y: 100))
                 try body.addShape(.circle(radius: 10, center: .zero), elasticity: 0.5)
                 ballLayer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+                ballLayer.position = CGPoint(x: 160, y: 100)
                 session.rootLayer.addSublayer(ballLayer)
                 try session.attach(body, to: ballLayer)
                 ball = body
@@ -41,7 +42,9 @@ import Testing
 
         func frame(_ frame: GameFrame, _ session: GameSession) { frames.append(frame) }
 
-        func collision(_ event: CollisionEvent, _ session: GameSession) { collisions.append(event.phase) }
+        func physicsEvent(_ event: PhysicsEvent, _ session: GameSession) {
+            if case let .collision(collision, _, _) = event { collisions.append(collision.phase) }
+        }
     }
 
     func runner(_ probe: Probe, fps: Double = 60, script: ScriptedInput = ScriptedInput()) throws -> HeadlessGameRunner {

@@ -32,8 +32,9 @@ public protocol Game: AnyObject {
     /// frame's input. Pause, restart and time-scale requests made here take effect this frame.
     func frame(_ frame: GameFrame, _ session: GameSession)
 
-    /// A collision between two physics shapes, delivered after the world's step (begin and separate).
-    func collision(_ event: CollisionEvent, _ session: GameSession)
+    /// Something the physics did during a fixed step, delivered after the world's step: body collisions
+    /// (begin and separate, with the layers the bodies move) and collide-mode particle contacts.
+    func physicsEvent(_ event: PhysicsEvent, _ session: GameSession)
 
     /// Births, deaths and drops of an emitter's particles during one fixed step that had any.
     func particleEvents(_ events: EmitterStepEvents, of emitter: CAEmitterLayer, _ session: GameSession)
@@ -48,7 +49,7 @@ extension Game {
     /// Does nothing.
     public func frame(_ frame: GameFrame, _ session: GameSession) {}
     /// Ignores the event.
-    public func collision(_ event: CollisionEvent, _ session: GameSession) {}
+    public func physicsEvent(_ event: PhysicsEvent, _ session: GameSession) {}
     /// Ignores the events.
     public func particleEvents(_ events: EmitterStepEvents, of emitter: CAEmitterLayer, _ session: GameSession) {}
     /// Adds nothing.

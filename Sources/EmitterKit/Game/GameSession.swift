@@ -8,8 +8,9 @@ import Foundation
 /// One frame (`runFrame`): a pending restart is carried out; the frame's input events are applied; the
 /// game's `frame` callback runs; the engine advances by the measured delta × `timeScale` (nothing while
 /// paused, one step per `step()` request) — each fixed step runs the game's `fixedUpdate`, then the
-/// physics world, then the emitters; finally each attached body is written into its layer, interpolated
-/// between the last two steps.
+/// emitters, then the physics world and its particle coupling, whose events reach the game's
+/// `physicsEvent`; finally the engine writes each attached body into its layer, interpolated between the
+/// last two steps.
 public final class GameSession {
     // MARK: - Game and engine
 
@@ -19,8 +20,9 @@ public final class GameSession {
     public let configuration: GameConfiguration
     /// The engine of the current run (a new one after every restart).
     public private(set) var engine: Engine
-    /// The physics world of the current run: gravity (0, 0) until the game sets it, stepped every fixed
-    /// step after `fixedUpdate`. Points, seconds, y down.
+    /// The physics world of the current run (the engine's): gravity (0, 0) until the game or the scene
+    /// sets it, stepped every fixed step after `fixedUpdate` and the emitters. Root-layer points, seconds,
+    /// y down.
     public private(set) var physics: PhysicsWorld
     /// A random generator seeded from `configuration.seed` at every (re)start, for game logic.
     public var random: SeededRandom
@@ -55,15 +57,8 @@ public final class GameSession {
 
     // MARK: - Private state
 
-    private struct BodyLink {
-        let body: PhysicsBody
-        weak var layer: CALayer?
-        let rotates: Bool
-    }
-    private var links: [BodyLink] = []
     private var pendingRestart = false
     private var pendingSteps = 0
-    private var stepError: Error?
 
     // MARK: - Creating
 
@@ -92,12 +87,11 @@ public final class GameSession {
             engine = try Engine(rootLayer: root, viewSize: configuration.viewSize, backgroundColor: configuration.backgroundColor,
                                 fixedStep: configuration.fixedStep, threadCount: configuration.threadCount)
         }
-        return (engine, try PhysicsWorld())
+        return (engine, try engine.physicsWorld)
     }
 
     /// Wires the engine and world to the game and runs `setUp` with the engine's clock in scope.
     private func setUpRun() throws {
-        links = []
         stepInput = InputState()
         pendingSteps = 0
         engine.onWarning = { [unowned self] message in self.log(message) }
@@ -105,8 +99,8 @@ public final class GameSession {
         engine.onParticleEvents = { [unowned self] emitter, events in
             CATransaction.performWithoutActions { self.game.particleEvents(events, of: emitter, self) }
         }
-        _ = physics.addCollisionObserver { [unowned self] event in
-            CATransaction.performWithoutActions { self.game.collision(event, self) }
+        engine.onPhysicsEvent = { [unowned self] event in
+            CATransaction.performWithoutActions { self.game.physicsEvent(event, self) }
         }
         do {
             try engine.clock.withScope {
@@ -144,8 +138,7 @@ public final class GameSession {
 
     /// Runs one display refresh: restart if asked, input, the game's `frame`, the fixed steps, bodies into
     /// layers. `measuredDelta` is in seconds (clamped by the engine to 0.25 s; NaN or negative counts as 0).
-    /// - Throws: a restart's `setUp` failure (the previous run is kept), or an error thrown while stepping
-    ///   the physics world.
+    /// - Throws: a restart's `setUp` failure (the previous run is kept).
     public func runFrame(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval, measuredDelta: CFTimeInterval,
                          events: [InputEvent] = []) throws {
         defer { frameIndex += 1 }
@@ -175,16 +168,11 @@ public final class GameSession {
             pendingSteps = 0
             engine.advance(by: delta * timeScale)
         }
-        syncBodiesToLayers()
-        if let error = stepError {
-            stepError = nil
-            throw error
-        }
     }
 
     private func performRestart() throws {
         let (nextEngine, nextWorld) = try Self.makeRun(configuration)
-        let previous = (engine, physics, random, links)
+        let previous = (engine, physics, random)
         engine = nextEngine
         physics = nextWorld
         random = SeededRandom(seed: UInt64(configuration.seed))
@@ -192,7 +180,7 @@ public final class GameSession {
             try setUpRun()
             restartCount += 1
         } catch {
-            (engine, physics, random, links) = previous
+            (engine, physics, random) = previous
             throw error
         }
     }
@@ -201,51 +189,36 @@ public final class GameSession {
         let gameStep = GameStep(index: step.index, time: step.time, duration: step.duration, input: stepInput)
         stepInput.beginFrame()
         CATransaction.performWithoutActions { game.fixedUpdate(gameStep, self) }
-        do {
-            try physics.step(step.duration)
-        } catch {
-            if stepError == nil { stepError = error }
-        }
     }
 
     // MARK: - Bodies and layers
 
-    /// Makes `body` drive `layer`: after every frame the layer's `position` is the body's origin and, when
-    /// `rotates` (default true), its `transform` is the body's angle about z, both interpolated between the
-    /// last two steps. The body is added to `physics` if it is in no world. Give the layer the position of
-    /// its superlayer's coordinates that equal the world's (normally a direct sublayer of the root).
+    /// Makes `body` drive `layer` (the engine's coupling): the body is placed at the layer's position and
+    /// angle (root coordinates) and added to `physics` if it is in no world; from then on a dynamic body
+    /// moves the layer every frame (position and rotation about z, interpolated between the last two
+    /// steps) and a kinematic body follows the layer. Set the layer's position before attaching.
     /// - Throws: the world's refusal (`PhysicsError`) when the body cannot be added.
-    public func attach(_ body: PhysicsBody, to layer: CALayer, rotates: Bool = true) throws {
-        if body.world == nil { try physics.add(body) }
-        body.owner = layer
-        links.removeAll { $0.body === body }
-        links.append(BodyLink(body: body, layer: layer, rotates: rotates))
-        write(links[links.count - 1], alpha: 1)
+    public func attach(_ body: PhysicsBody, to layer: CALayer) throws {
+        try engine.attach(body, to: layer)
     }
 
     /// Stops `body` driving its layer and removes it from the world (the layer stays where it is).
     public func detach(_ body: PhysicsBody) throws {
-        links.removeAll { $0.body === body }
-        if body.world === physics { try physics.remove(body) }
+        if let layer = engine.layer(of: body) {
+            try engine.detachBody(from: layer)
+        } else if body.world === physics {
+            try physics.remove(body)
+        }
     }
 
     /// The bodies attached to layers, in attachment order.
-    public var attachedBodies: [PhysicsBody] { links.map(\.body) }
+    public var attachedBodies: [PhysicsBody] { engine.layerBodies.map(\.body) }
 
-    private func syncBodiesToLayers() {
-        links.removeAll { $0.layer == nil || $0.body.world == nil }
-        let alpha = engine.integrator.interpolationFraction
-        CATransaction.performWithoutActions {
-            for link in links { write(link, alpha: alpha) }
-        }
-    }
-
-    private func write(_ link: BodyLink, alpha: Double) {
-        guard let layer = link.layer else { return }
-        layer.position = link.body.interpolatedPosition(alpha)
-        if link.rotates {
-            layer.transform = CATransform3DMakeRotation(CGFloat(link.body.interpolatedAngle(alpha)), 0, 0, 1)
-        }
+    /// Couples a cell of `emitter` to the physics world: `collide` mode (particles bounce off, die on or
+    /// stick to shapes, with contact events) or `body` mode (each particle a small physics body).
+    /// - Throws: the engine's refusal naming the cell or value.
+    public func setPhysics(_ description: CellPhysicsDescription, of cell: CAEmitterCell, in emitter: CAEmitterLayer) throws {
+        try engine.setPhysics(description, of: cell, in: emitter)
     }
 
     // MARK: - Particles
@@ -297,11 +270,10 @@ public final class GameSession {
     /// The current frame as an image of the view at `scale` pixels per point.
     public func snapshot(scale: CGFloat = 1) throws -> CGImage { try engine.snapshot(scale: scale) }
 
-    /// The state hash: the engine's (steps, particles), the physics world's bodies, then the game's own
-    /// state. Equal for equal input at equal simulated times, whatever the frame rate.
+    /// The state hash: the engine's (steps, particles, physics bodies), then the game's own state. Equal
+    /// for equal input at equal simulated times, whatever the frame rate.
     public func stateHash() -> StateHasher {
         var hasher = engine.stateHash()
-        physics.hash(into: &hasher)
         game.hash(into: &hasher)
         return hasher
     }

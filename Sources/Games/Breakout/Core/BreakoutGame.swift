@@ -77,6 +77,7 @@ public final class BreakoutGame: Game {
 
     // MARK: - Game
 
+    /// Resets score and lives and builds background, bricks, paddle with its reflection, ball, sparks and HUD.
     public func setUp(_ session: GameSession) throws {
         (phase, score, lives, bricksHit, paddleX) = (.serving, 0, Self.startLives, 0, Double(session.viewSize.width / 2))
         (lastPointer, pointerTarget) = (nil, nil)
@@ -97,6 +98,7 @@ public final class BreakoutGame: Game {
         serve()
     }
 
+    /// Restart (R) and pause (P, or a click that hit-tests to the pause button).
     public func frame(_ frame: GameFrame, _ session: GameSession) {
         let input = frame.input
         if input.wasPressed(.r) { session.restart() }
@@ -106,6 +108,7 @@ public final class BreakoutGame: Game {
                                                        : CGColor(red: 0.4, green: 0.4, blue: 0.5, alpha: 1)
     }
 
+    /// Moves the paddle, serves or moves the ball, and resolves its bounces.
     public func fixedUpdate(_ step: GameStep, _ session: GameSession) {
         guard phase == .serving || phase == .playing else { return }
         movePaddle(step, session)
@@ -125,6 +128,7 @@ public final class BreakoutGame: Game {
         ballLayer.position = ballPosition
     }
 
+    /// Phase, score, lives, ball position and paddle position.
     public func hash(into hasher: inout StateHasher) {
         hasher.combine(phase.rawValue)
         hasher.combine(score)

@@ -46,6 +46,8 @@ public final class LanderGame: Game {
     public private(set) var score = 0
     /// Speed at the moment of touchdown or crash, points per second.
     public private(set) var impactSpeed = 0.0
+    /// Explosion sparks that touched the terrain (collide-mode contacts).
+    public private(set) var sparkContacts = 0
     /// Whether the engine fired during the last step.
     public private(set) var isThrusting = false
 
@@ -72,18 +74,20 @@ public final class LanderGame: Game {
 
     // MARK: - Game
 
+    /// Resets the rules' state and builds sky, terrain (physics segments), ship (a physics box), emitters and HUD.
     public func setUp(_ session: GameSession) throws {
         (phase, fuel, score, impactSpeed, isThrusting) = (.flying, Self.startFuel, 0, 0, false)
-        (lastVelocity, crashPending, debris) = (.zero, false, [])
+        (lastVelocity, crashPending, debris, sparkContacts) = (.zero, false, [], 0)
         try session.physics.setGravity(CGVector(dx: 0, dy: Self.gravity))
         let root = session.rootLayer
         root.addSublayer(makeSky(size: session.viewSize, random: &session.random))
         try buildTerrain(session)
         try buildShip(session)
-        buildEmitters(root)
+        try buildEmitters(session)
         buildHUD(root)
     }
 
+    /// Restart (R, controller Start), pause (P), single step (`.`) and slow motion (T).
     public func frame(_ frame: GameFrame, _ session: GameSession) {
         let input = frame.input
         if input.wasPressed(.r) || input.primaryController?.wasPressed(.start) == true { session.restart() }
@@ -92,6 +96,7 @@ public final class LanderGame: Game {
         if input.wasPressed(.t) { try? session.setTimeScale(session.timeScale == 1 ? 0.25 : 1) }
     }
 
+    /// Turning, thrust and fuel; moves the flame to the nozzle; carries out a crash noticed during the last step.
     public func fixedUpdate(_ step: GameStep, _ session: GameSession) {
         if crashPending { crash(session) }
         guard let ship, phase == .flying else {
@@ -123,8 +128,10 @@ public final class LanderGame: Game {
         fuelBar.bounds.size.width = CGFloat(150 * fuel / Self.startFuel)
     }
 
-    public func collision(_ event: CollisionEvent, _ session: GameSession) {
-        guard event.phase == .begin, phase == .flying, let ship,
+    /// The ship's first touch decides: the pad, slow and upright, is a landing; anything else a crash.
+    public func physicsEvent(_ event: PhysicsEvent, _ session: GameSession) {
+        if case .particleContact = event { sparkContacts += 1 }
+        guard case let .collision(event, _, _) = event, event.phase == .begin, phase == .flying, let ship,
               event.bodyA === ship || event.bodyB === ship else { return }
         let other = event.bodyA === ship ? event.shapeB : event.shapeA
         let speed = (lastVelocity.dx * lastVelocity.dx + lastVelocity.dy * lastVelocity.dy).squareRoot()
@@ -141,6 +148,7 @@ public final class LanderGame: Game {
         }
     }
 
+    /// Phase, fuel, score and debris count.
     public func hash(into hasher: inout StateHasher) {
         hasher.combine(phase.rawValue)
         hasher.combine(fuel)
@@ -168,6 +176,7 @@ public final class LanderGame: Game {
             else { continue }
             let piece = CALayer()
             piece.bounds = CGRect(x: 0, y: 0, width: size, height: size)
+            piece.position = body.position
             piece.backgroundColor = i % 2 == 0 ? CGColor(red: 0.8, green: 0.8, blue: 0.85, alpha: 1) : CGColor(red: 1, green: 0.55, blue: 0.1, alpha: 1)
             session.rootLayer.addSublayer(piece)
             guard (try? session.attach(body, to: piece)) != nil else { continue }
@@ -244,12 +253,14 @@ public final class LanderGame: Game {
             leg.backgroundColor = CGColor(red: 0.6, green: 0.6, blue: 0.65, alpha: 1)
             shipLayer.addSublayer(leg)
         }
+        shipLayer.position = Self.start
         session.rootLayer.addSublayer(shipLayer)
         try session.attach(body, to: shipLayer)
         ship = body
     }
 
-    private func buildEmitters(_ root: CALayer) {
+    private func buildEmitters(_ session: GameSession) throws {
+        let root = session.rootLayer
         let dot = Self.softDot
         flame = CAEmitterCell()
         flame.name = "flame"
@@ -276,8 +287,7 @@ public final class LanderGame: Game {
         spark.birthRate = 0
         (spark.lifetime, spark.lifetimeRange) = (1.1, 0.4)
         (spark.velocity, spark.velocityRange) = (140, 90)
-        spark.emissionLongitude = -.pi / 2
-        spark.emissionRange = .pi
+        spark.emissionRange = 2 * .pi
         spark.yAcceleration = CGFloat(Self.gravity)
         spark.color = CGColor(red: 1, green: 0.55, blue: 0.15, alpha: 1)
         spark.alphaSpeed = -0.8
@@ -289,6 +299,10 @@ public final class LanderGame: Game {
         explosion.seed = 11
         explosion.emitterCells = [spark]
         root.addSublayer(explosion)
+        // The sparks bounce off the terrain (collide mode): the engine sweeps each one against the shapes.
+        var bounce = CellPhysicsDescription()
+        (bounce.mode, bounce.elasticity, bounce.friction, bounce.radius) = (.collide, 0.45, 0.3, 2)
+        try session.setPhysics(bounce, of: spark, in: explosion)
     }
 
     private func buildHUD(_ root: CALayer) {
