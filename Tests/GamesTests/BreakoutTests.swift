@@ -52,6 +52,10 @@ import Testing
         #expect(game.score == 420, "golden score after 30 s: \(game.score), bricks \(game.bricksHit), \(result)")
         #expect(result.stateHash == "0006d26be640e6ac", "golden state hash of the mouse player: \(result)")
         try runner.writePNG(to: FileManager.default.temporaryDirectory.appendingPathComponent("breakout-player.png").path)
+        if ProcessInfo.processInfo.environment["WRITE_DOC_IMAGES"] == "1" {
+            try runner.writePNG(to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("docs/images/breakout.png").path)
+        }
     }
 
     @Test func launchedBallBreaksABrickWithSparks() throws {

@@ -104,11 +104,29 @@ import Testing
         #expect(game.isThrusting && game.fuel < 100)
     }
 
+    @Test func gameControllerStickTurnsAndTriggerThrusts() throws {
+        let pad = ControllerID(3)
+        var script = ScriptedInput()
+        script.add(.controllerAdded(pad, name: "test pad"), atFrame: 0)
+        script.add(.controllerAxisMoved(pad, .leftX, value: -1), atFrame: 1)
+        script.add(.controllerAxisMoved(pad, .leftX, value: 0), atFrame: 13)
+        script.add(.controllerAxisMoved(pad, .rightTrigger, value: 1), atFrame: 13)
+        let (game, _, result) = try play(script, frames: 60)
+        let ship = try #require(game.ship)
+        // 12 frames = 24 steps at −2.2 rad/s: 0.44 rad anticlockwise; thrust then pushes left (−x).
+        #expect(abs(ship.angle + 0.44) < 0.02, "angle \(ship.angle), \(result)")
+        #expect(ship.velocity.dx < -20 && game.isThrusting, "velocity \(ship.velocity)")
+    }
+
     @Test func renderedFrameShowsShipFlameAndTerrain() throws {
-        let (_, runner, _) = try play(Self.burnScript(), frames: 200)
+        let (_, runner, _) = try play(Self.burnScript(), frames: 250)
         let image = try runner.session.snapshot()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lander-200.png").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lander-250.png").path
         try image.writePNG(to: path)
+        if ProcessInfo.processInfo.environment["WRITE_DOC_IMAGES"] == "1" {
+            try image.writePNG(to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("docs/images/lander.png").path)
+        }
         func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
             let i = (y * image.width + x) * 4
             return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
