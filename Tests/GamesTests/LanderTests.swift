@@ -9,8 +9,7 @@ import Testing
     /// ship slows to a few points per second just above the pad.
     static func burnScript() -> ScriptedInput {
         var script = ScriptedInput()
-        script.add(.keyDown(.up, isRepeat: false), atFrame: 189)
-        script.add(.keyUp(.up), atFrame: 309)
+        script.hold(.up, fromFrame: 189, toFrame: 309)
         return script
     }
 

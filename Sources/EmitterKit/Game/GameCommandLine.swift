@@ -62,8 +62,7 @@ public struct GameCommandLine {
                 problems.append("--hold \(value): expected <key>:<first>-<last> with 0 ≤ first ≤ last")
                 return
             }
-            script.add(.keyDown(key, isRepeat: false), atFrame: range[0])
-            script.add(.keyUp(key), atFrame: range[1])
+            script.hold(key, fromFrame: range[0], toFrame: range[1])
         }
     }
 }
