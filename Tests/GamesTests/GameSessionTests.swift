@@ -188,6 +188,22 @@ import Testing
         #expect(throws: (any Error).self) { try GameSession(game: Viewer(), configuration: GameConfiguration(scenePath: "/nonexistent.json")) }
     }
 
+    @Test func physicsSceneFileBringsItsBodiesAndTheirCollisions() throws {
+        final class Watcher: Game {
+            var collisions = 0
+            func setUp(_ session: GameSession) throws {}
+            func physicsEvent(_ event: PhysicsEvent, _ session: GameSession) {
+                if case let .collision(c, _, _) = event, c.phase == .begin { collisions += 1 }
+            }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let game = Watcher()
+        let r = try HeadlessGameRunner(game: game, configuration: GameConfiguration(scenePath: root.appendingPathComponent("Scenes/crates.json").path))
+        let result = try r.run(frames: 120)
+        #expect(r.session.attachedBodies.count >= 5, "bodies attached to the scene's layers: \(r.session.attachedBodies.count)")
+        #expect(game.collisions > 5, "crates falling on each other and the floor: \(game.collisions) collisions, \(result)")
+    }
+
     @Test func commandLineOptionsBecomeAScriptAndBadOnesAreReported() {
         let good = GameCommandLine(["game", "--png", "/tmp/x.png", "--frames", "90", "--hold", "up:10-20", "--tap", "space:5"])
         #expect(good.problems.isEmpty && good.pngPath == "/tmp/x.png" && good.frames == 90)
