@@ -12,6 +12,7 @@ public enum BenchmarkRegistry {
             sceneFormat,
             compositor,
             physics,
+            coupling,
         ]
         return groups.flatMap { $0 }
     }
