@@ -31,6 +31,7 @@ import Testing
         let (game, _, result) = try play(Self.sessionScript(), frames: 900)
         #expect(game.bricksHit > 0 && game.score > 0, "bricks \(game.bricksHit), score \(game.score)")
         #expect(game.score == 40 && game.lives == 0 && game.phase == .lost, "score \(game.score), lives \(game.lives), phase \(game.phase), \(result)")
+        #expect(game.scoreText == "GAME OVER  40   R to restart", "score label \(game.scoreText)")
         #expect(result.stateHash == "cab3879067e30d51", "golden state hash after 900 frames of the session script: \(result)")
     }
 

@@ -27,6 +27,7 @@ import Testing
         // 120 frames of thrust at 1/60 s burn 10 units per second: 20 of 100.
         #expect(abs(game.fuel - 80) < 0.01, "fuel \(game.fuel)")
         #expect(game.score == 180, "score \(game.score)")
+        #expect(game.statusText == "LANDED  score 180", "status label \(game.statusText)")
         #expect(result.stateHash == "4d5d2bc5bdd86f45", "golden state hash after 600 frames of the burn script: \(result)")
     }
 
@@ -131,6 +132,10 @@ import Testing
             return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
         }
         let ground = pixel(320, 470), padPixel = pixel(380, 432), sky = pixel(600, 300)
+        // The status text (FUEL …) at the top right: light ink over the dark sky.
+        var textInk = 0
+        for y in 8..<30 { for x in 540..<628 where pixel(x, y).0 > 150 && pixel(x, y).2 > 150 { textInk += 1 } }
+        #expect(textInk > 30, "status text pixels at the top right: \(textInk), \(path)")
         #expect(ground.0 > 60 && ground.0 < 120, "terrain grey at (320, 470): \(ground), \(path)")
         #expect(padPixel.2 > 200, "pad cyan at (380, 432): \(padPixel), \(path)")
         #expect(sky.0 < 40 && sky.2 < 80, "dark sky at (600, 300): \(sky), \(path)")

@@ -66,6 +66,8 @@ public final class BreakoutGame: Game {
     public private(set) var sparks = CAEmitterLayer()
     /// The pause button (top right); a click on it pauses or resumes.
     public private(set) var pauseButton = CALayer()
+    /// The score and, when the game ends, the outcome, drawn as text at the top.
+    public private(set) var scoreLabel = CATextLayer()
 
     private var ballLayer = CALayer()
     private var livesLayers: [CALayer] = []
@@ -106,6 +108,16 @@ public final class BreakoutGame: Game {
         if input.wasPressed(.p) || clickedPause { session.setPaused(!session.isPaused) }
         pauseButton.backgroundColor = session.isPaused ? CGColor(red: 1, green: 0.8, blue: 0.2, alpha: 1)
                                                        : CGColor(red: 0.4, green: 0.4, blue: 0.5, alpha: 1)
+        scoreLabel.string = scoreText
+    }
+
+    /// What the score label shows.
+    public var scoreText: String {
+        switch phase {
+        case .won: return "YOU WIN  \(score)"
+        case .lost: return "GAME OVER  \(score)   R to restart"
+        case .serving, .playing: return "SCORE \(score)"
+        }
     }
 
     /// Moves the paddle, serves or moves the ball, and resolves its bounces.
@@ -323,6 +335,14 @@ public final class BreakoutGame: Game {
             pauseButton.addSublayer(bar)
         }
         root.addSublayer(pauseButton)
+        scoreLabel = CATextLayer()
+        scoreLabel.name = "score"
+        scoreLabel.frame = CGRect(x: 120, y: 10, width: Double(root.bounds.width) - 240, height: 24)
+        scoreLabel.fontSize = 16
+        scoreLabel.alignmentMode = .center
+        scoreLabel.foregroundColor = CGColor(red: 0.85, green: 0.9, blue: 1, alpha: 1)
+        scoreLabel.string = scoreText
+        root.addSublayer(scoreLabel)
     }
 
     /// A 32×32 white dot with a soft edge, for particles.

@@ -64,6 +64,8 @@ public final class LanderGame: Game {
 
     private var flame = CAEmitterCell()
     private var fuelBar = CALayer()
+    /// Status text at the top right: fuel, or the outcome with the score.
+    public private(set) var statusLabel = CATextLayer()
     private var statusLight = CALayer()
     private var lastVelocity = CGVector.zero
     private var crashPending = false
@@ -94,6 +96,16 @@ public final class LanderGame: Game {
         if input.wasPressed(.p) { session.setPaused(!session.isPaused) }
         if input.wasPressed(.period) { session.step() }
         if input.wasPressed(.t) { try? session.setTimeScale(session.timeScale == 1 ? 0.25 : 1) }
+        statusLabel.string = statusText
+    }
+
+    /// What the status label shows.
+    public var statusText: String {
+        switch phase {
+        case .flying: return "FUEL \(Int(fuel.rounded(.up)))"
+        case .landed: return "LANDED  score \(score)"
+        case .crashed: return "CRASHED   R to retry"
+        }
     }
 
     /// Turning, thrust and fuel; moves the flame to the nozzle; carries out a crash noticed during the last step.
@@ -321,6 +333,13 @@ public final class LanderGame: Game {
         statusLight.cornerRadius = 5
         statusLight.backgroundColor = CGColor(red: 0.9, green: 0.8, blue: 0.2, alpha: 1)
         root.addSublayer(statusLight)
+        statusLabel = CATextLayer()
+        statusLabel.frame = CGRect(x: Double(root.bounds.width) - 252, y: 8, width: 240, height: 22)
+        statusLabel.fontSize = 15
+        statusLabel.alignmentMode = .right
+        statusLabel.foregroundColor = CGColor(red: 0.85, green: 0.88, blue: 1, alpha: 1)
+        statusLabel.string = statusText
+        root.addSublayer(statusLabel)
     }
 
     /// A 32×32 white dot with a soft edge, for particles.
