@@ -12,6 +12,8 @@ public enum BenchmarkRegistry {
             sceneFormat,
             compositor,
             physics,
+            scenes,
+            process,
         ]
         return groups.flatMap { $0 }
     }
