@@ -141,7 +141,9 @@ public struct BenchmarkReport: Codable, Sendable {
     /// Chipmunk's version as the library reports it, and the shared object this process mapped.
     static func chipmunkBuild() -> String {
         var library = "library path unknown"
-        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+        // /proc files report size 0, so read to the end rather than by size.
+        if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+           case let maps = String(decoding: data, as: UTF8.self),
            let line = maps.split(separator: "\n").first(where: { $0.contains("libchipmunk") }),
            let path = line.split(separator: " ", omittingEmptySubsequences: true).last {
             library = String(path)
