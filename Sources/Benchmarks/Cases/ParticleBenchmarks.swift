@@ -78,11 +78,15 @@ extension BenchmarkRegistry {
             let dt = 1.0 / 120
             let steps = scale == .full ? 600 : 2
             for _ in 0..<(scale == .full ? 840 : 10) { sim.step(by: dt) }
-            // Storage over live particles, as the simulation holds it (capacity included) at steady state.
+            let store = try sim.store(ofCellNamed: "spark")
+            // Storage over live particles as the simulation holds it at steady state: the whole allocation
+            // (free slots and tombstones awaiting removal included), and per slot for comparison.
             return Benchmark.Workload(engine: { for _ in 0..<steps { sim.step(by: dt) } },
                                       reference: { for _ in 0..<steps { _ = sim.integrateOnly(by: dt) } },
                                       extras: {
                                           ["liveParticles": Double(sim.aliveCount), "storageBytes": Double(sim.storageBytes),
+                                           "slotCapacity": Double(store.capacity), "slotsInUse": Double(store.count),
+                                           "bytesPerSlot": Double(sim.storageBytes) / Double(max(1, store.capacity)),
                                            "bytesPerLiveParticle": Double(sim.storageBytes) / Double(max(1, sim.aliveCount))]
                                       })
         }
