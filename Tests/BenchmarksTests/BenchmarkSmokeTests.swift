@@ -65,6 +65,20 @@ struct BenchmarkSmokeTests {
         #expect(report.table().contains("FAIL  simulation state per live particle ≤ 48 bytes: 49"), "\(report.table())")
     }
 
+    @Test func reportNamesTheMachineAndRoundTripsAsJSON() throws {
+        let figure = Benchmark(name: "test.json", unit: "nothing", reference: "nothing") { _ in
+            Benchmark.Workload(engine: {}, reference: {}, extras: { ["bytesPerLiveParticle": 40] })
+        }.checking(Budget(.bytesPerParticle, .extra("bytesPerLiveParticle"), maximum: 48))
+        let result = try BenchmarkRunner(rounds: 1, targetMilliseconds: 0.01, scale: .full).run(figure)
+        let report = BenchmarkReport(results: [result], failures: [.init(name: "test.broken", message: "no scene")])
+        #expect(report.chipmunk.hasPrefix("Chipmunk 7.") && report.chipmunk.contains("libchipmunk"), "\(report.chipmunk)")
+        #expect(report.cores > 0 && !report.cpu.isEmpty)
+        let decoded = try JSONDecoder().decode(BenchmarkReport.self, from: Data(try report.json().utf8))
+        #expect(decoded.results.map(\.name) == ["test.json"] && decoded.failures.map(\.name) == ["test.broken"])
+        #expect(decoded.budgets.first { $0.id == "bytesPerParticle" }?.result?.passed == true, "\(decoded.budgets)")
+        #expect(report.table().contains("FAILED:\n  test.broken: no scene"), "\(report.table())")
+    }
+
     @Test func framesReportTheirShareOfOneCore() throws {
         var frame = Benchmark(name: "test.frame", unit: "one frame", reference: "-") { _ in
             Benchmark.Workload(measuredEngine: { 2.5 }, measuredReference: { 1 })

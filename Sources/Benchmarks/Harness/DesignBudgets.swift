@@ -34,7 +34,8 @@ public enum DesignBudgets {
     public static func notMeasured(_ id: ID) -> String {
         switch id {
         case .memoryOverOneHour:
-            return "not measured by this command (an hour-long run is the robustness work's soak test)"
+            return "not measured by this command: an hour-long run is `emitter soak Scenes/fire.json --simulated-hours 1` "
+                + "(the robustness work's soak test, docs/Limits.md)"
         default:
             return "not run (left out by --filter)"
         }
