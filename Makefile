@@ -22,10 +22,12 @@ test: setup
 build: setup
 	$(SWIFT) build
 
-# The binary reports the flags it was built with from EMITTER_BENCH_FLAGS.
+# The binary reports the flags it was built with from EMITTER_BENCH_FLAGS. Only the report goes to
+# stdout (the build's output goes to stderr), so `make bench BENCH_ARGS=--json > bench.json` is clean JSON.
 bench: setup
-	$(SWIFT) build -c release --scratch-path .build-bench $(BENCH_FLAGS) --product emitter
-	EMITTER_BENCH_FLAGS="$(BENCH_FLAGS)" .build-bench/release/emitter bench $(BENCH_ARGS)
+	@echo "$(SWIFT) build -c release --scratch-path .build-bench $(BENCH_FLAGS) --product emitter" >&2
+	@$(SWIFT) build -c release --scratch-path .build-bench $(BENCH_FLAGS) --product emitter >&2
+	@EMITTER_BENCH_FLAGS="$(BENCH_FLAGS)" .build-bench/release/emitter bench $(BENCH_ARGS)
 
 clean:
 	rm -rf .build .build-bench

@@ -72,7 +72,7 @@ enum SceneBench {
             headless.render(into: framebuffer)
         }
         // Both sides run two seconds of the scene first, so the timed frames see its steady state.
-        let warmUp = scale == .full ? 120 : 2
+        let warmUp = scale == .full ? 120 : 1
         guard controller.runFrames(warmUp) == warmUp else {
             controller.host.close()
             throw ChildProcessError(description: "\(path): the window stopped during warm-up")
