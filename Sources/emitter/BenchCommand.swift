@@ -56,6 +56,9 @@ struct BenchCommand: ParsableCommand {
         }
         let report = BenchmarkReport(results: results, failures: failures, scale: runner.scale)
         print(json ? try report.json() : report.table())
-        if !failures.isEmpty { throw ExitCode(1) }
+        if !failures.isEmpty {
+            throw CommandFailure(message: "emitter bench: \(failures.count) figure(s) could not run: "
+                + failures.map(\.name).joined(separator: ", "), code: .runtime)
+        }
     }
 }
