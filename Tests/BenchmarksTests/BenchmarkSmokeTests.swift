@@ -6,28 +6,28 @@ import Testing
 /// and the report judges budgets from what was measured. Speed itself is not tested here (debug build).
 @Suite(.serialized)
 struct BenchmarkSmokeTests {
+    /// Runs in a child `emitter bench --smoke` process: the scene figures open SDL windows, and SDL
+    /// allows one per process, which the window tests of this test process may be using.
     @Test func everyBenchmarkRunsAtSmokeSizeWithFinitePositiveTimes() throws {
-        let runner = BenchmarkRunner(rounds: 1, targetMilliseconds: 1, scale: .smoke)
-        var names: [String] = []
-        for benchmark in BenchmarkRegistry.all {
-            let result: BenchmarkResult
-            do {
-                result = try runner.run(benchmark)
-            } catch {
-                Issue.record("\(benchmark.name) failed at smoke size: \(error)")
-                continue
-            }
-            names.append(result.name)
+        let run = try BenchCommandTests().bench(["--smoke", "--json"])
+        #expect(run.status == 0, "emitter bench --smoke exited \(run.status): \(run.stderr.suffix(2000))")
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let report = try decoder.decode(BenchmarkReport.self, from: Data(run.stdout.utf8))
+        #expect(report.failures.isEmpty, "failed figures: \(report.failures.map { "\($0.name): \($0.message)" })")
+        for result in report.results {
             let times = result.engineMilliseconds + result.referenceMilliseconds
             #expect(times.count == 2 && times.allSatisfy { $0.isFinite && $0 > 0 },
-                    "\(benchmark.name): engine \(result.engineMilliseconds) ms, reference \(result.referenceMilliseconds) ms")
-            #expect(result.medianRatio.isFinite && result.medianRatio > 0, "\(benchmark.name): ratio \(result.medianRatio)")
+                    "\(result.name): engine \(result.engineMilliseconds) ms, reference \(result.referenceMilliseconds) ms")
+            #expect(result.medianRatio.isFinite && result.medianRatio > 0, "\(result.name): ratio \(result.medianRatio)")
             #expect(result.budgets.allSatisfy { $0.measured.isFinite && $0.passed == nil },
-                    "\(benchmark.name): budgets \(result.budgets.map { "\($0.id)=\($0.measured)" })")
+                    "\(result.name): budgets \(result.budgets.map { "\($0.id)=\($0.measured)" })")
         }
-        #expect(names.count == BenchmarkRegistry.all.count, "ran \(names.count) of \(BenchmarkRegistry.all.count)")
-        #expect(names.contains("scenes.fire"), "scene figures: \(names.filter { $0.hasPrefix("scenes.") })")
-        #expect(names.contains("process.startup.render.fire"), "figures: \(names)")
+        let names = report.results.map(\.name)
+        #expect(names == BenchmarkRegistry.all.map(\.name), "ran \(names.count) of \(BenchmarkRegistry.all.count): \(names)")
+        #expect(names.contains("scenes.fire") && names.contains("process.startup.render.fire"), "figures: \(names)")
+        #expect(report.budgets.filter { $0.result != nil }.count == DesignBudgets.ID.allCases.count - 1,
+                "budgets measured: \(report.budgets.map { "\($0.id): \($0.result?.measured ?? .nan)" })")
     }
 
     @Test func sceneFiguresFollowTheScenesFolder() throws {
