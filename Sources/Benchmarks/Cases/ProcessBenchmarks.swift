@@ -20,7 +20,7 @@ enum ProcessBench {
     static func fireScene() throws -> String {
         let path = try BenchmarkPaths.scenesFolder() + "/fire.json"
         guard FileManager.default.fileExists(atPath: path) else {
-            throw ChildProcessError(description: "\(path) is missing: the process figures run the fire scene")
+            throw BenchmarkError("\(path) is missing: the process figures run the fire scene")
         }
         return path
     }
@@ -40,6 +40,18 @@ enum ProcessBench {
         }
     }
 
+    /// Runs `body` with a fresh temporary folder for the children's outputs; removes the folder when
+    /// the workload cannot be built (its tear-down removes it otherwise).
+    static func inTemporaryFolder(_ body: (String) throws -> Benchmark.Workload) throws -> Benchmark.Workload {
+        let folder = try BenchmarkPaths.temporaryFolder()
+        do {
+            return try body(folder)
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
     // MARK: - Start-up
 
     static func startUp() -> Benchmark {
@@ -49,20 +61,22 @@ enum ProcessBench {
             reference: "spawning /bin/true and waiting for it",
             goal: "≤ 300 ms", maximumMilliseconds: 300
         ) { scale in
-            let binary = try BenchmarkPaths.emitterBinary(), folder = try BenchmarkPaths.temporaryFolder()
-            let size = scale == .full ? "1280x720" : "160x90"
-            let render = ChildProcess(path: binary, arguments: ["render", try fireScene(), "--frames", "1", "--size", size,
-                                                                "--out", folder + "/startup.png"])
-            _ = try render.runChecked()
-            guard FileManager.default.fileExists(atPath: folder + "/startup.png") else {
-                throw ChildProcessError(description: "`emitter render … --frames 1` wrote no PNG into \(folder)")
+            let binary = try BenchmarkPaths.emitterBinary()
+            return try inTemporaryFolder { folder in
+                let size = scale == .full ? "1280x720" : "160x90"
+                let render = ChildProcess(path: binary, arguments: ["render", try fireScene(), "--frames", "1", "--size", size,
+                                                                    "--out", folder + "/startup.png"])
+                _ = try render.runChecked()
+                guard FileManager.default.fileExists(atPath: folder + "/startup.png") else {
+                    throw ChildProcessError(description: "`emitter render … --frames 1` wrote no PNG into \(folder)")
+                }
+                let reference = ChildProcess(path: trueProgram)
+                _ = try reference.runChecked()
+                return Benchmark.Workload(
+                    engine: { _ = try? render.run() },
+                    reference: { _ = try? reference.run() },
+                    tearDown: { try? FileManager.default.removeItem(atPath: folder) })
             }
-            let reference = ChildProcess(path: trueProgram)
-            _ = try reference.runChecked()
-            return Benchmark.Workload(
-                engine: { _ = try? render.run() },
-                reference: { _ = try? reference.run() },
-                tearDown: { try? FileManager.default.removeItem(atPath: folder) })
         }.checking(Budget(.startUp, .engineMedianMilliseconds, maximum: 300))
     }
 
@@ -75,18 +89,20 @@ enum ProcessBench {
             reference: "spawning /bin/true and waiting for it",
             goal: "peak resident ≤ 64 MB"
         ) { scale in
-            let binary = try BenchmarkPaths.emitterBinary(), folder = try BenchmarkPaths.temporaryFolder()
-            let arguments = scale == .full ? ["--size", "1280x720"] : ["--size", "160x90", "--frames", "2"]
-            let render = ChildProcess(path: binary, arguments: ["render", try fireScene()] + arguments + ["--out", folder + "/fire.png"],
-                                      measuresPeakMemory: true)
-            var peak = PeakMemory()
-            peak.add(try render.runChecked())
-            let reference = ChildProcess(path: trueProgram)
-            return Benchmark.Workload(
-                engine: { if let m = try? render.run() { peak.add(m) } },
-                reference: { _ = try? reference.run() },
-                tearDown: { try? FileManager.default.removeItem(atPath: folder) },
-                extras: { peak.extras })
+            let binary = try BenchmarkPaths.emitterBinary()
+            return try inTemporaryFolder { folder in
+                let arguments = scale == .full ? ["--size", "1280x720"] : ["--size", "160x90", "--frames", "2"]
+                let render = ChildProcess(path: binary, arguments: ["render", try fireScene()] + arguments + ["--out", folder + "/fire.png"],
+                                          measuresPeakMemory: true)
+                var peak = PeakMemory()
+                peak.add(try render.runChecked())
+                let reference = ChildProcess(path: trueProgram)
+                return Benchmark.Workload(
+                    engine: { if let m = try? render.run() { peak.add(m) } },
+                    reference: { _ = try? reference.run() },
+                    tearDown: { try? FileManager.default.removeItem(atPath: folder) },
+                    extras: { peak.extras })
+            }
         }.checking(Budget(.peakMemoryHeadless, .extra("peakResidentMB"), maximum: 64))
     }
 
@@ -101,25 +117,27 @@ enum ProcessBench {
             reference: "`emitter render Scenes/fire.json --frames 1` at the window's size: child CPU ms (start-up and one frame)",
             goal: "peak resident ≤ 128 MB"
         ) { scale in
-            let binary = try BenchmarkPaths.emitterBinary(), folder = try BenchmarkPaths.temporaryFolder()
-            let count = scale == .full ? frames : 2
-            let display: [String: String?] = ["SDL_VIDEODRIVER": "dummy"]
-            let run = ChildProcess(path: binary, arguments: ["run", try fireScene(), "--frames", String(count)], environment: display,
-                                   measuresPeakMemory: true)
-            let start = ChildProcess(path: binary, arguments: ["render", try fireScene(), "--frames", "1", "--size", "800x600",
-                                                               "--out", folder + "/one.png"])
-            var peak = PeakMemory()
-            peak.add(try run.runChecked())
-            _ = try start.runChecked()
-            return Benchmark.Workload(
-                measuredEngine: {
-                    guard let m = try? run.run(), m.status == 0 else { return .nan }
-                    peak.add(m)
-                    return m.cpuMilliseconds / Double(count)
-                },
-                measuredReference: { (try? start.run())?.cpuMilliseconds ?? .nan },
-                tearDown: { try? FileManager.default.removeItem(atPath: folder) },
-                extras: { peak.extras })
+            let binary = try BenchmarkPaths.emitterBinary()
+            return try inTemporaryFolder { folder in
+                let count = scale == .full ? frames : 2
+                let display: [String: String?] = ["SDL_VIDEODRIVER": "dummy"]
+                let run = ChildProcess(path: binary, arguments: ["run", try fireScene(), "--frames", String(count)], environment: display,
+                                       measuresPeakMemory: true)
+                let start = ChildProcess(path: binary, arguments: ["render", try fireScene(), "--frames", "1", "--size", "800x600",
+                                                                   "--out", folder + "/one.png"])
+                var peak = PeakMemory()
+                peak.add(try run.runChecked())
+                _ = try start.runChecked()
+                return Benchmark.Workload(
+                    measuredEngine: {
+                        guard let m = try? run.run(), m.status == 0 else { return .nan }
+                        peak.add(m)
+                        return m.cpuMilliseconds / Double(count)
+                    },
+                    measuredReference: { (try? start.run())?.cpuMilliseconds ?? .nan },
+                    tearDown: { try? FileManager.default.removeItem(atPath: folder) },
+                    extras: { peak.extras })
+            }
         }
         benchmark.timing = .reported
         benchmark.framesPerSecond = 60

@@ -46,7 +46,7 @@ enum SceneBench {
     static func missingFolder() -> Benchmark {
         Benchmark(name: "scenes.(none)", unit: "-", reference: "-") { _ in
             _ = try BenchmarkPaths.sceneFiles()
-            throw ChildProcessError(description: "no scenes found")
+            throw BenchmarkError("no scenes found")
         }
     }
 
@@ -75,7 +75,7 @@ enum SceneBench {
         let warmUp = scale == .full ? 120 : 1
         guard controller.runFrames(warmUp) == warmUp else {
             controller.host.close()
-            throw ChildProcessError(description: "\(path): the window stopped during warm-up")
+            throw BenchmarkError("\(path): the window stopped during warm-up")
         }
         for _ in 0..<warmUp { headlessFrame() }
         return Benchmark.Workload(

@@ -8,7 +8,7 @@ public enum BenchmarkPaths {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["EMITTER_SCENES"], !env.isEmpty {
             guard isDirectory(env) else {
-                throw ChildProcessError(description: "EMITTER_SCENES=\(env) is not a folder; point it at the scenes to measure")
+                throw BenchmarkError("EMITTER_SCENES=\(env) is not a folder; point it at the scenes to measure")
             }
             return env
         }
@@ -18,7 +18,7 @@ public enum BenchmarkPaths {
         for _ in 0..<4 { url.deleteLastPathComponent() }
         let packaged = url.appendingPathComponent("Scenes").path
         if isDirectory(packaged) { return packaged }
-        throw ChildProcessError(description: "no Scenes/ folder in \(fm.currentDirectoryPath); run the benchmark from the "
+        throw BenchmarkError("no Scenes/ folder in \(fm.currentDirectoryPath); run the benchmark from the "
             + "package root or set EMITTER_SCENES")
     }
 
@@ -36,7 +36,7 @@ public enum BenchmarkPaths {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["EMITTER_BINARY"], !env.isEmpty {
             guard fm.isExecutableFile(atPath: env) else {
-                throw ChildProcessError(description: "EMITTER_BINARY=\(env) is not an executable; build it with `swift build --product emitter`")
+                throw BenchmarkError("EMITTER_BINARY=\(env) is not an executable; build it with `swift build --product emitter`")
             }
             return env
         }
@@ -44,7 +44,7 @@ public enum BenchmarkPaths {
         if URL(fileURLWithPath: exe).lastPathComponent == "emitter" { return exe }
         let sibling = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("emitter").path
         if fm.isExecutableFile(atPath: sibling) { return sibling }
-        throw ChildProcessError(description: "no `emitter` binary beside \(exe); build it with `swift build --product emitter` "
+        throw BenchmarkError("no `emitter` binary beside \(exe); build it with `swift build --product emitter` "
             + "or set EMITTER_BINARY")
     }
 

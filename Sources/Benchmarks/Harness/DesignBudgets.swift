@@ -37,7 +37,7 @@ public enum DesignBudgets {
             return "not measured by this command: an hour-long run is `emitter soak Scenes/fire.json --simulated-hours 1` "
                 + "(the robustness work's soak test, docs/Limits.md)"
         default:
-            return "not run (left out by --filter)"
+            return "not run (left out by --filter, or its figure could not run: see FAILED)"
         }
     }
 }
