@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat", "ParticleDesigner"]
         ),
         .target(name: "SDLHost", dependencies: ["EmitterKit", "CSDL2"]),
-        .target(name: "Benchmarks", dependencies: ["EmitterKit", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
+        .target(name: "Benchmarks", dependencies: ["EmitterKit", "SDLHost", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
         .executableTarget(
             name: "emitter",
             dependencies: [
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "emitter"]),
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter"]),
         .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets"], exclude: ["Fixtures"]),
         .testTarget(name: "GamesTests", dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost"]),

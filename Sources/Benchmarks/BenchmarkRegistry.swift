@@ -15,6 +15,8 @@ public enum BenchmarkRegistry {
             compositor,
             physics,
             coupling,
+            scenes,
+            process,
         ]
         return groups.flatMap { $0 }
     }

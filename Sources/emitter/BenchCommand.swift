@@ -9,7 +9,10 @@ struct BenchCommand: ParsableCommand {
         abstract: "Measure the engine next to reference implementations (release build).",
         discussion: """
         Each figure alternates reference and engine over several rounds in the same process and reports
-        median and minimum times and the median ratio, so that figures hold on a noisy machine.
+        median and minimum times and the median ratio, so that figures hold on a noisy machine. The report
+        ends with one line per DESIGN.md §7 budget (pass, fail, or why it was not measured). Scene figures
+        measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's
+        dummy driver; process figures spawn this binary.
 
         Examples:
           make bench                                   # release build with the speed flags
@@ -40,11 +43,22 @@ struct BenchCommand: ParsableCommand {
         let benchmarks = BenchmarkRegistry.matching(filter)
         if benchmarks.isEmpty { throw ValidationError("no benchmark matches '\(filter ?? "")'") }
         var results: [BenchmarkResult] = []
+        var failures: [BenchmarkReport.Failure] = []
         for b in benchmarks {
             if !json { FileHandle.standardError.write(Data("running \(b.name)…\n".utf8)) }
-            results.append(try runner.run(b))
+            // One broken figure (a scene that no longer loads, a missing binary) must not hide the others.
+            do {
+                results.append(try runner.run(b))
+            } catch {
+                failures.append(BenchmarkReport.Failure(name: b.name, message: "\(error)"))
+                FileHandle.standardError.write(Data("  failed: \(error)\n".utf8))
+            }
         }
-        let report = BenchmarkReport(results: results, chipmunk: "libchipmunk 7.0.3 (Debian, debug build)")
+        let report = BenchmarkReport(results: results, failures: failures, scale: runner.scale)
         print(json ? try report.json() : report.table())
+        if !failures.isEmpty {
+            throw CommandFailure(message: "emitter bench: \(failures.count) figure(s) could not run: "
+                + failures.map(\.name).joined(separator: ", "), code: .runtime)
+        }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import Physics
 
-/// The benchmark command's output: the machine, the build, and every result, as a table or JSON.
+/// The benchmark command's output: the machine, the build, every result and the DESIGN.md §7
+/// budgets, as a table or JSON.
 public struct BenchmarkReport: Codable, Sendable {
     /// CPU model as /proc/cpuinfo names it.
     public var cpu: String
@@ -10,13 +12,45 @@ public struct BenchmarkReport: Codable, Sendable {
     public var buildFlags: String
     /// Whether this is an optimised build.
     public var optimized: Bool
-    /// The Chipmunk library the physics figures use.
+    /// The Chipmunk library the physics figures use: its version and the shared object loaded.
     public var chipmunk: String
+    /// Sizes run (`full` or `smoke`).
+    public var scale: String
     /// The results, in run order.
     public var results: [BenchmarkResult]
+    /// Benchmarks that could not run, with the reason.
+    public var failures: [Failure]
+    /// One line per DESIGN.md §7 budget, in its order.
+    public var budgets: [BudgetLine]
+
+    /// A benchmark that threw instead of measuring.
+    public struct Failure: Codable, Sendable {
+        /// The benchmark's name.
+        public var name: String
+        /// Its error.
+        public var message: String
+
+        /// Creates a failure record.
+        public init(name: String, message: String) {
+            self.name = name
+            self.message = message
+        }
+    }
+
+    /// A budget's line in the report: its result, or why it was not measured.
+    public struct BudgetLine: Codable, Sendable {
+        /// The budget's id.
+        public var id: String
+        /// DESIGN.md's wording.
+        public var budget: String
+        /// The measurement, when there is one.
+        public var result: BudgetResult?
+        /// Why there is none.
+        public var notMeasured: String?
+    }
 
     /// Creates a report for this machine.
-    public init(results: [BenchmarkResult], chipmunk: String) {
+    public init(results: [BenchmarkResult], failures: [Failure] = [], scale: BenchmarkScale = .full) {
         cpu = BenchmarkReport.cpuModel()
         cores = ProcessInfo.processInfo.activeProcessorCount
         buildFlags = ProcessInfo.processInfo.environment["EMITTER_BENCH_FLAGS"] ?? "(not given; run through `make bench`)"
@@ -25,25 +59,38 @@ public struct BenchmarkReport: Codable, Sendable {
         #else
         optimized = true
         #endif
-        self.chipmunk = chipmunk
+        chipmunk = BenchmarkReport.chipmunkBuild()
+        self.scale = scale.rawValue
         self.results = results
+        self.failures = failures
+        let measured = results.flatMap(\.budgets)
+        budgets = DesignBudgets.ID.allCases.map { id in
+            let result = measured.first { $0.id == id.rawValue }
+            return BudgetLine(id: id.rawValue, budget: DesignBudgets.text(id), result: result,
+                              notMeasured: result == nil ? DesignBudgets.notMeasured(id) : nil)
+        }
     }
+
+    // MARK: - Output
 
     /// The report as pretty-printed JSON.
     public func json() throws -> String {
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+        enc.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try enc.encode(self), as: UTF8.self)
     }
 
-    /// The report as a text table: one line per figure with median and minimum of both sides and the ratio.
+    /// The report as text: the machine, one line per figure with median and minimum of both sides and
+    /// the ratio, what each figure is, and the budgets.
     public func table() -> String {
         var lines = ["CPU: \(cpu) (\(cores) cores)   build: \(optimized ? "release" : "DEBUG (figures meaningless)")   flags: \(buildFlags)",
-                     "Chipmunk: \(chipmunk)", ""]
+                     "Chipmunk: \(chipmunk)", "sizes: \(scale)", ""]
         let header = ["figure", "engine ms (med/min)", "reference ms (med/min)", "ratio", "goal"]
         var rows: [[String]] = [header]
         for r in results {
-            let goal = r.goal.map { g in "\(g) \(r.meetsGoal.map { $0 ? "✓" : "✗" } ?? "")" } ?? "-"
+            var goal = r.goal.map { g in "\(g) \(r.meetsGoal.map { $0 ? "✓" : "✗" } ?? "")" } ?? "-"
+            if let core = r.corePercent { goal = String(format: "%.1f %% of a core at %.0f fps; ", core, r.framesPerSecond ?? 0) + goal }
             rows.append([r.name, String(format: "%.4f / %.4f", r.engineMedian, r.engineMinimum),
                          String(format: "%.4f / %.4f", r.referenceMedian, r.referenceMinimum),
                          String(format: "%.3f", r.medianRatio), goal])
@@ -55,9 +102,33 @@ public struct BenchmarkReport: Codable, Sendable {
             if i == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
         lines.append("")
-        for r in results { lines.append("\(r.name): \(r.unit); reference: \(r.reference)") }
+        for r in results {
+            var line = "\(r.name): \(r.unit); reference: \(r.reference)"
+            if r.timing != .wallClock { line += " [\(r.timing == .processCPU ? "process CPU time" : "times measured by the call")]" }
+            if !r.extras.isEmpty {
+                line += "; " + r.extras.keys.sorted().map { String(format: "%@ = %.4g", $0, r.extras[$0] ?? .nan) }.joined(separator: ", ")
+            }
+            lines.append(line)
+        }
+        if !failures.isEmpty {
+            lines.append("")
+            lines.append("FAILED:")
+            for f in failures { lines.append("  \(f.name): \(f.message)") }
+        }
+        lines.append("")
+        lines.append("Budgets (DESIGN.md §7):")
+        for b in budgets {
+            if let r = b.result {
+                let verdict = r.passed.map { $0 ? "PASS" : "FAIL" } ?? "smoke sizes, not judged"
+                lines.append(String(format: "  %@  %@: %.4g %@ (max %.4g) from %@", verdict, b.budget, r.measured, r.unit, r.maximum, r.benchmark))
+            } else {
+                lines.append("  —     \(b.budget): \(b.notMeasured ?? "not measured")")
+            }
+        }
         return lines.joined(separator: "\n")
     }
+
+    // MARK: - Machine
 
     static func cpuModel() -> String {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
@@ -65,5 +136,18 @@ public struct BenchmarkReport: Codable, Sendable {
             return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
         }
         return "unknown"
+    }
+
+    /// Chipmunk's version as the library reports it, and the shared object this process mapped.
+    static func chipmunkBuild() -> String {
+        var library = "library path unknown"
+        // /proc files report size 0, so read to the end rather than by size.
+        if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+           case let maps = String(decoding: data, as: UTF8.self),
+           let line = maps.split(separator: "\n").first(where: { $0.contains("libchipmunk") }),
+           let path = line.split(separator: " ", omittingEmptySubsequences: true).last {
+            library = String(path)
+        }
+        return "Chipmunk \(PhysicsWorld.chipmunkVersion) (\(library); Debian's libchipmunk-dev, built with assertions on)"
     }
 }

@@ -12,6 +12,9 @@ import LayerKit
 /// while it delivers collision events are checked at once and applied, in call order, when the step
 /// returns; Chipmunk never sees a change during a step.
 public final class PhysicsWorld {
+    /// The version of the Chipmunk library the process runs with (Chipmunk's `cpVersionString`, e.g. "7.0.3").
+    public static var chipmunkVersion: String { String(cString: cpVersionString) }
+
     /// The Chipmunk space, owned.
     let space: UnsafeMutablePointer<cpSpace>
 

@@ -1,1 +1,0 @@
-// Tests of the Benchmarks module are added here.
