@@ -214,10 +214,15 @@ enum SpriteKernels {
                 }
             } else if s.kind == SpriteKind.bilinear.rawValue || s.kind == SpriteKind.nearest.rawValue {
                 let t = transforms[Int(s.srcStride)]
-                let nearest = s.kind == SpriteKind.nearest.rawValue
-                let tr = s.tr, tg = s.tg, tb = s.tb, ta = s.ta
-                for y in Int(ys)..<Int(ye) {
-                    transformedRow(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, nearest: nearest, additive: additive, tr, tg, tb, ta)
+                if s.kind == SpriteKind.bilinear.rawValue {
+                    for y in Int(ys)..<Int(ye) {
+                        bilinearRow(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, additive: additive, s.tintRB, s.tintGA)
+                    }
+                } else {
+                    let tr = s.tr, tg = s.tg, tb = s.tb, ta = s.ta
+                    for y in Int(ys)..<Int(ye) {
+                        transformedRow(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, nearest: true, additive: additive, tr, tg, tb, ta)
+                    }
                 }
             }
         }

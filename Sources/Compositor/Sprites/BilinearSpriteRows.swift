@@ -1,0 +1,181 @@
+import Foundation
+
+/// The bilinear rows of rotated, flipped and magnified sprites, eight pixels per step.
+///
+/// The arithmetic is exactly that of `SpriteKernels.transformedRow` (16.16 texel coordinates stepped per
+/// pixel, 8-bit weights, per-channel `(a·(256 − w) + b·w + 128) >> 8`, then the blit loops' tint and
+/// blend), so frames do not change; only the work is spread over SIMD lanes: each lane fetches its two
+/// texel pairs with two 64-bit loads from the padded texture, the three interpolations and the blend run
+/// on 16 × 16-bit lanes (even bytes R, B and odd bytes G, A of eight pixels), which the compiler maps to
+/// SSE2 or AVX2. Lanes outside the image sample zero, which leaves the destination unchanged in both
+/// blend modes, as the scalar loop's skip does.
+extension SpriteKernels {
+    // MARK: - Row
+
+    /// Draws row `y`, columns `xs ..< xe` of a bilinear transformed sprite; the same pixels as
+    /// `transformedRow(…, nearest: false, …)`.
+    @inline(__always)
+    static func bilinearRow(_ dst: UnsafeMutablePointer<UInt32>, y: Int, xs: Int, xe: Int, _ t: SpriteTransform,
+                            additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32) {
+        let py = Float(y) + 0.5
+        let u0 = t.c * py + t.tx - 0.5, v0 = t.d * py + t.ty - 0.5
+        let w = Float(t.width), h = Float(t.height)
+        var (lo, hi) = span(u0, t.a, w, Float(xs), Float(xe))
+        (lo, hi) = span(v0, t.b, h, lo, hi)
+        guard lo < hi, lo.isFinite, hi.isFinite else { return }
+        let x0 = max(xs, Int(lo)), x1 = min(xe, Int(hi))
+        guard x0 < x1 else { return }
+        let px0 = Float(x0) + 0.5
+        var uf = Int32(clamping: Int64(((u0 + t.a * px0) * 65536).rounded(.down)))
+        var vf = Int32(clamping: Int64(((v0 + t.b * px0) * 65536).rounded(.down)))
+        let du = Int32(clamping: Int64((t.a * 65536).rounded())), dv = Int32(clamping: Int64((t.b * 65536).rounded()))
+        var x = x0
+        if x1 &- x0 >= 8 {
+            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+            let du8 = lane &* du, dv8 = lane &* dv
+            let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: tintRB), to: SIMD16<UInt16>.self)
+            let tHi = unsafeBitCast(SIMD8<UInt32>(repeating: tintGA), to: SIMD16<UInt16>.self)
+            let geo = Geometry(t)
+            while x &+ 8 <= x1 {
+                let u = SIMD8<Int32>(repeating: uf) &+ du8, v = SIMD8<Int32>(repeating: vf) &+ dv8
+                if let (sLo, sHi) = sample8(u, v, geo) {
+                    if additive { add8(dst + x, sLo, sHi, tLo, tHi) } else { over8(dst + x, sLo, sHi, tLo, tHi) }
+                }
+                uf = uf &+ (du &<< 3); vf = vf &+ (dv &<< 3)
+                x &+= 8
+            }
+        }
+        if x < x1 {
+            let tr = tintRB & 0xFFFF, tb = tintRB >> 16, tg = tintGA & 0xFFFF, ta = tintGA >> 16
+            tailRow(dst, x, x1, uf, vf, du, dv, t, additive, tr, tg, tb, ta)
+        }
+    }
+
+    // MARK: - Eight pixels
+
+    /// The padded texture as the lanes need it.
+    struct Geometry {
+        let pixels: UnsafePointer<UInt32>
+        let stride: Int
+        let width: SIMD8<Int32>, height: SIMD8<Int32>
+        let strideLanes: SIMD8<Int32>
+
+        @inline(__always)
+        init(_ t: SpriteTransform) {
+            pixels = t.pixels
+            stride = Int(t.stride)
+            width = SIMD8(repeating: t.width)
+            height = SIMD8(repeating: t.height)
+            strideLanes = SIMD8(repeating: t.stride)
+        }
+    }
+
+    /// Bilinear samples at the 16.16 texel coordinates (u, v) of eight pixels, as even (R, B) and odd
+    /// (G, A) bytes in 16-bit lanes; nil when all eight are transparent.
+    @inline(__always)
+    static func sample8(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>, _ g: Geometry) -> (SIMD16<UInt16>, SIMD16<UInt16>)? {
+        let iu = u &>> 16, iv = v &>> 16
+        let minusOne = SIMD8<Int32>(repeating: -1)
+        let valid = (iu .>= minusOne) .& (iv .>= minusOne) .& (iu .< g.width) .& (iv .< g.height)
+        if !any(valid) { return nil }
+        // Clamped so that lanes outside the image still read inside the padded copy (then zeroed).
+        let cu = iu.clamped(lowerBound: minusOne, upperBound: g.width &- 1)
+        let cv = iv.clamped(lowerBound: minusOne, upperBound: g.height &- 1)
+        let off = (cv &+ 1) &* g.strideLanes &+ (cu &+ 1)
+        let raw = UnsafeRawPointer(g.pixels), rowBytes = g.stride &* 4
+        var top = SIMD8<UInt64>(), bottom = SIMD8<UInt64>()
+        for k in 0..<8 {
+            let p = raw + Int(off[k]) &* 4
+            top[k] = p.loadUnaligned(as: UInt64.self)
+            bottom[k] = (p + rowBytes).loadUnaligned(as: UInt64.self)
+        }
+        let keep = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: valid), to: SIMD8<UInt32>.self)
+        let t32 = unsafeBitCast(top, to: SIMD16<UInt32>.self), b32 = unsafeBitCast(bottom, to: SIMD16<UInt32>.self)
+        let p00 = t32.evenHalf & keep, p01 = t32.oddHalf & keep
+        let p10 = b32.evenHalf & keep, p11 = b32.oddHalf & keep
+
+        let m8 = SIMD8<UInt32>(repeating: 0xFF)
+        let wx32 = SIMD8<UInt32>(truncatingIfNeeded: u &>> 8) & m8, wy32 = SIMD8<UInt32>(truncatingIfNeeded: v &>> 8) & m8
+        let wx = unsafeBitCast(wx32 | (wx32 &<< 16), to: SIMD16<UInt16>.self)
+        let wy = unsafeBitCast(wy32 | (wy32 &<< 16), to: SIMD16<UInt16>.self)
+        let sLo = lerp16(lerp16(evenBytes(p00), evenBytes(p01), wx), lerp16(evenBytes(p10), evenBytes(p11), wx), wy)
+        let sHi = lerp16(lerp16(oddBytes(p00), oddBytes(p01), wx), lerp16(oddBytes(p10), oddBytes(p11), wx), wy)
+        // A fixed OR of four words (SIMD `==` compiles to a lane-by-lane loop).
+        let q = unsafeBitCast(sLo | sHi, to: SIMD4<UInt64>.self)
+        if q[0] | q[1] | q[2] | q[3] == 0 { return nil }
+        return (sLo, sHi)
+    }
+
+    /// R and B of eight pixels in 16-bit lanes.
+    @inline(__always)
+    static func evenBytes(_ p: SIMD8<UInt32>) -> SIMD16<UInt16> {
+        unsafeBitCast(p & SIMD8(repeating: 0x00FF_00FF), to: SIMD16<UInt16>.self)
+    }
+
+    /// G and A of eight pixels in 16-bit lanes.
+    @inline(__always)
+    static func oddBytes(_ p: SIMD8<UInt32>) -> SIMD16<UInt16> {
+        unsafeBitCast((p &>> 8) & SIMD8(repeating: 0x00FF_00FF), to: SIMD16<UInt16>.self)
+    }
+
+    /// (a·(256 − w) + b·w + 128) >> 8 per lane, computed as a·256 + (b − a)·w modulo 2¹⁶: the true value
+    /// is at most 255·256 + 128, so the wrapping arithmetic is exact.
+    @inline(__always)
+    static func lerp16(_ a: SIMD16<UInt16>, _ b: SIMD16<UInt16>, _ w: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        ((a &<< 8) &+ (b &- a) &* w &+ SIMD16(repeating: 128)) &>> 8
+    }
+
+    /// dst = min(255, dst + s × tint) for eight pixels (the arithmetic of `addRow`).
+    @inline(__always)
+    static func add8(_ dst: UnsafeMutablePointer<UInt32>, _ sLo: SIMD16<UInt16>, _ sHi: SIMD16<UInt16>,
+                     _ tLo: SIMD16<UInt16>, _ tHi: SIMD16<UInt16>) {
+        let d8 = UnsafeMutableRawPointer(dst)
+        let m = SIMD16<UInt16>(repeating: 0xFF), r128 = SIMD16<UInt16>(repeating: 128)
+        let d = d8.loadUnaligned(as: SIMD16<UInt16>.self)
+        var lo = ((sLo &* tLo &+ r128) &>> 8) &+ (d & m)
+        var hi = ((sHi &* tHi &+ r128) &>> 8) &+ (d &>> 8)
+        lo = (lo | (lo &>> 8) &* m) & m
+        hi = (hi | (hi &>> 8) &* m) & m
+        d8.storeBytes(of: lo | (hi &<< 8), as: SIMD16<UInt16>.self)
+    }
+
+    /// dst = s × tint + dst × (1 − αs × αt) for eight pixels (the arithmetic of `overRow`).
+    @inline(__always)
+    static func over8(_ dst: UnsafeMutablePointer<UInt32>, _ sLo: SIMD16<UInt16>, _ sHi: SIMD16<UInt16>,
+                      _ tLo: SIMD16<UInt16>, _ tHi: SIMD16<UInt16>) {
+        let d8 = UnsafeMutableRawPointer(dst)
+        let m = SIMD16<UInt16>(repeating: 0xFF), r128 = SIMD16<UInt16>(repeating: 128)
+        let d = d8.loadUnaligned(as: SIMD16<UInt16>.self)
+        let lo = (sLo &* tLo &+ r128) &>> 8
+        let hi = (sHi &* tHi &+ r128) &>> 8
+        let a32 = unsafeBitCast(hi, to: SIMD8<UInt32>.self) &>> 16
+        let ia = m &- unsafeBitCast(a32 | (a32 &<< 16), to: SIMD16<UInt16>.self)
+        var xLo = (d & m) &* ia &+ r128
+        xLo = (xLo &+ (xLo &>> 8)) &>> 8
+        var xHi = (d &>> 8) &* ia &+ r128
+        xHi = (xHi &+ (xHi &>> 8)) &>> 8
+        d8.storeBytes(of: (lo &+ xLo) | ((hi &+ xHi) &<< 8), as: SIMD16<UInt16>.self)
+    }
+
+    // MARK: - Tail
+
+    /// The last columns of a row (fewer than eight), pixel by pixel with the same arithmetic.
+    @inline(never)
+    static func tailRow(_ dst: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ uf0: Int32, _ vf0: Int32,
+                        _ du: Int32, _ dv: Int32, _ t: SpriteTransform, _ additive: Bool,
+                        _ tr: UInt32, _ tg: UInt32, _ tb: UInt32, _ ta: UInt32) {
+        var uf = uf0, vf = vf0
+        let stride = Int(t.stride), wi = t.width, hi = t.height
+        for x in x0..<x1 {
+            defer { uf = uf &+ du; vf = vf &+ dv }
+            let iu = uf >> 16, iv = vf >> 16
+            if iu < -1 || iv < -1 || iu >= wi || iv >= hi { continue }
+            let wx = UInt32((uf >> 8) & 0xFF), wy = UInt32((vf >> 8) & 0xFF)
+            let row0 = t.pixels + Int(iv + 1) * stride + Int(iu + 1)
+            let row1 = row0 + stride
+            let s = Sampler.lerp(Sampler.lerp(row0[0], row0[1], wx), Sampler.lerp(row1[0], row1[1], wx), wy)
+            if s == 0 { continue }
+            dst[x] = additive ? addPixel(dst[x], s, tr, tg, tb, ta) : overPixel(dst[x], s, tr, tg, tb, ta)
+        }
+    }
+}
