@@ -70,6 +70,8 @@ let package = Package(
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter"]),
         .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit"]),
+        /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
+        .testTarget(name: "RobustnessTests", dependencies: ["EmitterKit", "emitter"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -68,6 +68,8 @@ public final class Engine {
 
     /// What the last frame did.
     public private(set) var statistics = FrameStatistics()
+    /// Particles removed since the start because their motion became NaN or infinite (docs/Limits.md).
+    public private(set) var nonFiniteRemovedTotal = 0
 
     // MARK: - Creating
 
@@ -156,6 +158,7 @@ public final class Engine {
             totals.births += e.births
             totals.deaths += e.deaths
             totals.dropped += e.dropped
+            totals.nonFinite += e.nonFinite
             if e.births + e.deaths + e.dropped > 0 { onParticleEvents?(model, e) }
             if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
         }
@@ -178,6 +181,8 @@ public final class Engine {
         s.births = totals.births
         s.deaths = totals.deaths
         s.dropped = totals.dropped
+        s.nonFiniteRemoved = totals.nonFinite
+        nonFiniteRemovedTotal += totals.nonFinite
         s.liveParticles = emitters.reduce(0) { $0 + $1.simulation.aliveCount }
         s.bodies = bodyCount
         s.simulationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
@@ -288,6 +293,7 @@ struct StepTotals {
     var births = 0
     var deaths = 0
     var dropped = 0
+    var nonFinite = 0
 }
 
 /// Why the engine refused a request.

@@ -55,7 +55,13 @@ struct CellParameters {
         layerScale = f(layer.scale, 1)
         layerSpin = f(layer.spin, 1)
         longitude = h(cell.emissionLongitude); latitude = h(cell.emissionLatitude); emissionRange = h(cell.emissionRange)
-        ax = g(cell.xAcceleration); ay = g(cell.yAcceleration); az = g(cell.zAcceleration)
+        // A huge finite acceleration saturates instead of vanishing: its particles fly off, become
+        // non-finite and are removed and counted (docs/Limits.md), as the user would expect.
+        func saturated(_ v: CGFloat) -> Float {
+            let x = Double(v)
+            return x.isFinite ? Float(min(max(x, -Double(Float.greatestFiniteMagnitude)), Double(Float.greatestFiniteMagnitude))) : 0
+        }
+        ax = saturated(cell.xAcceleration); ay = saturated(cell.yAcceleration); az = saturated(cell.zAcceleration)
         let c = cell.color
         red = g(c.red, 1); green = g(c.green, 1); blue = g(c.blue, 1); alpha = g(c.alpha, 1)
         redRange = abs(f(cell.redRange)); greenRange = abs(f(cell.greenRange))

@@ -32,6 +32,8 @@ public final class ParticleStore {
     var zMoves = false
     /// Birth batches of the slots.
     var runs = BirthRuns()
+    /// Whether the last `integrate` produced a NaN or infinite position.
+    private(set) var sawNonFinite = false
 
     private var base: UnsafeMutableRawPointer?
     private var allocatedBytes = 0
@@ -236,33 +238,68 @@ public final class ParticleStore {
     ///
     /// Tombstones are advanced too: branch-free streaming beats skipping them. z is advanced only when
     /// some particle may move in z.
+    ///
+    /// The pass also notes whether any new position is NaN or infinite (`sawNonFinite`): a non-finite
+    /// velocity makes its position non-finite in the same step, so positions alone tell.
     @inline(never)
     public func integrate(dt: Float, ax: Float, ay: Float, az: Float, diedFrom: Float, diedThrough: Float) -> Int {
         let n = count
+        sawNonFinite = false
         if n == 0 { return 0 }
-        Self.advance(x, vx, n, ax, dt)
-        Self.advance(y, vy, n, ay, dt)
+        var exponents = Self.advance(x, vx, n, ax, dt)
+        exponents = max(exponents, Self.advance(y, vy, n, ay, dt))
         if zMoves || az != 0 {
-            Self.advance(z, vz, n, az, dt)
+            exponents = max(exponents, Self.advance(z, vz, n, az, dt))
             if az != 0 { zMoves = true }
         }
+        sawNonFinite = exponents == Self.exponentMask
         return Self.countDeaths(death, n, diedFrom, diedThrough)
     }
 
-    /// p += v·dt + ½a·dt², v += a·dt over one axis (velocity untouched when a = 0).
+    /// The exponent bits of a Float: all set for NaN and the infinities.
+    static let exponentMask: UInt32 = 0x7F80_0000
+
+    /// p += v·dt + ½a·dt², v += a·dt over one axis (velocity untouched when a = 0). Returns the largest
+    /// exponent field of the new positions (`exponentMask` when one is NaN or infinite); the unsigned
+    /// max reduction vectorises with the loop and costs nothing in this memory-bound pass.
     @inline(__always)
-    static func advance(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ n: Int, _ a: Float, _ dt: Float) {
+    static func advance(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ n: Int, _ a: Float, _ dt: Float) -> UInt32 {
+        var e: UInt32 = 0
         if a == 0 {
-            for i in 0..<n { p[i] += v[i] * dt }
+            for i in 0..<n {
+                let pi = p[i] + v[i] * dt
+                p[i] = pi
+                e = max(e, pi.bitPattern & exponentMask)
+            }
         } else {
             let dv = a * dt
             let dp = 0.5 * a * dt * dt
             for i in 0..<n {
                 let vi = v[i]
-                p[i] += vi * dt + dp
+                let pi = p[i] + (vi * dt + dp)
+                p[i] = pi
                 v[i] = vi + dv
+                e = max(e, pi.bitPattern & exponentMask)
             }
         }
+        return e
+    }
+
+    /// Turns every live slot (death ≥ aliveFrom) whose position or velocity is NaN or infinite into a
+    /// tombstone (death −∞, motion zeroed) and returns how many. Called only after `integrate` saw one.
+    func removeNonFinite(aliveFrom: Float) -> Int {
+        var removed = 0
+        let moves = zMoves
+        for i in 0..<count where death[i] >= aliveFrom {
+            let finite = x[i].isFinite && y[i].isFinite && vx[i].isFinite && vy[i].isFinite
+                && (!moves || (z[i].isFinite && vz[i].isFinite))
+            if finite { continue }
+            death[i] = -.infinity
+            x[i] = 0; y[i] = 0; z[i] = 0; vx[i] = 0; vy[i] = 0; vz[i] = 0
+            removed += 1
+        }
+        sawNonFinite = false
+        return removed
     }
 
     /// The number of values in [lo, hi].
