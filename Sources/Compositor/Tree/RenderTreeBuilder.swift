@@ -30,12 +30,17 @@ final class RenderTreeBuilder {
         /// An odd number of geometry-flipped superlayers: images are mirrored to stay upright.
         var flipped: Bool
         var depth: Int
+        /// The product of the instance counts of the enclosing replicators (copies of this layer drawn).
+        var instances = 1
     }
 
     /// Deepest layer nesting drawn (deeper layers are skipped with a diagnostic).
     static let maxDepth = 256
     /// Most replicator instances drawn per replicator.
     static let maxInstances = 10_000
+    /// Most copies nested replicators draw of one layer (the product of their counts), so that a tree
+    /// built in code cannot ask for 10¹² quads; the scene loader refuses the same product.
+    static let maxInstanceProduct = 100_000
 
     let resources: CompositorResources
     let particles: ParticleDrawListProvider?
@@ -218,6 +223,12 @@ final class RenderTreeBuilder {
                 note(layer, "has instanceCount \(count); only the first \(RenderTreeBuilder.maxInstances) instances are drawn")
                 count = RenderTreeBuilder.maxInstances
             }
+            let room = max(1, RenderTreeBuilder.maxInstanceProduct / max(1, ctx.instances))
+            if count > room {
+                note(layer, "is inside replicators that already make \(ctx.instances) copies; only \(room) of its \(count) instances are drawn (at most \(RenderTreeBuilder.maxInstanceProduct) copies in all)")
+                count = room
+            }
+            child.instances = ctx.instances * max(1, count)
             for i in 0..<count {
                 let it = rep.transform(ofInstance: i)
                 guard it.isFinite else { note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn"); break }
