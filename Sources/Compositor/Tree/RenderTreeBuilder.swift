@@ -229,8 +229,9 @@ final class RenderTreeBuilder {
                 count = room
             }
             child.instances = ctx.instances * max(1, count)
+            let transforms = rep.instanceTransforms(count: count)
             for i in 0..<count {
-                let it = rep.transform(ofInstance: i)
+                let it = transforms[i]
                 guard it.isFinite else { note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn"); break }
                 let c = rep.color(ofInstance: i)
                 let tint = child.tint.multiplied(by: ColorMultiplier(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha)))
@@ -481,8 +482,9 @@ final class RenderTreeBuilder {
         }
         if let rep = layer as? CAReplicatorLayer, rep.instanceCount > 1 {
             let base = r
+            let transforms = rep.instanceTransforms(count: min(rep.instanceCount, 1000) + 1)
             for i in clampedRange(1, min(rep.instanceCount, 1000)) {
-                let p = PlaneTransform(rep.transform(ofInstance: i))
+                let p = PlaneTransform(transforms[i])
                 let pts = base.cornerPoints.compactMap { p.apply($0) }
                 if pts.count == 4 { r = r.union(CGRect.boundingBox(of: pts)) }
             }

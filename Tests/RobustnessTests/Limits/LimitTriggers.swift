@@ -139,6 +139,8 @@ enum LimitTriggers {
         let dot = CALayer()
         dot.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
         dot.backgroundColor = .white
+        // Hidden: the copies are still counted and capped, but not drawn (a debug build stays fast).
+        dot.isHidden = true
         b.addSublayer(dot)
         a.addSublayer(b)
         root.addSublayer(a)

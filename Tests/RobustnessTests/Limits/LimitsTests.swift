@@ -46,4 +46,18 @@ import Testing
         #expect(sim.totals.dropped > 90_000, "\(sim.totals)")
         #expect(sim.storageBytes < 100 * 1024, "storage stays at the budget: \(sim.storageBytes) bytes")
     }
+
+    /// Found while checking the instanceCount limit: drawing copy k cost k matrix products, so a
+    /// replicator of 10 000 copies cost 5 × 10⁷ products per frame. The one-pass transforms must be
+    /// bit-identical to the per-copy definition.
+    @Test func instanceTransformsInOnePassEqualThePerCopyDefinition() {
+        let rep = CAReplicatorLayer()
+        rep.bounds = CGRect(x: 0, y: 0, width: 200, height: 120)
+        rep.instanceTransform = CATransform3DRotate(CATransform3DMakeTranslation(3.7, -1.1, 0.5), 0.3, 0.2, 0.1, 1)
+        let all = rep.instanceTransforms(count: 50)
+        #expect(all.count == 50)
+        for k in [0, 1, 2, 17, 49] {
+            #expect(all[k] == rep.transform(ofInstance: k), "copy \(k)")
+        }
+    }
 }
