@@ -92,3 +92,30 @@ import Testing
         for entry in engine.emitters { #expect(NumericalChecks.firstNonFinite(in: entry.drawList) == nil) }
     }
 }
+
+/// Exploding constraints and field singularities in the physics world: the divergence guard stops the
+/// bodies, counts them, and the world keeps stepping with finite state.
+@Suite struct PhysicsSafetyTests {
+    @Test func anExplodingSpringIsStoppedAndCountedAndTheWorldContinues() throws {
+        let world = try PhysicsWorld()
+        let a = try PhysicsBody(mass: 1e-6, moment: 1, position: CGPoint(x: 0, y: 0))
+        let b = try PhysicsBody(mass: 1e-6, moment: 1, position: CGPoint(x: 1, y: 0))
+        _ = try a.addShape(.circle(radius: 1))
+        _ = try b.addShape(.circle(radius: 1))
+        try world.add(a)
+        try world.add(b)
+        try world.add(try DampedSpring(a, b, restLength: 1e12, stiffness: 1e12, damping: 0))
+        var stopped = 0
+        for step in 0..<240 {
+            try world.step(1.0 / 120)
+            stopped += world.divergedBodies.count
+            for body in [a, b] {
+                #expect(body.position.x.isFinite && body.position.y.isFinite && body.velocity.dx.isFinite,
+                        "step \(step): \(body.position), \(body.velocity)")
+            }
+        }
+        #expect(world.divergedBodyCount > 0, "the spring blows up and the guard stops its bodies")
+        #expect(world.divergedBodyCount == stopped, "the count sums the per-step lists: \(world.divergedBodyCount) vs \(stopped)")
+        #expect(abs(a.position.x) <= PhysicsLimits.divergenceThreshold && abs(b.position.x) <= PhysicsLimits.divergenceThreshold)
+    }
+}
