@@ -93,3 +93,25 @@ import Testing
         }
     }
 }
+
+/// Output paths that cannot be written are refused before anything runs, naming the option and the fix.
+@Suite struct OutputPathTests {
+    @Test func outputPathsThatCannotBeWrittenAreUsageErrors() throws {
+        let folder = try temporaryFolder("paths")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/file"
+        FileManager.default.createFile(atPath: file, contents: Data("keep".utf8))
+        let scene = "Tests/RobustnessTests/Corpus/json/minimal.json"
+        let cases: [([String], String)] = [
+            (["--out", folder], "--out \(folder) is a folder; give a file name"),
+            (["--record", file], "--record \(file) is a file, not a folder"),
+            (["--out", file + "/x.png"], "\(file) is a file, so no folder can be made there"),
+        ]
+        for (options, expected) in cases {
+            let run = try emitter(["render", scene, "--frames", "1"] + options)
+            #expect(run.status == 2, "\(options): \(run.stderr)")
+            #expect(run.stderr.contains(expected), "\(options): \(run.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: file) == Data("keep".utf8), "the file in the way is untouched")
+    }
+}
