@@ -14,8 +14,9 @@ struct SoakCommand: ParsableCommand {
         drawn per report interval into a framebuffer of the scene's size scaled to at most 320 points
         wide, so the compositor and its caches are exercised without drawing every frame.
 
-        Each report line gives the simulated time, the mean wall time per fixed step in the interval,
-        the live particles and bodies, the resident memory (VmRSS) and its peak so far (VmHWM, from
+        Each report line gives the simulated time, the mean wall and CPU time per fixed step in the
+        interval (the CPU time of the simulating thread stays steady on a shared machine), the live
+        particles and bodies, the resident memory (VmRSS) and its peak so far (VmHWM, from
         /proc/self/status), and the particles removed as non-finite. The summary compares the peak at
         the start with the peak at the end, and the memory and step cost of the first interval with
         the last.
@@ -77,39 +78,50 @@ struct SoakCommand: ParsableCommand {
         let start = ProcessMemory.current()
         print("soak \(scene): \(format(simulatedHours)) simulated hours at \(format(rate)) fps (\(totalFrames) frames, fixed step \(format(engine.fixedStep * 1000)) ms); one frame drawn per \(format(reportEvery)) s at \(fb.width)×\(fb.height)")
         print("start: VmRSS \(mb(start.rss)) MB, VmHWM \(mb(start.peak)) MB")
-        print(row(["sim-s", "steps", "µs/step", "particles", "bodies", "rss-MB", "peak-MB", "non-finite"]))
+        print(row(["sim-s", "steps", "µs/step", "cpu-µs/step", "particles", "bodies", "rss-MB", "peak-MB", "non-finite"]))
 
-        var intervals: [(rss: Int, stepMicroseconds: Double)] = []
+        var intervals: [(rss: Int, stepMicroseconds: Double, cpuMicroseconds: Double)] = []
         var frame = 1
         while frame < totalFrames {
             let frames = min(framesPerReport, totalFrames - frame)
             var steps = 0
             var nanoseconds: UInt64 = 0
+            let cpu0 = Self.threadCPUNanoseconds()
             for _ in 0..<frames {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let advanced = engine.advance(by: 1 / rate)
                 nanoseconds += DispatchTime.now().uptimeNanoseconds - t0
                 steps += advanced.steps
             }
+            let cpu = Self.threadCPUNanoseconds() - cpu0
             frame += frames
             engine.render(into: fb)
             let memory = ProcessMemory.current()
             let perStep = steps > 0 ? Double(nanoseconds) / 1000 / Double(steps) : 0
-            intervals.append((memory.rss, perStep))
+            let cpuPerStep = steps > 0 ? Double(cpu) / 1000 / Double(steps) : 0
+            intervals.append((memory.rss, perStep, cpuPerStep))
             let s = engine.statistics
-            print(row([format(engine.simulatedTime), String(steps), String(format: "%.1f", perStep), String(s.liveParticles),
+            print(row([format(engine.simulatedTime), String(steps), String(format: "%.1f", perStep), String(format: "%.1f", cpuPerStep), String(s.liveParticles),
                        String(s.bodies), mb(memory.rss), mb(memory.peak), String(engine.nonFiniteRemovedTotal)]))
         }
         let end = ProcessMemory.current()
         print("end: VmRSS \(mb(end.rss)) MB, VmHWM \(mb(end.peak)) MB")
         if let first = intervals.first, let last = intervals.last {
             let growth = Double(last.rss - first.rss) / 1_048_576
-            print("summary: peak RSS \(mb(start.peak)) MB at the start, \(mb(end.peak)) MB at the end; RSS \(mb(first.rss)) MB after the first interval, \(mb(last.rss)) MB at the end (\(String(format: "%+.1f", growth)) MB); step cost \(String(format: "%.1f", first.stepMicroseconds)) µs in the first interval, \(String(format: "%.1f", last.stepMicroseconds)) µs in the last")
+            print("summary: peak RSS \(mb(start.peak)) MB at the start, \(mb(end.peak)) MB at the end; RSS \(mb(first.rss)) MB after the first interval, \(mb(last.rss)) MB at the end (\(String(format: "%+.1f", growth)) MB); step cost \(String(format: "%.1f", first.stepMicroseconds)) µs (CPU \(String(format: "%.1f", first.cpuMicroseconds)) µs) in the first interval, \(String(format: "%.1f", last.stepMicroseconds)) µs (CPU \(String(format: "%.1f", last.cpuMicroseconds)) µs) in the last")
             if let limit = maxRSSGrowthMB, growth > limit {
                 throw CommandFailure(message: "emitter soak: resident memory grew \(String(format: "%.1f", growth)) MB after the first interval; the limit given is \(format(limit)) MB", code: .runtime)
             }
         }
         for w in warnings { printError("warning: \(w)") }
+    }
+
+    /// CPU time of the calling thread, nanoseconds: unlike wall time it does not grow when other
+    /// processes take the cores, so step costs stay comparable on a shared machine.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
     private func row(_ cells: [String]) -> String {

@@ -12,9 +12,9 @@ import Testing
         #expect(rows.count == 6, "5.4 simulated seconds in 1-second lines: \(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("start: VmRSS ") } && lines.contains { $0.hasPrefix("end: VmRSS ") }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("summary: peak RSS ") }, "\(run.stdout)")
-        let particles = rows.compactMap { Int($0.split(separator: " ")[3]) }
+        let particles = rows.compactMap { Int($0.split(separator: " ")[4]) }
         #expect(particles.count == rows.count && particles.allSatisfy { $0 > 200 }, "the fire burns throughout: \(particles)")
-        let rss = rows.compactMap { Double($0.split(separator: " ")[5]) }
+        let rss = rows.compactMap { Double($0.split(separator: " ")[6]) }
         if let first = rss.first, let last = rss.last {
             #expect(last - first < 8, "resident memory after the first interval \(first) MB, at the end \(last) MB")
         }
