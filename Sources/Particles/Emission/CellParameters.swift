@@ -77,6 +77,18 @@ struct CellParameters {
         maximumLifetime = Double(max(0, lifetime + lifetimeRange * rangeFactor)) * Double(layerLifetime)
     }
 
+    /// Whether this cell's particles can reach positions or speeds near `Float`'s range within their
+    /// lifetime (a huge acceleration, speed or lifetime): the simulation then scans its store for NaN
+    /// and infinities after every step (docs/Limits.md). False for every ordinary cell, so the
+    /// common case costs nothing.
+    var mayOverflow: Bool {
+        let a = Double(max(abs(ax), abs(ay), abs(az)))
+        let v = Double(abs(velocity) + abs(velocityRange) * rangeFactor) * Double(abs(layerVelocity))
+        let t = maximumLifetime
+        let reach = 1e18
+        return !(a * t + v < reach && 0.5 * a * t * t + v * t < reach)
+    }
+
     /// Whether births can happen at all: a positive rate and a lifetime that can be positive.
     var emits: Bool { birthRate > 0 && maximumLifetime > 0 }
 }

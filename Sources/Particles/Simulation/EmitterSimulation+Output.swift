@@ -51,7 +51,10 @@ extension EmitterSimulation {
             if a == 0 || sc == 0 { continue }
             // The last guard before the compositor: nothing non-finite is drawn (docs/Limits.md).
             let rotation = spin[i] * age
-            guard x[i].isFinite, y[i].isFinite, z[i].isFinite, sc.isFinite, rotation.isFinite else { continue }
+            guard x[i].isFinite, y[i].isFinite, z[i].isFinite, sc.isFinite, rotation.isFinite else {
+                s.needsFiniteCheck = true
+                continue
+            }
             sprites.append(ParticleSprite(
                 x: x[i], y: y[i], z: z[i], scale: sc, rotation: rotation,
                 r: quantize(HalfFloat.unpack(color[4 * i]) + cs.0 * age),

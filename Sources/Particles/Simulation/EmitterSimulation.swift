@@ -188,7 +188,10 @@ public final class EmitterSimulation {
                 liveCount -= deaths
                 stepDeaths += deaths
             }
-            if c.store.sawNonFinite { removeNonFinite(c, aliveFrom: Self.floatAbove(t1 - epoch)) }
+            if c.store.needsFiniteCheck || p.mayOverflow {
+                c.store.needsFiniteCheck = false
+                if c.store.hasNonFinitePositions() { removeNonFinite(c, aliveFrom: Self.floatAbove(t1 - epoch)) }
+            }
             if let parent = c.parent {
                 spawnFromParents(c, parent: cells[parent], t0: t0, t1: t1, budget: budget)
             } else {

@@ -32,8 +32,9 @@ public final class ParticleStore {
     var zMoves = false
     /// Birth batches of the slots.
     var runs = BirthRuns()
-    /// Whether the last `integrate` produced a NaN or infinite position.
-    private(set) var sawNonFinite = false
+    /// Set when code outside the simulation may have written the columns (coupling buffers) or a
+    /// non-finite sprite was seen: the next step scans this store for NaN and infinities.
+    var needsFiniteCheck = false
 
     private var base: UnsafeMutableRawPointer?
     private var allocatedBytes = 0
@@ -238,55 +239,53 @@ public final class ParticleStore {
     ///
     /// Tombstones are advanced too: branch-free streaming beats skipping them. z is advanced only when
     /// some particle may move in z.
-    ///
-    /// The pass also notes whether any new position is NaN or infinite (`sawNonFinite`): a non-finite
-    /// velocity makes its position non-finite in the same step, so positions alone tell.
     @inline(never)
     public func integrate(dt: Float, ax: Float, ay: Float, az: Float, diedFrom: Float, diedThrough: Float) -> Int {
         let n = count
-        sawNonFinite = false
         if n == 0 { return 0 }
-        var exponents = Self.advance(x, vx, n, ax, dt)
-        exponents = max(exponents, Self.advance(y, vy, n, ay, dt))
+        Self.advance(x, vx, n, ax, dt)
+        Self.advance(y, vy, n, ay, dt)
         if zMoves || az != 0 {
-            exponents = max(exponents, Self.advance(z, vz, n, az, dt))
+            Self.advance(z, vz, n, az, dt)
             if az != 0 { zMoves = true }
         }
-        sawNonFinite = exponents == Self.exponentMask
         return Self.countDeaths(death, n, diedFrom, diedThrough)
     }
 
-    /// The exponent bits of a Float: all set for NaN and the infinities.
-    static let exponentMask: UInt32 = 0x7F80_0000
-
-    /// p += v·dt + ½a·dt², v += a·dt over one axis (velocity untouched when a = 0). Returns the largest
-    /// exponent field of the new positions (`exponentMask` when one is NaN or infinite); the unsigned
-    /// max reduction vectorises with the loop and costs nothing in this memory-bound pass.
+    /// p += v·dt + ½a·dt², v += a·dt over one axis (velocity untouched when a = 0).
     @inline(__always)
-    static func advance(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ n: Int, _ a: Float, _ dt: Float) -> UInt32 {
-        var e: UInt32 = 0
+    static func advance(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ n: Int, _ a: Float, _ dt: Float) {
         if a == 0 {
-            for i in 0..<n {
-                let pi = p[i] + v[i] * dt
-                p[i] = pi
-                e = max(e, pi.bitPattern & exponentMask)
-            }
+            for i in 0..<n { p[i] += v[i] * dt }
         } else {
             let dv = a * dt
             let dp = 0.5 * a * dt * dt
             for i in 0..<n {
                 let vi = v[i]
-                let pi = p[i] + (vi * dt + dp)
-                p[i] = pi
+                p[i] += vi * dt + dp
                 v[i] = vi + dv
-                e = max(e, pi.bitPattern & exponentMask)
             }
         }
-        return e
+    }
+
+    /// Whether any slot's position is NaN or infinite (a non-finite velocity makes its position
+    /// non-finite within the step, so positions alone tell). A separate pass, run only for stores at
+    /// risk (`EmitterSimulation`), so the update loop itself carries no test.
+    func hasNonFinitePositions() -> Bool {
+        let n = count
+        let largest = Float.greatestFiniteMagnitude
+        var bad: Int32 = 0
+        for column in zMoves ? [x, y, z] : [x, y] {
+            for i in 0..<n {
+                let outside: Int32 = column[i].magnitude <= largest ? 0 : 1
+                bad |= outside
+            }
+        }
+        return bad != 0
     }
 
     /// Turns every live slot (death ≥ aliveFrom) whose position or velocity is NaN or infinite into a
-    /// tombstone (death −∞, motion zeroed) and returns how many. Called only after `integrate` saw one.
+    /// tombstone (death −∞, motion zeroed) and returns how many.
     func removeNonFinite(aliveFrom: Float) -> Int {
         var removed = 0
         let moves = zMoves
@@ -298,7 +297,6 @@ public final class ParticleStore {
             x[i] = 0; y[i] = 0; z[i] = 0; vx[i] = 0; vy[i] = 0; vz[i] = 0
             removed += 1
         }
-        sawNonFinite = false
         return removed
     }
 

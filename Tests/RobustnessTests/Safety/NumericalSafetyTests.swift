@@ -1,5 +1,6 @@
 import EmitterKit
 import Foundation
+@testable import Particles
 import Testing
 
 /// NaN and infinity arising during a simulation are detected, the offending particles removed and
@@ -42,6 +43,18 @@ import Testing
         #expect(totals.born == totals.alive + totals.died, "seed 1: born = alive + died: \(totals)")
         #expect(totals.born > 150, "seed 1: the emitter keeps emitting after removals: \(totals)")
         #expect(checked == 24)
+    }
+
+    /// Only cells that can overflow are scanned: the fire's cells are not, a 1e30 acceleration is.
+    @Test func onlyCellsThatCanOverflowAreScanned() {
+        let ordinary = Self.emitter(acceleration: -90)
+        let cell = ordinary.emitterCells![0]
+        #expect(!CellParameters(cell: cell, layer: ordinary).mayOverflow, "a = −90, v = 50, lifetime 10")
+        cell.yAcceleration = 1e30
+        #expect(CellParameters(cell: cell, layer: ordinary).mayOverflow, "a = 1e30")
+        cell.yAcceleration = 0
+        cell.lifetime = 1e20
+        #expect(CellParameters(cell: cell, layer: ordinary).mayOverflow, "v = 50 for 1e20 s")
     }
 
     @Test func ordinaryAccelerationsRemoveNothing() {
