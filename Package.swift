@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["LayerKit", "CFreeType"]),
         .target(name: "Particles", dependencies: ["LayerKit"]),
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
-        .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec"]),
+        .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec", "PathGeometry", "Typesetting"]),
         .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
         .target(name: "ParticleDesigner", dependencies: ["LayerKit", "SceneFormat", "ImageCodec", "CZlib"]),
         .target(
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "SceneFormat"]),
         .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),

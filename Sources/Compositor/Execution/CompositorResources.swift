@@ -7,6 +7,8 @@ final class CompositorResources {
     let textures = TextureCache()
     let prescaled = PrescaledSpriteCache()
     let rasterCache = RasterizationCache()
+    let texts = TextContentsCache()
+    let shapes = ShapeGeometryCache()
     let pool = BufferPool()
     let executor: BandExecutor
     let spriteBuilder: SpriteBatchBuilder
@@ -55,6 +57,8 @@ final class CompositorResources {
         textures.endFrame()
         prescaled.endFrame()
         rasterCache.endFrame()
+        texts.endFrame()
+        shapes.endFrame()
         batches = batches.filter { $0.value.emitter != nil && frame - $0.value.lastUse <= 60 }
     }
 }
