@@ -63,4 +63,20 @@ import Testing
             #expect(error.errors.first?.message.contains("\(SceneLoader.maximumNestingDepth)") == true, "\(error)")
         }
     }
+
+    /// scene-json seed 24939261986 iteration 2356 (corpus text.json with a 1 MiB "string"): wrapping one
+    /// word of N characters rescanned the word for every line, N² work; 256 KiB took 12.5 s in a debug
+    /// build and tripped the hang guard. The scene must load, run and draw under the guard.
+    @Test func wrappingAGiantWordIsNotAHang() {
+        let word = String(repeating: "a", count: 1 << 18)
+        let json = """
+        {"schemaVersion": 1, "display": {"size": [400, 200]},
+         "layers": [{"type": "text", "frame": [20, 20, 360, 96], "isWrapped": true, "fontSize": 15, "string": "\(word)"}]}
+        """
+        var harness = FuzzHarness(target: "regression-giant-word", seed: 0)
+        harness.timeout = 5
+        let report = harness.run(0, mutator: FuzzMutator(seed: 0, corpus: [Array(json.utf8)], format: .bytes), body: SceneFuzzTests.loadAndRun)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.accepted == 1, "the scene loads and draws")
+    }
 }
