@@ -3,7 +3,9 @@ import EmitterKit
 import Foundation
 @testable import ImageCodec
 @testable import Particles
+import PathGeometry
 @testable import SceneFormat
+import Typesetting
 
 /// The value of every constant docs/Limits.md names, and a way to make each documented message
 /// happen, so that the table is checked against what the engine really does.
@@ -27,6 +29,9 @@ enum LimitTriggers {
         "EmitterSimulation.maximumCellDepth": Double(EmitterSimulation.maximumCellDepth),
         "EmitterSimulation.maximumPrewarmSteps": Double(EmitterSimulation.maximumPrewarmSteps),
         "PhysicsLimits.maximumMagnitude": PhysicsLimits.maximumMagnitude,
+        "PathFlattener.maximumPointCount": Double(PathFlattener.maximumPointCount),
+        "DashPattern.maximumDashCount": Double(DashPattern.maximumDashCount),
+        "TextRenderer.maximumPixelSize": Double(TextRenderer.maximumPixelSize),
         "DecodingContext.maximumDiagnostics": Double(DecodingContext.maximumDiagnostics),
         "maxParticlesRange": Double(probeUpperBound { "{\"type\": \"emitter\", \"maxParticles\": \($0), \"emitterCells\": []}" }),
         "maxBodiesRange": Double(probeUpperBound {
