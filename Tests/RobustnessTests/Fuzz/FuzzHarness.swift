@@ -46,6 +46,12 @@ struct FuzzHarness {
         return value
     }
 
+    /// The seed: `EMITTER_FUZZ_SEED` when set (to explore new inputs), else `default`.
+    static func seed(default value: UInt64) -> UInt64 {
+        if let text = ProcessInfo.processInfo.environment["EMITTER_FUZZ_SEED"], let n = UInt64(text) { return n }
+        return value
+    }
+
     static let folder: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-fuzz").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

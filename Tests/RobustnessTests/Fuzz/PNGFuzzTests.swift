@@ -6,7 +6,7 @@ import Testing
 /// input ends in an image within `CGImage`'s limits or an `ImageError` naming the source; never a
 /// crash, a hang or a huge allocation. `EMITTER_FUZZ_ITERATIONS` runs longer.
 @Suite struct PNGFuzzTests {
-    static let seed: UInt64 = 0x9_0F22
+    static let seed = FuzzHarness.seed(default: 0x9_0F22)
 
     static var corpus: [[UInt8]] { corpusFiles(corpusRoot + "/png", ext: "png").map(\.bytes) }
 

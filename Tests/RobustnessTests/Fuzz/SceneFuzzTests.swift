@@ -6,7 +6,7 @@ import Testing
 /// scene that runs and draws, or in a `SceneError` naming the file; never a crash, a hang or an error
 /// of another kind. `EMITTER_FUZZ_ITERATIONS=100000 swift test --filter SceneFuzzTests` runs longer.
 @Suite struct SceneFuzzTests {
-    static let seed: UInt64 = 0x5CE7E_F022
+    static let seed = FuzzHarness.seed(default: 0x5CE7E_F022)
 
     /// The shipped scenes, the hand-written corpus and the scene-format test fixtures.
     static var corpus: [[UInt8]] {

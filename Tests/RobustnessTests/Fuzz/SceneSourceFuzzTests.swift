@@ -6,7 +6,7 @@ import Testing
 /// once its module registers itself), fuzzed through files on disk: each input ends in a scene that
 /// runs or in an error that names the file. The corpus of a format is `Corpus/<extension>/`.
 @Suite struct SceneSourceFuzzTests {
-    static let seed: UInt64 = 0x5_0C_E5
+    static let seed = FuzzHarness.seed(default: 0x5_0C_E5)
 
     /// The registered extensions with a corpus, JSON first.
     static var formats: [String] {
