@@ -23,6 +23,9 @@ public enum SceneLoader {
     /// The largest product of birth rates along a chain of sub-cells (each times the layer's
     /// `birthRate`), particles per second: 100 000 000.
     public static let maximumBirthRateProduct: Double = 100_000_000
+    /// The largest sum of the emitter layers' `maxParticles` in one scene: 50 000 000 (2.4 GB of
+    /// particle state), so that many emitters cannot together exhaust memory.
+    public static let maximumTotalParticles = 50_000_000
     /// The most layers with a physics body in one scene: 10 000.
     public static let maximumBodyCount = 10_000
 

@@ -48,6 +48,20 @@ extension SceneDecoder {
         return false
     }
 
+    /// Reports emitters whose `maxParticles` add up past `maximumTotalParticles`.
+    func checkTotalParticles(_ root: CALayer, field: Field) {
+        var total = 0
+        var emitters = 0
+        root.forEachLayer { layer in
+            guard let e = layer as? CAEmitterLayer else { return }
+            emitters += 1
+            total += max(0, min(e.maxParticles, SceneLoader.maximumTotalParticles + 1))
+        }
+        let limit = SceneLoader.maximumTotalParticles
+        guard total > limit else { return }
+        ctx.error(field, "the \(emitters) emitter layers' maxParticles add up to \(total); the limit is \(limit) particles in all (lower maxParticles: each live particle takes 48 bytes)")
+    }
+
     // MARK: - Replicators
 
     /// Multiplies the enclosing replicators' product by `layer`'s instance count (when it is a

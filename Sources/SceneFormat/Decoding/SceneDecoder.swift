@@ -56,6 +56,7 @@ final class SceneDecoder {
             for e in elements {
                 if let layer = decodeLayer(e) { root.addSublayer(layer) }
             }
+            checkTotalParticles(root, field: lf)
         }
         let physics = obj["physics"].flatMap { decodePhysics($0) }
         let fields = obj["fields"].map { decodeFields($0) } ?? []

@@ -19,6 +19,7 @@ enum LimitTriggers {
         "SceneLoader.maximumCellDepth": Double(SceneLoader.maximumCellDepth),
         "SceneLoader.maximumBirthRateProduct": SceneLoader.maximumBirthRateProduct,
         "SceneLoader.maximumBodyCount": Double(SceneLoader.maximumBodyCount),
+        "SceneLoader.maximumTotalParticles": Double(SceneLoader.maximumTotalParticles),
         "RenderTreeBuilder.maxInstances": Double(RenderTreeBuilder.maxInstances),
         "RenderTreeBuilder.maxInstanceProduct": Double(RenderTreeBuilder.maxInstanceProduct),
         "RenderTreeBuilder.maxDepth": Double(RenderTreeBuilder.maxDepth),
@@ -110,6 +111,9 @@ enum LimitTriggers {
             do { _ = try PNGCodec.decode(bytes, source: "tiny.png"); return [] } catch { return ["\(error)"] }
         case "maxParticlesRange":
             return loadErrors(scene("{\"type\": \"emitter\", \"maxParticles\": 10000001, \"emitterCells\": []}"))
+        case "SceneLoader.maximumTotalParticles":
+            let emitter = "{\"type\": \"emitter\", \"maxParticles\": 10000000, \"emitterCells\": []}"
+            return loadErrors(scene(Array(repeating: emitter, count: 6).joined(separator: ",")))
         case "EmitterSimulation.particleCeiling":
             return [budgetWarning()]
         case "SceneLoader.maximumCellDepth":
