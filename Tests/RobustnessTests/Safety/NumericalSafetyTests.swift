@@ -88,6 +88,23 @@ import Testing
         #expect(list.sprites.count >= alive - poisoned, "the others are drawn: \(list.sprites.count) of \(alive) − \(poisoned)")
     }
 
+    /// Particles placed at NaN by code (a burst at a NaN point) are never drawn, and the draw list's
+    /// sighting makes the next step remove and count them.
+    @Test func particlesSpawnedAtNaNAreNotDrawnAndAreRemovedAtTheNextStep() throws {
+        let layer = Self.emitter(acceleration: 0)
+        let cell = try #require(layer.emitterCells?.first)
+        cell.birthRate = 0
+        let sim = EmitterSimulation(layer: layer)
+        sim.step(by: 1.0 / 120)
+        #expect(try sim.spawn(count: 5, ofCell: cell, at: (x: .nan, y: 10, z: 0)) == 5)
+        #expect(try sim.spawn(count: 3, ofCell: cell, at: (x: 10, y: 10, z: 0)) == 3)
+        var list = ParticleDrawList()
+        sim.makeDrawList(into: &list)
+        #expect(list.sprites.count == 3, "only the finite burst is drawn: \(list.sprites.count)")
+        sim.step(by: 1.0 / 120)
+        #expect(sim.totals.nonFinite == 5 && sim.aliveCount == 3, "\(sim.totals)")
+    }
+
     @Test func theEngineCountsRemovalsInItsStatistics() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
