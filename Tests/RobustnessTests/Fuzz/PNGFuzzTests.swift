@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func mutatedPNGsDecodeOrFailWithImageErrorsNeverCrashOrHang() {
-        let count = FuzzHarness.iterations(default: 400)
+        let count = FuzzHarness.iterations(default: 800)
         let mutator = FuzzMutator(seed: Self.seed, corpus: Self.corpus, format: .png)
         let report = FuzzHarness(target: "png", seed: Self.seed).run(count, mutator: mutator, body: Self.decode)
         #expect(report.findings.isEmpty, "seed \(Self.seed): \(report.findings.map(\.description).joined(separator: "\n"))")
