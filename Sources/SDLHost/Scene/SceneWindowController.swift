@@ -32,6 +32,7 @@ public final class SceneWindowController: WindowHostDelegate {
         configure(&configuration)
         host = try WindowHost(configuration: configuration, clock: clock)
         attach(engine)
+        for warning in scene.warnings { host.log("warning: \(warning)") }
     }
 
     /// Runs until the window is closed (or `maxFrames` frames); returns the number of frames shown.
@@ -97,6 +98,7 @@ public final class SceneWindowController: WindowHostDelegate {
         let next = try Engine(scene: scene, startTime: keepingTime ? engine.mediaTime : 0)
         engine = next
         attach(next)
+        for warning in scene.warnings { host.log("warning: \(warning)") }
     }
 
     private func attach(_ engine: Engine) {
