@@ -124,7 +124,7 @@ enum LimitTriggers {
             let body = "{\"bounds\": [0, 0, 10, 10], \"body\": {\"type\": \"static\"}}"
             return loadErrors(scene(Array(repeating: body, count: SceneLoader.maximumBodyCount + 1).joined(separator: ",")))
         case "maxBodiesRange":
-            return loadErrors(scene("{\"type\": \"emitter\", \"emitterCells\": [{\"birthRate\": 1, \"lifetime\": 1, \"contents\": \"builtin:softDot\", \"physics\": {\"mode\": \"body\", \"maxBodies\": 1000001}}]}"))
+            return loadErrors(scene("{\"type\": \"emitter\", \"emitterCells\": [{\"birthRate\": 1, \"lifetime\": 1, \"contents\": \"builtin:softDot\", \"physics\": {\"mode\": \"body\", \"maxBodies\": 100001}}]}"))
         case "displaySideLimit":
             return loadErrors(scene("", extra: ", \"display\": {\"size\": [16385, 10]}"))
         case "DecodingContext.maximumDiagnostics":
