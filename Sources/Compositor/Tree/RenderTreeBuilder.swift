@@ -30,12 +30,17 @@ final class RenderTreeBuilder {
         /// An odd number of geometry-flipped superlayers: images are mirrored to stay upright.
         var flipped: Bool
         var depth: Int
+        /// The product of the instance counts of the enclosing replicators (copies of this layer drawn).
+        var instances = 1
     }
 
     /// Deepest layer nesting drawn (deeper layers are skipped with a diagnostic).
     static let maxDepth = 256
     /// Most replicator instances drawn per replicator.
     static let maxInstances = 10_000
+    /// Most copies nested replicators draw of one layer (the product of their counts), so that a tree
+    /// built in code cannot ask for 10¹² quads; the scene loader refuses the same product.
+    static let maxInstanceProduct = 100_000
 
     let resources: CompositorResources
     let particles: ParticleDrawListProvider?
@@ -223,8 +228,15 @@ final class RenderTreeBuilder {
                 note(layer, "has instanceCount \(count); only the first \(RenderTreeBuilder.maxInstances) instances are drawn")
                 count = RenderTreeBuilder.maxInstances
             }
+            let room = max(1, RenderTreeBuilder.maxInstanceProduct / max(1, ctx.instances))
+            if count > room {
+                note(layer, "is inside replicators that already make \(ctx.instances) copies; only \(room) of its \(count) instances are drawn (at most \(RenderTreeBuilder.maxInstanceProduct) copies in all)")
+                count = room
+            }
+            child.instances = ctx.instances * max(1, count)
+            let transforms = rep.instanceTransforms(count: count)
             for i in 0..<count {
-                let it = rep.transform(ofInstance: i)
+                let it = transforms[i]
                 guard it.isFinite else { note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn"); break }
                 let c = rep.color(ofInstance: i)
                 let tint = child.tint.multiplied(by: ColorMultiplier(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha)))
@@ -472,8 +484,9 @@ final class RenderTreeBuilder {
         }
         if let rep = layer as? CAReplicatorLayer, rep.instanceCount > 1 {
             let base = r
+            let transforms = rep.instanceTransforms(count: min(rep.instanceCount, 1000) + 1)
             for i in clampedRange(1, min(rep.instanceCount, 1000)) {
-                let p = PlaneTransform(rep.transform(ofInstance: i))
+                let p = PlaneTransform(transforms[i])
                 let pts = base.cornerPoints.compactMap { p.apply($0) }
                 if pts.count == 4 { r = r.union(CGRect.boundingBox(of: pts)) }
             }

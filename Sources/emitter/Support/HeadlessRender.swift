@@ -17,6 +17,9 @@ struct HeadlessRender {
 
     /// Runs; returns the paths written.
     func run() throws -> [String] {
+        if let outPath { try OutputPathCheck.file(outPath, option: "--out") }
+        if let contactSheetPath { try OutputPathCheck.file(contactSheetPath, option: "--out") }
+        if let recordFolder { try OutputPathCheck.folder(recordFolder, option: "--record") }
         let engine = try failing { try Engine(scene: scene) }
         engine.installClock()
         engine.onWarning = { printError("warning: \($0)") }
