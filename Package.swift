@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["LayerKit", "CFreeType"]),
         .target(name: "Particles", dependencies: ["LayerKit"]),
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
-        .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec"]),
+        .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec", "PathGeometry", "Typesetting"]),
         .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
         .target(name: "ParticleDesigner", dependencies: ["LayerKit", "SceneFormat", "ImageCodec", "CZlib"]),
         .target(

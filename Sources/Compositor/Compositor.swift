@@ -48,6 +48,9 @@ public final class Compositor {
     /// transform, …), each naming the layer and the fix. Such layers are skipped, never fatal.
     public private(set) var diagnostics: [String] = []
 
+    /// Layers redrawn (`displayIfNeeded`) before the last frame.
+    public private(set) var displayedLayers = 0
+
     let resources: CompositorResources
 
     // Clean-frame detection state.
@@ -64,6 +67,13 @@ public final class Compositor {
         self.threadCount = max(1, threadCount)
         self.particles = particles
         resources = CompositorResources(threads: max(1, threadCount))
+        Compositor.installDrawingBackend()
+    }
+
+    /// Makes `CGContext` drawing use the compositor's rasteriser (done by every `Compositor` init; call it
+    /// to draw with `CGContext` before creating one). Keeps a renderer factory installed by the program.
+    public static func installDrawingBackend() {
+        if CGContext.rendererFactory == nil { CGContext.rendererFactory = RasterContextRendererFactory() }
     }
 
     // MARK: - Frames
@@ -77,6 +87,7 @@ public final class Compositor {
     /// same `subtreeGeneration`) nor any emitter's draw list changed since the last call with the same
     /// framebuffer, nothing is drawn and `statistics.wasClean` is true.
     public func render(_ root: CALayer, into framebuffer: Framebuffer) {
+        displayedLayers = (root.modelLayer ?? root).displaySubtreeIfNeeded()
         if skipsCleanFrames && isClean(root, framebuffer) {
             statistics = FrameStatistics()
             statistics.wasClean = true
@@ -99,6 +110,7 @@ public final class Compositor {
     /// `CALayer.render(in:)` does: the bounds origin goes to the framebuffer's top-left corner and the
     /// layer's own position, transform and superlayers are ignored. Draws over the existing pixels.
     public func render(_ layer: CALayer, in framebuffer: Framebuffer) {
+        displayedLayers = (layer.modelLayer ?? layer).displaySubtreeIfNeeded()
         let s = Double(framebuffer.scale)
         let b = layer.bounds
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
