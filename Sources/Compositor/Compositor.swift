@@ -51,6 +51,17 @@ public final class Compositor {
     /// Layers redrawn (`displayIfNeeded`) before the last frame.
     public private(set) var displayedLayers = 0
 
+    /// Diagnostic overlays drawn over every frame (docs/Diagnostics.md). Default none. While any is on,
+    /// clean frames are drawn anyway.
+    public var renderDiagnostics: RenderDiagnostics = []
+    /// Whether every frame's pixel writes are counted (`counters.pixelsDrawn`, `pixelsBlended`); costs
+    /// a second, single-threaded rasterisation of the frame. Default false.
+    public var countsPixels = false
+    /// What the last frame did: layers drawn, offscreen passes, pixels blended, cache hits.
+    public internal(set) var counters = RenderCounters()
+    /// Display counts of software-drawn layers at the last frame (flash updated regions).
+    var lastDrawnCounts: [ObjectIdentifier: Int] = [:]
+
     let resources: CompositorResources
 
     // Clean-frame detection state.
@@ -88,9 +99,11 @@ public final class Compositor {
     /// framebuffer, nothing is drawn and `statistics.wasClean` is true.
     public func render(_ root: CALayer, into framebuffer: Framebuffer) {
         displayedLayers = (root.modelLayer ?? root).displaySubtreeIfNeeded()
-        if skipsCleanFrames && isClean(root, framebuffer) {
+        if skipsCleanFrames && renderDiagnostics.isEmpty && isClean(root, framebuffer) {
             statistics = FrameStatistics()
             statistics.wasClean = true
+            counters = RenderCounters()
+            counters.framePixels = framebuffer.width * framebuffer.height
             return
         }
         let s = Double(framebuffer.scale)
@@ -99,9 +112,11 @@ public final class Compositor {
         let bands = BandExecutor.bandHeight(threads: threadCount, width: framebuffer.width, height: framebuffer.height)
         let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
                                         bandHeight: bands)
+        if !renderDiagnostics.isEmpty { builder.regions = [] }
         let ops = builder.build(root: root, base: base, clip: rect)
         resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
                          clear: PixelMath.pixel(clearColor), bandHeight: bands)
+        diagnose(ops, builder, framebuffer)
         finish(builder)
         if skipsCleanFrames { remember(root, framebuffer, builder) } else { lastRoot = nil }
     }
