@@ -7,6 +7,7 @@ final class CompositorResources {
     let textures = TextureCache()
     let prescaled = PrescaledSpriteCache()
     let rasterCache = RasterizationCache()
+    let tiles = TiledLayerCache()
     let pool = BufferPool()
     let executor: BandExecutor
     let spriteBuilder: SpriteBatchBuilder
@@ -55,6 +56,7 @@ final class CompositorResources {
         textures.endFrame()
         prescaled.endFrame()
         rasterCache.endFrame()
+        tiles.endFrame()
         batches = batches.filter { $0.value.emitter != nil && frame - $0.value.lastUse <= 60 }
     }
 }

@@ -129,7 +129,7 @@ final class RenderTreeBuilder {
         let model = layer.modelLayer ?? layer
         let list: ParticleDrawList? = emitter.flatMap { _ in (model as? CAEmitterLayer).flatMap { particles?.drawList(for: $0) } }
         let hasBackground = (layer.backgroundColor?.alpha ?? 0) > 0
-        let hasContents = layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil
+        let hasContents = layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || layer is CATiledLayer
             || ((layer as? CAShapeLayer).map { $0.path != nil && ($0.fillColor?.alpha ?? 0) > 0 } ?? false)
         let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
         let hasParticles = !(list?.sprites.isEmpty ?? true)
@@ -298,6 +298,7 @@ final class RenderTreeBuilder {
 
     private func contents(_ layer: CALayer, _ b: CGRect, radius: CGFloat, aa: Bool, _ ctx: Context) -> [DrawOp] {
         var ops: [DrawOp] = []
+        if let tiled = layer as? CATiledLayer { ops += tiledOps(tiled, b, ctx) }
         if let g = layer as? CAGradientLayer, g.colors != nil {
             switch GradientPaint.stops(of: g) {
             case let .failure(problem): note(layer, "(CAGradientLayer): \(problem)")
