@@ -65,9 +65,11 @@ public final class CGContext {
     // MARK: - Creating
 
     /// A context of `width × height` pixels cleared to transparent, whose images have `scale` pixels
-    /// per point. Throws `CGImage.SizeError` for an unusable size and `CGContextError.badScale` for a
-    /// scale that is not a finite number > 0.
-    public init(width: Int, height: Int, scale: CGFloat = 1) throws {
+    /// per point, drawn by `renderer` (default: one from `CGContext.rendererFactory`; nil draws nothing).
+    /// Throws `CGImage.SizeError` for an unusable size and `CGContextError.badScale` for a scale that is
+    /// not a finite number > 0.
+    public init(width: Int, height: Int, scale: CGFloat = 1,
+                renderer: CGContextRenderer? = CGContext.rendererFactory?.makeRenderer()) throws {
         try CGImage.validate(width: width, height: height)
         guard scale.isFinite, scale > 0 else { throw CGContextError.badScale(scale) }
         self.width = width
@@ -77,7 +79,7 @@ public final class CGContext {
         data.initialize(repeating: 0, count: width * height)
         ownsData = true
         gstate = GState(clipBox: CGRect(x: 0, y: 0, width: width, height: height))
-        renderer = CGContext.rendererFactory?.makeRenderer()
+        self.renderer = renderer
     }
 
     deinit { if ownsData { data.deallocate() } }
