@@ -12,6 +12,7 @@ public enum BenchmarkRegistry {
             sceneFormat,
             compositor,
             physics,
+            drawing,
         ]
         return groups.flatMap { $0 }
     }

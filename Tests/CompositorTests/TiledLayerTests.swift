@@ -105,6 +105,12 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         c.render(rootB, into: fb)
         let second = try #require(c.tileStatistics(for: tiledB))
         #expect(second.tilesShown == 4 && dB.draws == 4, "drawn in the background, shown next frame: \(second)")
+        let forced = Compositor(threadCount: 1)
+        forced.drawsTilesSynchronously = true
+        let (rootC, _, tiledC, dC) = scene(synchronous: false)
+        _ = try renderFrame(rootC, compositor: forced)
+        #expect(forced.tileStatistics(for: tiledC)?.tilesShown == 4, "the compositor option draws them in the first frame")
+        withExtendedLifetime(dC) {}
         var same = true
         for y in stride(from: 0, to: 300, by: 7) { for x in stride(from: 0, to: 300, by: 7) where px(fb, x, y) != px(sync, x, y) { same = false } }
         #expect(same, "background tiles equal synchronous ones")

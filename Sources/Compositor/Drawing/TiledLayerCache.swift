@@ -115,6 +115,8 @@ final class TiledLayerCache {
 
     private var stores: [ObjectIdentifier: Store] = [:]
     private(set) var frame = 0
+    /// Draw every tiled layer's missing tiles before the frame (`Compositor.drawsTilesSynchronously`).
+    var synchronous = false
     /// Entered for every background tile, left when it is finished.
     let group = DispatchGroup()
 
@@ -212,7 +214,7 @@ extension RenderTreeBuilder {
                 guard !rect.isNull, rect.width > 0, rect.height > 0 else { continue }
                 var tile = store.tiles[key]
                 if tile == nil {
-                    if layer.drawsTilesSynchronously {
+                    if layer.drawsTilesSynchronously || cache.synchronous {
                         if let t = TiledLayerCache.drawTile(model, rect: rect, scale: ls) {
                             store.lock.lock(); store.stats.tilesDrawn += 1; store.lock.unlock()
                             tile = store.insert(key, t, frame: cache.frame)
@@ -275,6 +277,13 @@ extension RenderTreeBuilder {
 }
 
 extension Compositor {
+    /// Whether every `CATiledLayer` draws its missing tiles before the frame, as if its
+    /// `drawsTilesSynchronously` were set: deterministic frames for headless renders. Default false.
+    public var drawsTilesSynchronously: Bool {
+        get { resources.tiles.synchronous }
+        set { resources.tiles.synchronous = newValue }
+    }
+
     /// What the compositor holds for `layer` (its model layer), or nil before it was first drawn.
     public func tileStatistics(for layer: CATiledLayer) -> TiledLayerStatistics? {
         resources.tiles.existingStore(for: (layer.modelLayer as? CATiledLayer) ?? layer)?.statistics
