@@ -167,4 +167,17 @@ import LayerKit
         ctx.clear(CGRect(x: 5, y: 5, width: 10, height: 10))
         #expect(px(ctx, 10, 10) == [0, 0, 0, 0] && px(ctx, 2, 2) == [255, 0, 0, 255], "\(px(ctx, 10, 10)) \(px(ctx, 2, 2))")
     }
+
+    @Test func badInputIsReportedNotDrawnOrFatal() throws {
+        let ctx = try CGContext(width: 10, height: 10)
+        ctx.move(to: CGPoint(x: CGFloat.nan, y: 0))
+        ctx.addLine(to: CGPoint(x: 5, y: 5))
+        ctx.addLine(to: CGPoint(x: 0, y: 5))
+        ctx.fillPath()
+        ctx.setLineWidth(-1)
+        #expect(ctx.problems.count == 2 && ctx.problems.contains { $0.contains("not drawn") } && ctx.problems.contains { $0.contains("setLineWidth") },
+                "problems: \(ctx.problems)")
+        #expect(throws: CGImage.SizeError.self) { try CGContext(width: 0, height: 10) }
+        #expect(throws: CGContextError.badScale(0)) { try CGContext(width: 10, height: 10, scale: 0) }
+    }
 }

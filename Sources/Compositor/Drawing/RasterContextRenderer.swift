@@ -28,7 +28,11 @@ final class RasterContextRenderer: CGContextRenderer {
     private var stack: [Clip?] = []
     private var scratch: PixelBuffer?
 
+    /// The context of the command being executed (for problem notes).
+    private weak var context: CGContext?
+
     func execute(_ command: CGDrawCommand, in ctx: CGContext) {
+        context = ctx
         let full = IntRect(x0: 0, y0: 0, x1: ctx.width, y1: ctx.height)
         let c = clip ?? Clip(rect: full, mask: nil)
         switch command {
@@ -210,8 +214,12 @@ final class RasterContextRenderer: CGContextRenderer {
     // MARK: - Geometry
 
     private func shape(_ path: CGPath, rule: CGPathFillRule, clip: IntRect) -> DeviceShape? {
-        guard let set = try? ShapeGeometry.fill(path, fillRule: rule == .evenOdd ? .evenOdd : .nonZero) else { return nil }
-        return RasterContextRenderer.shape(set, clip: clip)
+        do {
+            return RasterContextRenderer.shape(try ShapeGeometry.fill(path, fillRule: rule == .evenOdd ? .evenOdd : .nonZero), clip: clip)
+        } catch {
+            context?.note("a path was not drawn: \(error)")
+            return nil
+        }
     }
 
     /// A polygon set (device pixels) as an anti-aliased device shape; nil when nothing is inside `clip`.
