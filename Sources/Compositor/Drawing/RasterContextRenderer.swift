@@ -214,6 +214,11 @@ final class RasterContextRenderer: CGContextRenderer {
     // MARK: - Geometry
 
     private func shape(_ path: CGPath, rule: CGPathFillRule, clip: IntRect) -> DeviceShape? {
+        if let r = RasterContextRenderer.axisAlignedRect(path) {
+            // The common case (rectangles under a scale and translation): exact-area coverage without edges.
+            let s = DeviceShape.rect(x0: Float(r.minX), y0: Float(r.minY), x1: Float(r.maxX), y1: Float(r.maxY), antialiased: true, clip: clip)
+            return s.bounds.isEmpty ? nil : s
+        }
         do {
             return RasterContextRenderer.shape(try ShapeGeometry.fill(path, fillRule: rule == .evenOdd ? .evenOdd : .nonZero), clip: clip)
         } catch {
@@ -235,6 +240,12 @@ final class RasterContextRenderer: CGContextRenderer {
 
     /// The rectangle of a path that is one axis-aligned rectangle with whole-pixel corners.
     static func pixelAlignedRect(_ path: CGPath) -> IntRect? {
+        guard let r = axisAlignedRect(path), [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0 == $0.rounded() && abs($0) < 1e8 }) else { return nil }
+        return IntRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
+    }
+
+    /// The rectangle of a path that is one closed axis-aligned rectangle with finite corners.
+    static func axisAlignedRect(_ path: CGPath) -> CGRect? {
         var pts: [CGPoint] = []
         for e in path.elements {
             switch e {
@@ -247,12 +258,13 @@ final class RasterContextRenderer: CGContextRenderer {
         if pts.count == 5, pts[4] == pts[0] { pts.removeLast() }
         guard pts.count == 4 else { return nil }
         let xs = Set(pts.map(\.x)), ys = Set(pts.map(\.y))
-        guard xs.count == 2, ys.count == 2, pts.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() && abs($0.x) < 1e8 && abs($0.y) < 1e8 }) else { return nil }
+        guard xs.count == 2, ys.count == 2, pts.allSatisfy({ abs($0.x) < 1e8 && abs($0.y) < 1e8 }),
+              let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return nil }
         for i in 0..<4 {
             let p = pts[i], q = pts[(i + 1) % 4]
             if p.x != q.x && p.y != q.y { return nil }
         }
-        return IntRect(x0: Int(xs.min()!), y0: Int(ys.min()!), x1: Int(xs.max()!), y1: Int(ys.max()!))
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     static func plane(_ t: CGAffineTransform) -> PlaneTransform {
