@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec"]),
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "SceneFormat"]),
         .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),

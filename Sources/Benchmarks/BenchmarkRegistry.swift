@@ -7,6 +7,7 @@ public enum BenchmarkRegistry {
         let groups: [[Benchmark]] = [
             memory,
             vector,
+            shapeFrames,
             animation,
             particles,
             sceneFormat,

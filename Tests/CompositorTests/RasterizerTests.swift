@@ -80,7 +80,7 @@ import LayerKit
     @Test func curvesAreFlattenedWithinTheTolerance() {
         // A circle of radius 8: coverage sum ≈ π r².
         let path = CGPath(ellipseIn: CGRect(x: 2, y: 2, width: 16, height: 16))
-        let polys = PathFlattener.devicePolygons(of: path, transform: .identity, guardRect: IntRect(x0: -4, y0: -4, x1: 24, y1: 24))
+        let polys = DeviceProjector.devicePolygons(of: path, transform: .identity, guardRect: IntRect(x0: -4, y0: -4, x1: 24, y1: 24))
         let c = coverage(DeviceShape.polygons(polys, rule: .nonZero, antialiased: true, clip: IntRect(x0: 0, y0: 0, x1: 20, y1: 20)), 20, 20)
         let area = Double(c.joined().reduce(0, +)) / 255
         #expect(abs(area - .pi * 64) < 1, "circle area \(area) vs \(Double.pi * 64)")

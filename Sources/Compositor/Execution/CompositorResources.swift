@@ -8,6 +8,8 @@ final class CompositorResources {
     let prescaled = PrescaledSpriteCache()
     let rasterCache = RasterizationCache()
     let tiles = TiledLayerCache()
+    let texts = TextContentsCache()
+    let shapes = ShapeGeometryCache()
     let pool = BufferPool()
     let executor: BandExecutor
     let spriteBuilder: SpriteBatchBuilder
@@ -57,6 +59,8 @@ final class CompositorResources {
         prescaled.endFrame()
         rasterCache.endFrame()
         tiles.endFrame()
+        texts.endFrame()
+        shapes.endFrame()
         batches = batches.filter { $0.value.emitter != nil && frame - $0.value.lastUse <= 60 }
     }
 }

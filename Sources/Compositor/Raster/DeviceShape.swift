@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import PathGeometry
 
 /// Which points a path with overlapping or nested subpaths covers.
 public enum FillRule: Equatable, Sendable {
@@ -64,24 +65,62 @@ final class DeviceShape {
 
     /// Polygons (each implicitly closed) in device pixels, clipped to `clip`.
     static func polygons(_ polys: [[SIMD2<Double>]], rule: FillRule, antialiased: Bool, clip: IntRect) -> DeviceShape {
-        var edges: [Edge] = []
-        var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+        var b = EdgeBuilder()
         for poly in polys where poly.count >= 3 {
-            for i in 0..<poly.count {
-                let p = poly[i], q = poly[(i + 1) % poly.count]
-                let px = Float(p.x), py = Float(p.y), qx = Float(q.x), qy = Float(q.y)
-                guard px.isFinite, py.isFinite, qx.isFinite, qy.isFinite else { continue }
-                minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
-                if py == qy { continue }
-                let dxdy = (qx - px) / (qy - py)
-                guard dxdy.isFinite else { continue }
-                if py < qy {
-                    edges.append(Edge(x0: px, y0: py, x1: qx, y1: qy, dxdy: dxdy, dir: 1))
-                } else {
-                    edges.append(Edge(x0: qx, y0: qy, x1: px, y1: py, dxdy: dxdy, dir: -1))
-                }
+            var prev = poly[poly.count - 1]
+            for p in poly {
+                b.add(Float(prev.x), Float(prev.y), Float(p.x), Float(p.y))
+                prev = p
             }
         }
+        return b.shape(rule: rule, antialiased: antialiased, clip: clip)
+    }
+
+    /// The contours of a PathGeometry `PolygonSet` already in device pixels (each implicitly closed),
+    /// clipped to `clip`. The points must lie within a guard rectangle around the clip (see
+    /// `DeviceProjector`), so that no coordinate overflows.
+    static func polygonSet(_ set: PolygonSet, antialiased: Bool, clip: IntRect) -> DeviceShape {
+        var b = EdgeBuilder()
+        b.edges.reserveCapacity(set.points.count)
+        set.points.withUnsafeBufferPointer { pts in
+            var start = 0
+            for end in set.contourEnds {
+                if end - start >= 3 {
+                    var prev = pts[end - 1]
+                    for k in start..<end {
+                        let p = pts[k]
+                        b.add(Float(prev.x), Float(prev.y), Float(p.x), Float(p.y))
+                        prev = p
+                    }
+                }
+                start = end
+            }
+        }
+        return b.shape(rule: set.fillRule == .evenOdd ? .evenOdd : .nonZero, antialiased: antialiased, clip: clip)
+    }
+}
+
+/// Collects the non-horizontal edges of closed polygons and their bounding box.
+private struct EdgeBuilder {
+    var edges: [Edge] = []
+    var minX = Float.infinity, minY = Float.infinity, maxX = -Float.infinity, maxY = -Float.infinity
+
+    /// Adds the edge from (px, py) to (qx, qy); non-finite edges are skipped.
+    @inline(__always)
+    mutating func add(_ px: Float, _ py: Float, _ qx: Float, _ qy: Float) {
+        guard px.isFinite, py.isFinite, qx.isFinite, qy.isFinite else { return }
+        minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+        if py == qy { return }
+        let dxdy = (qx - px) / (qy - py)
+        guard dxdy.isFinite else { return }
+        if py < qy {
+            edges.append(Edge(x0: px, y0: py, x1: qx, y1: qy, dxdy: dxdy, dir: 1))
+        } else {
+            edges.append(Edge(x0: qx, y0: qy, x1: px, y1: py, dxdy: dxdy, dir: -1))
+        }
+    }
+
+    func shape(rule: FillRule, antialiased: Bool, clip: IntRect) -> DeviceShape {
         var b = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         if !antialiased && !b.isEmpty { b = IntRect(x0: b.x0, y0: b.y0, x1: b.x1 + 1, y1: b.y1 + 1) }
         return DeviceShape(geometry: .edges(edges), rule: rule, antialiased: antialiased,

@@ -50,7 +50,16 @@ enum LayerFingerprint {
             h.combine(r.instanceColor); h.combine(r.instanceRedOffset); h.combine(r.instanceGreenOffset)
             h.combine(r.instanceBlueOffset); h.combine(r.instanceAlphaOffset)
         }
-        if let s = layer as? CAShapeLayer { h.combine(s.path); h.combine(s.fillColor); h.combine(s.fillRule) }
+        if let s = layer as? CAShapeLayer {
+            h.combine(s.path); h.combine(s.fillColor); h.combine(s.fillRule); h.combine(s.strokeColor)
+            h.combine(Double(s.lineWidth)); h.combine(s.lineCap); h.combine(s.lineJoin); h.combine(Double(s.miterLimit))
+            h.combine(s.lineDashPattern?.map(Double.init)); h.combine(Double(s.lineDashPhase))
+            h.combine(Double(s.strokeStart)); h.combine(Double(s.strokeEnd))
+        }
+        if let t = layer as? CATextLayer {
+            h.combine(t.string); h.combine(t.font); h.combine(Double(t.fontSize)); h.combine(t.foregroundColor)
+            h.combine(t.isWrapped); h.combine(t.truncationMode); h.combine(t.alignmentMode)
+        }
         if let e = layer as? CAEmitterLayer, let list = particles?.drawList(for: (e.modelLayer as? CAEmitterLayer) ?? e) {
             h.combine(list.renderMode)
             for a in list.appearances {

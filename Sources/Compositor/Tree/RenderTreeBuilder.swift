@@ -129,13 +129,18 @@ final class RenderTreeBuilder {
         let model = layer.modelLayer ?? layer
         let list: ParticleDrawList? = emitter.flatMap { _ in (model as? CAEmitterLayer).flatMap { particles?.drawList(for: $0) } }
         let hasBackground = (layer.backgroundColor?.alpha ?? 0) > 0
-        let hasContents = layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || layer is CATiledLayer
-            || ((layer as? CAShapeLayer).map { $0.path != nil && ($0.fillColor?.alpha ?? 0) > 0 } ?? false)
+        let shapeParts = RenderTreeBuilder.shapeParts(layer)
+        let hasText = RenderTreeBuilder.hasText(layer)
+        let hasContents = layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || shapeParts.fill || shapeParts.stroke
+            || hasText || layer is CATiledLayer
         let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
         let hasParticles = !(list?.sprites.isEmpty ?? true)
         let hasShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && layer.shadowOpacity.isFinite
         let kidsVisible = layer.sublayers?.contains { !$0.isHidden && $0.opacity > 0 } ?? false
-        let parts = [hasBackground, hasContents, hasBorder, hasParticles, hasShadow].filter { $0 }.count
+        // A shape's fill and stroke, or contents under text, are separate drawings: a translucent layer
+        // composites them as one (the stroke hides the fill beneath it, as in Core Animation).
+        let extraContents = (shapeParts.fill && shapeParts.stroke) || (hasText && layer.contents != nil)
+        let parts = [hasBackground, hasContents, extraContents, hasBorder, hasParticles, hasShadow].filter { $0 }.count
         let hasMask = layer.mask != nil
         let groupOpacity = opacity < 1 && layer.allowsGroupOpacity && (kidsVisible || parts > 1)
         let needsGroup = groupOpacity || hasMask || clipShape != nil
@@ -324,11 +329,8 @@ final class RenderTreeBuilder {
                                    minification: layer.minificationFilter, lodBias: layer.minificationFilterBias)
             ops.append(.fill(FillOp(shape: s, paint: .image(paint), tint: ctx.tint.pixelTint)))
         }
-        if let sl = layer as? CAShapeLayer, let path = sl.path, let fill = sl.fillColor, fill.alpha > 0 {
-            let polys = PathFlattener.devicePolygons(of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip))
-            let s = DeviceShape.polygons(polys, rule: sl.fillRule == .evenOdd ? .evenOdd : .nonZero, antialiased: true, clip: ctx.clip)
-            if !s.bounds.isEmpty { ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: fill)), tint: .identity))) }
-        }
+        if let text = layer as? CATextLayer { ops += textOps(text, b, ctx) }
+        if let sl = layer as? CAShapeLayer { ops += shapeOps(sl, ctx) }
         return ops
     }
 
@@ -342,7 +344,7 @@ final class RenderTreeBuilder {
             let r = max(0, radius - w)
             path.addRoundedRect(in: innerRect, radii: CGSize(width: r, height: r), corners: layer.maskedCorners)
         }
-        let polys = PathFlattener.devicePolygons(of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip))
+        let polys = DeviceProjector.devicePolygons(of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip))
         let s = DeviceShape.polygons(polys, rule: .evenOdd, antialiased: aa, clip: ctx.clip)
         return s.bounds.isEmpty ? nil : s
     }
@@ -356,7 +358,7 @@ final class RenderTreeBuilder {
         }
         let path = CGMutablePath()
         path.addRoundedRect(in: r, radii: CGSize(width: radius, height: radius), corners: corners)
-        let polys = PathFlattener.devicePolygons(of: path, transform: h, guardRect: RenderTreeBuilder.guardRect(clip))
+        let polys = DeviceProjector.devicePolygons(of: path, transform: h, guardRect: RenderTreeBuilder.guardRect(clip))
         let s = DeviceShape.polygons(polys, rule: .nonZero, antialiased: antialiased, clip: clip)
         return s.bounds.isEmpty ? nil : s
     }
@@ -392,7 +394,7 @@ final class RenderTreeBuilder {
         let source: ShadowOp.Source
         var srcBounds: IntRect
         if let path = layer.shadowPath {
-            let polys = PathFlattener.devicePolygons(of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip.insetBy(-Int(3 * sigma) - abs(idx) - abs(idy) - 2)))
+            let polys = DeviceProjector.devicePolygons(of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip.insetBy(-Int(3 * sigma) - abs(idx) - abs(idy) - 2)))
             let s = DeviceShape.polygons(polys, rule: .nonZero, antialiased: true, clip: ctx.clip.insetBy(-Int(3 * sigma) - abs(idx) - abs(idy) - 2))
             source = .shape(s)
             srcBounds = s.bounds
@@ -566,7 +568,7 @@ final class RenderTreeBuilder {
 
     // MARK: - Diagnostics
 
-    private func note(_ layer: CALayer, _ message: String) {
+    func note(_ layer: CALayer, _ message: String) {
         let name = layer.name.map { "'\($0)'" } ?? "\(type(of: layer))"
         let b = layer.bounds
         let text = "layer \(name) (bounds \(b.width)×\(b.height) at position \(layer.position.x), \(layer.position.y)) \(message)"

@@ -1,13 +1,15 @@
 import Foundation
 import LayerKit
+import PathGeometry
 
-/// Turns paths in a layer's plane into device-space polygons: curves are flattened to lines within a
-/// device-pixel tolerance, vertices are mapped through the layer's plane homography, clipped against the
-/// camera plane (w > 0) and against a guard rectangle around the target, so no coordinate overflows.
+/// Maps polygons in a layer's plane to device pixels: curves are flattened (by PathGeometry's
+/// `PathFlattener`) within a device-pixel tolerance, vertices are mapped through the layer's plane
+/// homography, clipped against the camera plane (w > 0) and against a guard rectangle around the target,
+/// so no coordinate overflows.
 ///
-/// This is the general path-fill front end: rounded corners, borders, shadow paths and masks use it, and
-/// shape layers can reuse it (any `CGPath`, non-zero or even-odd).
-enum PathFlattener {
+/// This is the path front end of every filled shape: rounded corners, borders, shadow paths, masks and
+/// shape layers under perspective.
+enum DeviceProjector {
     /// Maximum distance between a curve and its polyline, in device pixels (0.02: at most 5/255 of
     /// coverage error on an edge pixel).
     static let tolerance: Double = 0.02
@@ -18,7 +20,7 @@ enum PathFlattener {
     /// The polygons of `path` (in layer coordinates) mapped by `h` into device pixels and clipped to
     /// `guardRect` (device pixels; make it a little larger than the clip).
     static func devicePolygons(of path: CGPath, transform h: PlaneTransform, guardRect: IntRect) -> [[SIMD2<Double>]] {
-        let layerPolys = flatten(path, tolerance: tolerance / max(1e-6, maxScale(of: h, over: path.boundingBox)))
+        let layerPolys = flatten(path, tolerance: tolerance / max(1e-6, maxScale(of: h, over: path.boundingBox))) ?? []
         return layerPolys.compactMap { project($0, h, guardRect: guardRect) }
     }
 
@@ -45,60 +47,20 @@ enum PathFlattener {
 
     // MARK: - Flattening
 
-    /// The subpaths of `path` as closed polylines in the path's coordinates.
-    static func flatten(_ path: CGPath, tolerance tol: Double) -> [[SIMD2<Double>]] {
+    /// The subpaths of `path` as polylines in the path's coordinates (each implicitly closed, as a fill
+    /// closes them), flattened by PathGeometry's flattener within `tol` path units. A path with a
+    /// non-finite coordinate gives nil (the caller reports it).
+    static func flatten(_ path: CGPath, tolerance tol: Double) -> [[SIMD2<Double>]]? {
+        guard let flat = try? PathFlattener.flatten(path, tolerance: CGFloat(tol)) else { return nil }
         var out: [[SIMD2<Double>]] = []
-        var current: [SIMD2<Double>] = []
-        var start = SIMD2<Double>(0, 0), last = SIMD2<Double>(0, 0)
-        func finish() {
-            if current.count >= 3 { out.append(current) }
-            current = []
+        out.reserveCapacity(flat.subpaths.count)
+        for i in flat.subpaths.indices {
+            let pts = flat.points(ofSubpath: i)
+            guard pts.count >= 3 else { continue }
+            out.append(pts.map { SIMD2(Double($0.x), Double($0.y)) })
         }
-        func v(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
-        for e in path.elements {
-            switch e {
-            case let .moveToPoint(p):
-                finish()
-                start = v(p); last = start
-                current = [start]
-            case let .addLineToPoint(p):
-                if current.isEmpty { current = [last] }
-                last = v(p); current.append(last)
-            case let .addQuadCurveToPoint(c, p):
-                if current.isEmpty { current = [last] }
-                let p0 = last, p1 = v(c), p2 = v(p)
-                let dd = length(p0 - 2 * p1 + p2)
-                let n = segments(sqrt(dd / (4 * tol)))
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    current.append(u * u * p0 + 2 * u * t * p1 + t * t * p2)
-                }
-                last = p2
-            case let .addCurveToPoint(c1, c2, p):
-                if current.isEmpty { current = [last] }
-                let p0 = last, p1 = v(c1), p2 = v(c2), p3 = v(p)
-                let dd = max(length(p0 - 2 * p1 + p2), length(p1 - 2 * p2 + p3))
-                let n = segments(sqrt(0.75 * dd / tol))
-                for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    current.append(u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3)
-                }
-                last = p3
-            case .closeSubpath:
-                finish()
-                last = start
-            }
-        }
-        finish()
         return out
     }
-
-    private static func segments(_ x: Double) -> Int {
-        guard x.isFinite else { return 1 }
-        return max(1, min(1000, Int(x.rounded(.up))))
-    }
-
-    private static func length(_ v: SIMD2<Double>) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
 
     /// An upper estimate of how many device pixels one layer unit spans near `box`.
     static func maxScale(of h: PlaneTransform, over box: CGRect) -> Double {
