@@ -157,4 +157,16 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         #expect(d.draws == 8 && tiled.contents == nil, "redrawn after setNeedsDisplay, no backing image: \(d.draws)")
         withExtendedLifetime(d) {}
     }
+
+    @Test func setNeedsDisplayInARectRedrawsOnlyTheTilesItTouches() throws {
+        let (root, _, tiled, d) = scene()
+        let c = Compositor(threadCount: 1)
+        _ = try renderFrame(root, compositor: c)
+        tiled.setNeedsDisplay(CGRect(x: 250, y: 10, width: 20, height: 20))  // tiles (0, 0) and (1, 0)
+        _ = try renderFrame(root, compositor: c)
+        #expect(d.draws == 6 && c.tileStatistics(for: tiled)?.tilesShown == 4, "4 + 2 redrawn tiles: \(d.draws)")
+        _ = try renderFrame(root, compositor: c)
+        #expect(d.draws == 6, "nothing more: \(d.draws)")
+        withExtendedLifetime(d) {}
+    }
 }

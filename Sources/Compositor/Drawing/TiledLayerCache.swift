@@ -38,6 +38,8 @@ final class TiledLayerCache {
     final class Store {
         weak var layer: CATiledLayer?
         var generation = -1
+        /// Increments whenever tiles are discarded: tiles requested before are dropped when they finish.
+        var epoch = 0
         var bounds = CGRect.null
         var tileSize = CGSize.zero
         var scales: [CGFloat] = []
@@ -47,21 +49,44 @@ final class TiledLayerCache {
         /// Guards `pending`, `finished` and `stats.tilesDrawn` (background threads write them).
         let lock = NSLock()
         var pending: Set<Key> = []
-        var finished: [(key: Key, generation: Int, texture: Texture)] = []
+        var finished: [(key: Key, epoch: Int, texture: Texture)] = []
+        /// The last `invalidatedRects` serial applied.
+        var invalidationSerial = 0
 
         init(_ layer: CATiledLayer) { self.layer = layer }
 
-        /// Forgets every tile when the layer's content or tiling changed.
-        func validate(_ layer: CATiledLayer) {
+        /// Forgets every tile when the layer's content (`model.tileGeneration`) or tiling (`layer`, the
+        /// presentation copy drawn) changed, and the tiles touching rectangles marked since the last frame.
+        func validate(_ layer: CATiledLayer, model: CATiledLayer) {
             let b = layer.bounds.standardized, scales = layer.levelScales
-            guard layer.tileGeneration != generation || b != bounds || layer.tileSize != tileSize || scales != self.scales else { return }
-            generation = layer.tileGeneration
-            bounds = b
-            tileSize = layer.tileSize
-            self.scales = scales
-            tiles.removeAll()
-            bytes = 0
-            lock.lock(); finished.removeAll(); lock.unlock()
+            let newRects = model.invalidatedRects.filter { $0.serial > invalidationSerial }
+            invalidationSerial = model.invalidatedRects.last?.serial ?? invalidationSerial
+            if model.tileGeneration != generation || b != bounds || layer.tileSize != tileSize || scales != self.scales {
+                generation = model.tileGeneration
+                epoch += 1
+                bounds = b
+                tileSize = layer.tileSize
+                self.scales = scales
+                tiles.removeAll()
+                bytes = 0
+                lock.lock(); finished.removeAll(); lock.unlock()
+                return
+            }
+            guard !newRects.isEmpty else { return }
+            // Tiles being drawn may show the old content: a new epoch drops them when they finish.
+            epoch += 1
+            for (key, tile) in tiles where newRects.contains(where: { rect(of: key).intersects($0.rect) }) {
+                tiles[key] = nil
+                bytes -= tile.bytes
+            }
+        }
+
+        /// The layer-coordinate rectangle of a tile.
+        func rect(of key: Key) -> CGRect {
+            let s = scales[min(max(0, key.level), scales.count - 1)]
+            let tw = tileSize.width / s, th = tileSize.height / s
+            return CGRect(x: bounds.minX + CGFloat(key.column) * tw, y: bounds.minY + CGFloat(key.row) * th, width: tw, height: th)
+                .intersection(bounds)
         }
 
         /// Moves tiles finished on background threads into the cache.
@@ -70,7 +95,7 @@ final class TiledLayerCache {
             let done = finished
             finished.removeAll()
             lock.unlock()
-            for f in done where f.generation == generation && tiles[f.key] == nil {
+            for f in done where f.epoch == epoch && tiles[f.key] == nil {
                 let t = Tile(texture: f.texture, lastUse: frame)
                 tiles[f.key] = t
                 bytes += t.bytes
@@ -166,7 +191,7 @@ extension RenderTreeBuilder {
         let model = (layer.modelLayer as? CATiledLayer) ?? layer
         let cache = resources.tiles
         let store = cache.store(for: model)
-        store.validate(layer)
+        store.validate(layer, model: model)
         store.collectFinished(frame: cache.frame)
         store.stats.tilesShown = 0
         guard b.width > 0, b.height > 0, layer.tileSize.width >= 16, layer.tileSize.height >= 16,
@@ -252,7 +277,7 @@ extension RenderTreeBuilder {
         let isNew = store.pending.insert(key).inserted
         store.lock.unlock()
         guard isNew else { return }
-        let generation = store.generation
+        let epoch = store.epoch
         let group = resources.tiles.group
         group.enter()
         TiledLayerCache.queue.async { [weak model, weak store] in
@@ -262,7 +287,7 @@ extension RenderTreeBuilder {
             store.lock.lock()
             store.pending.remove(key)
             if let texture {
-                store.finished.append((key, generation, texture))
+                store.finished.append((key, epoch, texture))
                 store.stats.tilesDrawn += 1
             }
             store.lock.unlock()

@@ -21,8 +21,12 @@ open class CATiledLayer: CALayer {
 
     var own = TiledState()
 
-    /// Increments on every `display()` (`setNeedsDisplay`): cached tiles of older generations are stale.
+    /// Increments on every whole-layer `display()` (`setNeedsDisplay()`): cached tiles of older
+    /// generations are stale.
     public private(set) var tileGeneration = 0
+    /// Rectangles (layer coordinates) marked by `setNeedsDisplay(_:)`, numbered from 1 by position in
+    /// the history; only the tiles they touch are redrawn. The newest 256 are kept.
+    public private(set) var invalidatedRects: [(serial: Int, rect: CGRect)] = []
 
     /// Seconds over which a newly drawn tile fades in. Core Animation's default is 0.25; override in a
     /// subclass to change it (0 shows tiles at once).
@@ -34,7 +38,7 @@ open class CATiledLayer: CALayer {
     /// Copies the properties of `layer` (a presentation copy).
     public required init(layer: Any) {
         super.init(layer: layer)
-        if let other = layer as? CATiledLayer { own = other.own; tileGeneration = other.tileGeneration }
+        if let other = layer as? CATiledLayer { own = other.own }
     }
 
     // MARK: - Tiles
@@ -78,10 +82,15 @@ open class CATiledLayer: CALayer {
         return (0..<max(1, min(levelsOfDetail, 16))).map { base / CGFloat(pow(2, Double($0))) }
     }
 
-    /// Discards the cached tiles (they are drawn again as they become visible). Does not draw.
+    /// Discards the cached tiles (after `setNeedsDisplay(_:)`, only those touching the rectangle); they
+    /// are drawn again as they become visible. Does not draw.
     override open func display() {
-        tileGeneration += 1
-        presentationLayer.flatMap { $0 as? CATiledLayer }?.tileGeneration = tileGeneration
+        if let r = displayState.dirtyRect {
+            invalidatedRects.append((serial: (invalidatedRects.last?.serial ?? 0) + 1, rect: r))
+            if invalidatedRects.count > 256 { invalidatedRects.removeFirst(invalidatedRects.count - 256) }
+        } else {
+            tileGeneration += 1
+        }
         subtreeDidChange()
     }
 
