@@ -169,4 +169,27 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         #expect(d.draws == 6, "nothing more: \(d.draws)")
         withExtendedLifetime(d) {}
     }
+
+    @Test func aCoarserLevelStandsInWhileFinerTilesAreDrawn() throws {
+        let (root, _, tiled, d) = scene(synchronous: false)
+        tiled.levelsOfDetail = 2
+        tiled.anchorPoint = .zero
+        tiled.position = .zero
+        tiled.transform = CATransform3DMakeScale(0.5, 0.5, 1)
+        let c = Compositor(threadCount: 1)
+        let fb = try Framebuffer(width: 300, height: 300)
+        c.render(root, into: fb)
+        c.waitForTiles()
+        c.render(root, into: fb)
+        #expect(c.tileStatistics(for: tiled)?.level == 1 && c.tileStatistics(for: tiled)?.tilesShown == 4, "zoomed out: level 1")
+        tiled.transform = CATransform3DIdentity
+        c.render(root, into: fb)
+        let s = try #require(c.tileStatistics(for: tiled))
+        // Level 0 tiles are pending; the level-1 tile (0, 0) covers the whole view at twice the size.
+        let want = TileDelegate.color(.zero).premultipliedRGBA8
+        #expect(s.level == 0 && s.tilesShown == 0 && near(px(fb, 150, 150), [Int(want.r), Int(want.g), Int(want.b), 255], 2),
+                "stand-in while pending: \(s), pixel \(px(fb, 150, 150))")
+        c.waitForTiles()
+        withExtendedLifetime(d) {}
+    }
 }

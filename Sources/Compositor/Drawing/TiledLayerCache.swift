@@ -248,7 +248,12 @@ extension RenderTreeBuilder {
                         request(model, store, key, rect: rect, scale: ls)
                     }
                 }
-                guard let t = tile else { usedInstanceSource = true; continue }
+                guard let t = tile else {
+                    // Until the tile arrives, a cached coarser level stands in for it.
+                    if let stand = coarserStandIn(store, level: level, rect: rect, b: b, ctx: ctx, inverse: inverse, layer: layer) { ops.append(stand) }
+                    usedInstanceSource = true
+                    continue
+                }
                 t.lastUse = cache.frame
                 if t.shownAt == nil { t.shownAt = now }
                 var alpha = 1.0
@@ -269,6 +274,31 @@ extension RenderTreeBuilder {
             }
         }
         return ops
+    }
+
+    /// A fill of `rect` (a missing tile) from the nearest cached coarser level that covers it, or nil.
+    private func coarserStandIn(_ store: TiledLayerCache.Store, level: Int, rect: CGRect, b: CGRect, ctx: Context, inverse: InverseMap,
+                                layer: CATiledLayer) -> DrawOp? {
+        let scales = store.scales
+        guard level + 1 < scales.count else { return nil }
+        for coarse in (level + 1)..<scales.count {
+            let s = scales[coarse]
+            let tw = layer.tileSize.width / s, th = layer.tileSize.height / s
+            let key = TiledLayerCache.Key(level: coarse, column: Int(((rect.minX - b.minX) / tw).rounded(.down)),
+                                          row: Int(((rect.minY - b.minY) / th).rounded(.down)))
+            guard let t = store.tiles[key] else { continue }
+            let crect = store.rect(of: key)
+            guard crect.contains(rect) || crect.intersection(rect) == rect else { continue }
+            t.lastUse = resources.tiles.frame
+            guard let shape = shape(rect: rect, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: ctx.clip) else { return nil }
+            let paint = ImagePaint(texture: t.texture, inverse: inverse,
+                                   xMap: .linear(scale: Float(s), offset: Float(-Double(crect.minX) * Double(s))),
+                                   yMap: .linear(scale: Float(s), offset: Float(-Double(crect.minY) * Double(s))),
+                                   region: (0, 0, Float(t.texture.width), Float(t.texture.height)),
+                                   magnification: layer.magnificationFilter, minification: layer.minificationFilter, lodBias: 0)
+            return .fill(FillOp(shape: shape, paint: .image(paint), tint: ctx.tint.pixelTint))
+        }
+        return nil
     }
 
     /// Starts drawing a tile on the background queue (once).
