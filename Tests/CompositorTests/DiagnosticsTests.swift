@@ -158,4 +158,24 @@ import LayerKit
         #expect(try RenderDiagnostics.parse("all").description == "blended,offscreen,rasterization,overdraw,flash")
         #expect(throws: RenderDiagnosticsError.unknown("blendd")) { try RenderDiagnostics.parse("blendd") }
     }
+
+    @Test func flashUpdatedRegionsMarksTextLayersWhenTheirTextIsRedrawn() throws {
+        // The book: text layers are drawn by software, so changing the string redraws them.
+        let root = rootLayer(200, 40, .black)
+        let text = CATextLayer()
+        text.frame = root.bounds
+        text.fontSize = 20
+        text.string = "Hello"
+        root.addSublayer(text)
+        let c = Compositor(threadCount: 1)
+        c.renderDiagnostics = .flashUpdatedRegions
+        let corner = (190, 35)  // inside the layer, away from the glyphs
+        let f1 = try renderFrame(root, compositor: c)
+        #expect(near(px(f1, corner.0, corner.1), over(yellow, [0, 0, 0, 255]), 2), "first drawing flashes: \(px(f1, 190, 35))")
+        let f2 = try renderFrame(root, compositor: c)
+        #expect(px(f2, corner.0, corner.1) == [0, 0, 0, 255], "unchanged text does not: \(px(f2, 190, 35))")
+        text.string = "World"
+        let f3 = try renderFrame(root, compositor: c)
+        #expect(near(px(f3, corner.0, corner.1), over(yellow, [0, 0, 0, 255]), 2), "new string flashes: \(px(f3, 190, 35))")
+    }
 }
