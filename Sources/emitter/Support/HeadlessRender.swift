@@ -23,6 +23,8 @@ struct HeadlessRender {
         engine.installClock()
         engine.onWarning = { printError("warning: \($0)") }
         engine.compositor.renderDiagnostics = diagnostics
+        // Headless frames must not depend on background threads' timing.
+        engine.compositor.drawsTilesSynchronously = true
         let view = engine.viewSize
         let scale: CGFloat = size.map { min(CGFloat($0.width) / view.width, CGFloat($0.height) / view.height) } ?? 1
         let fb = try failing { try engine.makeFramebuffer(scale: scale) }
