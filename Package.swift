@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "EmitterKit", targets: ["EmitterKit", "SDLHost"]),
         /// The command-line tool: `swift run emitter Scenes/fire.json`.
         .executable(name: "emitter", targets: ["emitter"]),
+        /// Two small games written against the library alone: `swift run lander`, `swift run breakout`.
+        .executable(name: "lander", targets: ["lander"]),
+        .executable(name: "breakout", targets: ["breakout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +58,12 @@ let package = Package(
         /// Generates the PNG sprites in assets/ (`swift run emitter-assets`).
         .executableTarget(name: "emitter-assets", dependencies: ["LayerKit", "ImageCodec"], path: "Sources/AssetGenerator"),
 
+        // MARK: - Games (logic in a library target each, so tests can play them headless)
+        .target(name: "LanderCore", dependencies: ["EmitterKit"], path: "Sources/Games/Lander/Core"),
+        .executableTarget(name: "lander", dependencies: ["LanderCore", "SDLHost"], path: "Sources/Games/Lander/App"),
+        .target(name: "BreakoutCore", dependencies: ["EmitterKit"], path: "Sources/Games/Breakout/Core"),
+        .executableTarget(name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
+
         // MARK: - Tests (headless, Swift Testing)
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
@@ -63,13 +72,14 @@ let package = Package(
         .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "SceneFormat"]),
-        .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"]),
+        .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"], exclude: ["Fixtures"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets"], exclude: ["Fixtures"]),
+        .testTarget(name: "GamesTests", dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,4 +1,52 @@
-// emitter-assets: writes the project's PNG sprites into assets/. The generators arrive with the scene catalogue.
+// emitter-assets: draws every PNG of assets/ (8-bit RGBA, no third-party art) from code, deterministically.
+//
+//   swift run emitter-assets                 writes assets/*.png (run from the package root)
+//   swift run emitter-assets --out DIR       writes them into DIR instead
+//   swift run emitter-assets --list          prints the file names and what each shows
 import Foundation
-FileHandle.standardError.write(Data("emitter-assets: no generators yet\n".utf8))
-exit(1)
+import ImageCodec
+import LayerKit
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("emitter-assets: \(message)\n".utf8))
+    exit(1)
+}
+
+var outFolder = "assets"
+var listOnly = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--out":
+        guard let folder = arguments.popFirst(), !folder.isEmpty else { fail("--out needs a folder, e.g. --out /tmp/assets") }
+        outFolder = folder
+    case "--list":
+        listOnly = true
+    case "-h", "--help":
+        print("usage: emitter-assets [--out DIR] [--list]\nWrites the PNG sprites of assets/ (default folder: ./assets).")
+        exit(0)
+    default:
+        fail("unknown argument '\(argument)'; usage: emitter-assets [--out DIR] [--list]")
+    }
+}
+
+if listOnly {
+    for asset in AssetCatalogue.all { print("\(asset.fileName)\t\(asset.summary)") }
+    exit(0)
+}
+
+do {
+    try FileManager.default.createDirectory(atPath: outFolder, withIntermediateDirectories: true)
+} catch {
+    fail("cannot create the folder '\(outFolder)': \(error.localizedDescription); give a writable folder with --out")
+}
+for asset in AssetCatalogue.all {
+    let path = outFolder + "/" + asset.fileName
+    do {
+        let image = try asset.make()
+        try image.writePNG(to: path)
+        print(path)
+    } catch {
+        fail("\(path): \(error)")
+    }
+}

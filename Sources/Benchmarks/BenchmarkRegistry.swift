@@ -10,9 +10,11 @@ public enum BenchmarkRegistry {
             shapeFrames,
             animation,
             particles,
+            particleExtensions,
             sceneFormat,
             compositor,
             physics,
+            coupling,
             drawing,
         ]
         return groups.flatMap { $0 }

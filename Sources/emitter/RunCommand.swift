@@ -48,6 +48,7 @@ struct RunCommand: ParsableCommand {
         }
         let loaded = try failing {
             let s = try SceneSource.load(path: scene)
+            for warning in s.warnings { printError("\(warning)") }
             if let seed { s.offsetSeeds(by: seed) }
             return s
         }

@@ -1,1 +1,141 @@
-// Tests of every scene in Scenes/ are added here.
+import EmitterKit
+import Foundation
+import Testing
+
+// MARK: - Paths
+
+/// The package root, found from this file's path (Tests/CatalogueTests/…).
+let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// The golden fixtures: `hashes.json` and `frames/<scene>.png`.
+let fixturesFolder = packageRoot + "/Tests/CatalogueTests/Fixtures"
+
+/// Whether this run re-records the golden hashes and frames (`EMITTER_RECORD_GOLDENS=1`), never under CI.
+let recordingGoldens: Bool = {
+    let env = ProcessInfo.processInfo.environment
+    return env["EMITTER_RECORD_GOLDENS"] == "1" && env["CI"] == nil
+}()
+
+/// Every scene file in Scenes/, including those other parts of the project add.
+func allSceneFiles() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Scenes")) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted()
+}
+
+// MARK: - The catalogue
+
+/// A scene of the catalogue with the moment its goldens are taken.
+struct CatalogueScene: CustomTestStringConvertible, Sendable {
+    /// File name in Scenes/, without `.json`.
+    var name: String
+    /// Simulated seconds before the hash and the frame are taken.
+    var duration: Double
+    var testDescription: String { name }
+    var path: String { packageRoot + "/Scenes/\(name).json" }
+}
+
+/// The scenes whose goldens this module keeps, each at a moment where it shows what it is about.
+let catalogue: [CatalogueScene] = [
+    CatalogueScene(name: "fire", duration: 2),
+    CatalogueScene(name: "smoke", duration: 2),
+    CatalogueScene(name: "snow", duration: 1),
+    CatalogueScene(name: "fireworks", duration: 1),
+    CatalogueScene(name: "emitter-explosion", duration: 2),
+    CatalogueScene(name: "emitter-book", duration: 2),
+    CatalogueScene(name: "replicator-ring", duration: 0.5),
+    CatalogueScene(name: "reflection", duration: 1),
+    CatalogueScene(name: "gradients", duration: 1),
+    CatalogueScene(name: "bounce", duration: 0.5),
+    CatalogueScene(name: "cubes", duration: 1.5),
+    CatalogueScene(name: "trail", duration: 1.5),
+    CatalogueScene(name: "sparks", duration: 2),
+    CatalogueScene(name: "rain", duration: 1.5),
+    CatalogueScene(name: "confetti", duration: 2),
+    CatalogueScene(name: "galaxy", duration: 3),
+]
+
+// MARK: - Running
+
+/// The result of running a scene headless for a while.
+struct SceneRun {
+    var hash: String
+    var frame: CGImage?
+    var background: CGColor
+}
+
+/// Loads `scene`, advances it for `duration` seconds at `fps` and returns its state hash, and, with
+/// `renderWidth`, the last frame scaled to at most that many pixels wide.
+func run(_ path: String, duration: Double, fps: Double, renderWidth: Int? = nil) throws -> SceneRun {
+    let scene = try SceneSource.load(path: path)
+    let engine = try Engine(scene: scene, threadCount: 1)
+    let frames = Int((duration * fps).rounded())
+    for _ in 0..<frames { engine.advance(by: 1 / fps) }
+    var image: CGImage?
+    if let renderWidth {
+        let scale = min(1, CGFloat(renderWidth) / engine.viewSize.width)
+        image = try engine.snapshot(scale: scale)
+    }
+    return SceneRun(hash: engine.stateHash().hex, frame: image, background: engine.backgroundColor)
+}
+
+// MARK: - Images
+
+/// How two images differ: the largest channel difference and how many pixels differ by more than a tolerance.
+struct ImageDifference: CustomStringConvertible {
+    var maxChannelDelta: Int
+    var pixelsOverTolerance: Int
+    var pixelCount: Int
+    var description: String { "max channel Δ \(maxChannelDelta), \(pixelsOverTolerance) of \(pixelCount) pixels over tolerance" }
+}
+
+/// Compares two images of the same size channel by channel.
+func difference(_ a: CGImage, _ b: CGImage, tolerance: Int) -> ImageDifference? {
+    guard a.width == b.width, a.height == b.height else { return nil }
+    var maxDelta = 0, over = 0
+    let pa = a.pixels, pb = b.pixels
+    for i in stride(from: 0, to: pa.count, by: 4) {
+        var d = 0
+        for c in 0..<4 { d = max(d, abs(Int(pa[i + c]) - Int(pb[i + c]))) }
+        maxDelta = max(maxDelta, d)
+        if d > tolerance { over += 1 }
+    }
+    return ImageDifference(maxChannelDelta: maxDelta, pixelsOverTolerance: over, pixelCount: a.width * a.height)
+}
+
+/// The fraction of pixels that differ from `background` by more than 8 in some channel: how much of the
+/// frame the scene actually draws.
+func drawnFraction(_ image: CGImage, background: CGColor) -> Double {
+    let bg = [background.red, background.green, background.blue].map { Int(($0 * 255).rounded()) }
+    let p = image.pixels
+    var drawn = 0
+    for i in stride(from: 0, to: p.count, by: 4) {
+        if abs(Int(p[i]) - bg[0]) > 8 || abs(Int(p[i + 1]) - bg[1]) > 8 || abs(Int(p[i + 2]) - bg[2]) > 8 { drawn += 1 }
+    }
+    return Double(drawn) / Double(max(1, image.width * image.height))
+}
+
+// MARK: - Golden hashes
+
+/// The golden hashes in Fixtures/hashes.json, scene name → hex hash.
+func goldenHashes() -> [String: String] {
+    guard let data = FileManager.default.contents(atPath: fixturesFolder + "/hashes.json"),
+          let table = try? JSONDecoder().decode([String: String].self, from: data) else { return [:] }
+    return table
+}
+
+/// Records one golden hash (only while recording); serialised because tests run in parallel.
+func recordGoldenHash(_ hash: String, for scene: String) throws {
+    try hashFileLock.withLock {
+        var table = goldenHashes()
+        table[scene] = hash
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(table).write(to: URL(fileURLWithPath: fixturesFolder + "/hashes.json"))
+    }
+}
+
+private let hashFileLock = NSLock()

@@ -73,6 +73,16 @@ import EmitterKit
         #expect(seeded.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != hashes[0], "--seed changes the run")
     }
 
+    @Test func cratesHashIsEqualAt30_60And144FramesPerSecond() throws {
+        var hashes: [String] = []
+        for fps in ["30", "60", "144"] {
+            let run = try emitter(["hash", "Scenes/crates.json", "--duration", "3", "--fps", fps])
+            #expect(run.status == 0, "\(run)")
+            hashes.append(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(Set(hashes).count == 1 && hashes[0].count == 16, "crates hashes at 30/60/144 fps: \(hashes)")
+    }
+
     @Test func statsPrintsOneRowPerFrame() throws {
         let run = try emitter(["stats", "Scenes/fire.json", "--duration", "0.5", "--fps", "20", "--format", "csv"])
         #expect(run.status == 0, "\(run)")

@@ -46,6 +46,19 @@ import Testing
         #expect(close(tip, CGPoint(x: 190, y: 100)), "tip at \(tip)")
     }
 
+    @Test func frameOnANewLayerWithATransformGivesItTheFramesSize() {
+        // A scene's cube face: transform first, then frame (the loader's order). Bounds must not stay 0×0.
+        let face = CALayer()
+        face.transform = CATransform3DMakeTranslation(0, 0, 50)
+        face.frame = CGRect(x: -50, y: -50, width: 100, height: 100)
+        #expect(face.bounds.size == CGSize(width: 100, height: 100), "bounds \(face.bounds)")
+        #expect(close(face.frame, CGRect(x: -50, y: -50, width: 100, height: 100)), "frame \(face.frame)")
+        let turned = CALayer()
+        turned.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+        turned.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(turned.bounds.size == CGSize(width: 100, height: 100), "bounds \(turned.bounds)")
+    }
+
     @Test func frameWithScaleTransformCanBeSetExactly() {
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 50, height: 50)

@@ -1,16 +1,131 @@
 import Foundation
 
-/// Physics coupling: the world steps after the emitters in every fixed step; bodies drive layers.
+/// Physics coupling (DESIGN.md §4, docs/Physics.md "Engine coupling"): the world steps after the
+/// emitters in every fixed step; bodies drive layers; particles collide with or become bodies; fields
+/// push both; events reach Swift code.
+///
+/// The world's coordinates are the root layer's: bodies, fields and contact points are in root-layer
+/// points (y down), whatever layers the bodies move or the particles belong to.
 extension Engine {
-    /// Steps the physics world (when the scene has one) and couples particles to it.
-    func stepPhysics(_ step: FixedStep, totals: inout StepTotals) {}
+    // MARK: - The world
 
-    /// Writes each body's interpolated position and angle into its layer.
-    func syncBodiesToLayers(fraction: Double) {}
+    /// The physics world, made (with no gravity) on first use when the scene had no `physics` section.
+    public var physicsWorld: PhysicsWorld {
+        get throws { try physicsCoupling().world }
+    }
 
-    /// Number of physics bodies.
-    var bodyCount: Int { 0 }
+    /// Whether the engine has a physics world.
+    public var hasPhysicsWorld: Bool { physics != nil }
+
+    func physicsCoupling() throws -> PhysicsCoupling {
+        if let physics { return physics }
+        let made = PhysicsCoupling(world: try PhysicsWorld())
+        physics = made
+        return made
+    }
+
+    // MARK: - Bodies and layers
+
+    /// Attaches `body` to `layer` (a layer of the engine's tree): the body is placed at the layer's
+    /// position and angle (in root coordinates) and added to the world if it is not in it; from then
+    /// on a dynamic body moves the layer every frame, and a kinematic body follows the layer (its
+    /// animations included). Returns the body.
+    @discardableResult
+    public func attach(_ body: PhysicsBody, to layer: CALayer) throws -> PhysicsBody {
+        try physicsCoupling().attach(body, to: layer.model(), root: rootLayer)
+        return body
+    }
+
+    /// Removes the body of `layer` from the world and forgets the link. Returns the body, if any.
+    @discardableResult
+    public func detachBody(from layer: CALayer) throws -> PhysicsBody? {
+        try physics?.detach(from: layer.model())
+    }
+
+    /// The body attached to `layer`, if any.
+    public func body(of layer: CALayer) -> PhysicsBody? { physics?.body(of: layer.model()) }
+
+    /// The layer a body moves, if it is attached to one.
+    public func layer(of body: PhysicsBody) -> CALayer? { physics?.layer(of: body) }
+
+    /// The layers' bodies, in attach order (scene bodies first, in document order).
+    public var layerBodies: [LayerBody] { physics?.layerBodies ?? [] }
+
+    // MARK: - Cells
+
+    /// Couples a cell of `emitter` to the world in `collide` or `body` mode (replacing an earlier
+    /// coupling of the cell). The cell may be at any depth of the emitter's cells.
+    public func setPhysics(_ physics: CellPhysicsDescription, of cell: CAEmitterCell, in emitter: CAEmitterLayer) throws {
+        try physicsCoupling().couple(cell, of: emitter.model(), physics: physics)
+    }
+
+    /// Ends the coupling of a cell; its particle bodies leave the world.
+    public func removePhysics(of cell: CAEmitterCell) throws { try physics?.uncouple(cell) }
+
+    // MARK: - Fields
+
+    /// The force fields, in order (the scene's first). Change a field's properties between steps to
+    /// animate it.
+    public var fields: [PhysicsField] { physics?.fields ?? [] }
+
+    /// Adds a force field.
+    public func addField(_ field: PhysicsField) throws {
+        try field.field.validate()
+        try physicsCoupling().fields.append(field)
+    }
+
+    /// Removes a force field.
+    public func removeField(_ field: PhysicsField) { physics?.fields.removeAll { $0 === field } }
+
+    /// The first field called `name`.
+    public func field(named name: String) -> PhysicsField? { physics?.fields.first { $0.name == name } }
+
+    // MARK: - Hooks of the frame loop
+
+    /// Before the emitters step: the coupling remembers their clocks.
+    func physicsWillStepEmitters() {
+        physics?.noteEmitterTimes(emitters)
+    }
+
+    /// Steps the physics world (when the engine has one) and couples particles to it.
+    func stepPhysics(_ step: FixedStep, totals: inout StepTotals) {
+        guard let physics else { return }
+        do {
+            try physics.step(step, stepEndMediaTime: startTime + step.time + step.duration, root: rootLayer,
+                             emitters: emitters, emitterIndex: emitterIndex, onEvent: onPhysicsEvent)
+        } catch {
+            // Once per distinct problem: a bad field or body value would otherwise repeat every step.
+            let message = "physics step \(step.index): \(error)"
+            if physics.lastReportedError != "\(error)" {
+                physics.lastReportedError = "\(error)"
+                onWarning?(message)
+            }
+        }
+    }
+
+    /// Writes each dynamic body's interpolated position and angle into its layer.
+    func syncBodiesToLayers(fraction: Double) {
+        physics?.syncLayers(fraction: fraction, root: rootLayer)
+    }
+
+    /// Number of physics bodies: layers' bodies, bodies added by code and live particle bodies.
+    var bodyCount: Int { physics?.bodyCount ?? 0 }
 
     /// Mixes the physics state into the state hash.
-    func hashPhysics(into hasher: inout StateHasher) {}
+    func hashPhysics(into hasher: inout StateHasher) {
+        guard let physics else { return }
+        physics.world.hash(into: &hasher)
+    }
+
+    // MARK: - Scene step
+
+    /// The fixed step for `scene`: its `physics.step`, or `requested` when it agrees (or 1/120 s).
+    static func fixedStep(for scene: Scene, requested: CFTimeInterval?) throws -> CFTimeInterval {
+        guard let sceneStep = scene.physics?.step else { return requested ?? 1.0 / 120.0 }
+        guard let requested else { return sceneStep }
+        guard abs(requested - sceneStep) <= 1e-12 * max(1, sceneStep) else {
+            throw EngineError.invalidSetting("the engine's fixed step \(requested) s differs from the scene's physics.step \(sceneStep) s; leave the engine's step out to use the scene's, or change physics.step")
+        }
+        return sceneStep
+    }
 }

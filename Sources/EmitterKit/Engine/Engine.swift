@@ -49,9 +49,13 @@ public final class Engine {
 
     /// The renderer; its caches live as long as the engine.
     public let compositor: Compositor
+    /// The delayed subtrees of replicator instances (`instanceDelay`).
+    private let replicatorDelays = ReplicatorDelaySource()
     /// The emitters found in the tree, in tree order, with their simulations.
     public private(set) var emitters: [EmitterRuntime] = []
     var emitterIndex: [ObjectIdentifier: EmitterRuntime] = [:]
+    /// The physics world and its couplings (Engine+Physics.swift); nil until a scene or code needs one.
+    var physics: PhysicsCoupling?
     /// Whether any layer of the tree had animations at the last frame.
     public private(set) var treeHasAnimations = false
 
@@ -65,18 +69,24 @@ public final class Engine {
     public var onParticleEvents: ((CAEmitterLayer, EmitterStepEvents) -> Void)?
     /// Called once per problem worth telling the user (a particle budget overflow, …). Default: nothing.
     public var onWarning: ((String) -> Void)?
+    /// Called after each fixed step with its body collisions and particle contacts (PhysicsEvent).
+    /// Default nil (events are then not even built).
+    public var onPhysicsEvent: ((PhysicsEvent) -> Void)?
 
     /// What the last frame did.
     public private(set) var statistics = FrameStatistics()
 
     // MARK: - Creating
 
-    /// An engine for a loaded scene. Adds the scene's animations; `startTime` keeps the media time of a
-    /// reloaded scene (its emitters pre-warm to it, as Core Animation's do).
-    public convenience init(scene: Scene, fixedStep: CFTimeInterval = 1.0 / 120.0, startTime: CFTimeInterval = 0,
+    /// An engine for a loaded scene. Adds the scene's animations and builds its physics world;
+    /// `startTime` keeps the media time of a reloaded scene (its emitters pre-warm to it, as Core
+    /// Animation's do). The fixed step defaults to the scene's `physics.step` (1/120 s without one); a
+    /// different explicit step is refused, because the world must step at the step it was tuned for.
+    public convenience init(scene: Scene, fixedStep: CFTimeInterval? = nil, startTime: CFTimeInterval = 0,
                             threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        let step = try Engine.fixedStep(for: scene, requested: fixedStep)
         try self.init(rootLayer: scene.rootLayer, viewSize: scene.display.size, backgroundColor: scene.display.backgroundColor,
-                      scene: scene, fixedStep: fixedStep, startTime: startTime, threadCount: threadCount)
+                      scene: scene, fixedStep: step, startTime: startTime, threadCount: threadCount)
     }
 
     /// An engine for a layer tree built in code.
@@ -107,6 +117,7 @@ public final class Engine {
         }
         clock.withScope { rootLayer.restartPendingAnimations(atMediaTime: startTime) }
         refreshEmitters()
+        if let scene { physics = try PhysicsCoupling.make(scene: scene, root: rootLayer, viewSize: viewSize) }
     }
 
     /// Makes the engine clock the process-wide `CACurrentMediaTime()` (for a program with one engine).
@@ -147,6 +158,7 @@ public final class Engine {
     func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
         onFixedStep?(step)
         let stepMediaTime = startTime + step.time
+        physicsWillStepEmitters()
         for entry in emitters {
             let model = entry.layer
             let parentTime = model.superlayer?.localTime(forMediaTime: stepMediaTime) ?? stepMediaTime
@@ -194,6 +206,8 @@ public final class Engine {
             let started = DispatchTime.now().uptimeNanoseconds
             compositor.clearColor = backgroundColor
             let tree: CALayer = treeHasAnimations ? rootLayer.makePresentationTree(atTime: clock.mediaTime) : rootLayer
+            replicatorDelays.mediaTime = clock.mediaTime
+            compositor.instanceSource = treeHasAnimations ? replicatorDelays : nil
             compositor.render(tree, into: framebuffer)
             statistics.renderMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         }

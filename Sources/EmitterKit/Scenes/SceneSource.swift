@@ -1,13 +1,19 @@
 import Foundation
+import ParticleDesigner
 
-/// Loads a scene from a file, choosing the reader by extension: `.json` scene files (SceneFormat).
+/// Loads a scene from a file, choosing the reader by extension: `.json` scene files (SceneFormat),
+/// `.plist` Particle Designer files (ParticleDesigner).
 /// Readers for other formats register themselves in `readers`.
 public enum SceneSource {
     /// A reader for files with a given extension: path in, scene out, errors naming the file.
     public typealias Reader = (_ path: String) throws -> Scene
 
     /// Readers by lower-case extension (without the dot). `json` is built in.
-    nonisolated(unsafe) public static var readers: [String: Reader] = ["json": { try SceneLoader.load(path: $0) }]
+    nonisolated(unsafe) public static var readers: [String: Reader] = [
+        "json": { try SceneLoader.load(path: $0) },
+        // Particle Designer / cocos2d particle files (docs/ParticleDesigner.md).
+        "plist": { try ParticleDesignerImporter.loadScene(path: $0) },
+    ]
 
     /// The scene at `path`. Throws `SceneError` (or the reader's error) naming the file and the fix.
     public static func load(path: String) throws -> Scene {

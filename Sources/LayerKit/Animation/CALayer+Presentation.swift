@@ -64,6 +64,16 @@ extension CALayer {
         return copy
     }
 
+    /// This layer's subtree as it was shown `delay` seconds (of its superlayer's time) before media time
+    /// `mediaTime`, with the animations applied: what `CAReplicatorLayer.instanceDelay` shows for a later
+    /// instance. Changes nothing (no animation starts or completes, no callback runs).
+    public func presentationSubtree(atTime mediaTime: CFTimeInterval, delayedBy delay: CFTimeInterval) -> CALayer {
+        let model = modelLayer ?? self
+        let parentTime = (model.timeParent?.localTime(forMediaTime: mediaTime) ?? mediaTime) - delay
+        var ignored: [AnimationEvent] = []
+        return model.buildPresentation(parentTime: parentTime, commit: false, events: &ignored)
+    }
+
     // MARK: - Building
 
     /// A presentation copy of this subtree at the superlayer's local time `parentTime`. With `commit`,

@@ -48,6 +48,7 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         var repeatDuration: CFTimeInterval = 0
         var autoreverses: Bool = false
         var fillMode: CAMediaTimingFillMode = .removed
+        var extensions = CellExtensionState()
     }
 
     var state = CellState()
@@ -363,7 +364,9 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The keys a cell answers to.
     public class var keyAccessors: [String: LayerKeyAccessor] { cellAccessors }
 
-    static let cellAccessors: [String: LayerKeyAccessor] = [
+    static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }
+
+    static let coreAccessors: [String: LayerKeyAccessor] = [
         "name": LayerKeyAccessor(animatable: false, get: { ($0 as! CAEmitterCell).name.map { .string($0) } ?? .none }, set: { ($0 as! CAEmitterCell).name = try $1.optionalString(path: $2) }),
         "isEnabled": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) }, set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
         "enabled": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) }, set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),

@@ -8,7 +8,7 @@ import Foundation
 /// sprite is 64×64 points at `contentsScale` 1.
 public enum BuiltinSprites {
     /// The names, in documentation order.
-    public static let names = ["softDot", "spark", "smoke", "snowflake", "raindrop", "confetti", "star", "ring", "square", "digits"]
+    public static let names = ["softDot", "spark", "smoke", "snowflake", "raindrop", "confetti", "star", "ring", "square", "digits", "crate"]
 
     /// The sprite called `name` (see `names`), or nil for an unknown name.
     public static func image(named name: String) -> CGImage? {
@@ -23,6 +23,7 @@ public enum BuiltinSprites {
         case "ring": return ring
         case "square": return square
         case "digits": return digits
+        case "crate": return crate
         default: return nil
         }
     }
@@ -51,16 +52,30 @@ public enum BuiltinSprites {
         return (1, min(1, core + halo) * (1 - smoothstep(0.9, 1, abs(u))))
     }
 
-    /// 64×64: a soft puff, a Gaussian blob broken up by seeded fractal value noise; light grey.
+    /// 64×64: a soft, billowing puff: a cluster of overlapping round lumps (seeded) that thins out to a
+    /// transparent edge, lit from the top left so the lumps read as volume; light grey, no holes.
     static let smoke: CGImage? = {
-        var noise = ValueNoise(seed: 0x5EED_5A0E)
-        return render(width: 64, height: 64) { x, y in
-            let dx = (x - 32) / 32, dy = (y - 32) / 32
-            let r = hypot(dx, dy)
-            let n = noise.fractal(x / 20, y / 20, octaves: 4)
-            let blob = exp(-r * r * 2.6) * (1 - smoothstep(0.7, 1, r))
-            let density = blob * smoothstep(0.2, 0.75, n) * 1.25
-            return (0.8 + 0.2 * n, min(1, max(0, density)) * 0.8)
+        var rng = SeededRandom(seed: 0x5EED_5A0E)
+        var lumps: [(x: Double, y: Double, r: Double)] = [(32, 33, 15)]
+        for _ in 0..<9 {
+            let a = rng.nextUnitDouble() * 2 * .pi, d = 7 + rng.nextUnitDouble() * 9
+            lumps.append((32 + d * cos(a), 32 + d * sin(a), 6 + rng.nextUnitDouble() * 5))
+        }
+        var noise = ValueNoise(seed: 0x5EED_5A0F)
+        func density(_ x: Double, _ y: Double) -> Double {
+            lumps.reduce(0) { sum, l in
+                let q = hypot(x - l.x, y - l.y) / l.r
+                return sum + exp(-q * q * 1.4)
+            }
+        }
+        return render(width: 64, height: 64, supersample: 2) { x, y in
+            let n = noise.fractal(x / 9, y / 9, octaves: 3)
+            let rho = density(x, y) * (0.8 + 0.45 * (n - 0.5))
+            let edge = 1 - smoothstep(0.78, 0.98, hypot(x - 32, y - 32) / 32)
+            let alpha = (1 - exp(-rho * 1.6)) * edge * 0.85
+            // Light from the top left: brighter where the density falls toward the light.
+            let slope = density(x - 2, y - 2) - density(x + 2, y + 2)
+            return (min(1, 0.78 + 0.12 * slope + 0.1 * n), alpha)
         }
     }()
 
@@ -135,6 +150,28 @@ public enum BuiltinSprites {
             return (1, d <= 0 ? 1 : 0)
         }
     }()
+
+    /// 64×64: a wooden crate (the Core Animation book's physics demo): a dark frame with corner nails,
+    /// three planks and a diagonal brace. The wood is translucent white with a grain, so a layer's
+    /// `backgroundColor` (or a cell's `color`) gives it its colour; the joints and frame stay dark.
+    static let crate = render(width: 64, height: 64, supersample: 3) { x, y in
+        let edge = min(x, y, 64 - x, 64 - y)
+        if edge < 5 {
+            let nail = [(2.5, 2.5), (61.5, 2.5), (2.5, 61.5), (61.5, 61.5)].contains { hypot(x - $0.0, y - $0.1) < 1.6 }
+            return (nail ? 0.85 : 0.22 + 0.06 * sin(x * 0.9 + y * 0.7), 1)
+        }
+        // The brace from the top-left to the bottom-right inner corner, 9 pixels wide.
+        let brace = abs((x - 5) - (y - 5)) / 2.squareRoot()
+        if brace < 4.5 {
+            let rim = brace > 3.3
+            return (rim ? 0.2 : 0.95 + 0.05 * sin((x + y) * 0.8), rim ? 1 : 0.45)
+        }
+        // Plank joints every 18 pixels between the frames.
+        let plank = (y - 5).truncatingRemainder(dividingBy: 18)
+        if plank < 1.2 || plank > 16.8 { return (0.3, 0.9) }
+        let grain = 0.5 + 0.5 * sin(x * 0.45 + 2.2 * sin(y * 0.35 + x * 0.05))
+        return (1, 0.12 + 0.16 * grain)
+    }
 
     // MARK: - Rendering
 

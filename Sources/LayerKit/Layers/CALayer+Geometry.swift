@@ -50,7 +50,8 @@ extension CALayer {
 
     /// The layer's bounding box in its superlayer's coordinates (before the superlayer's
     /// sublayerTransform). Setting it moves `position` and resizes `bounds`; with a non-identity transform
-    /// the bounds are scaled by the ratio of the new frame to the old one (Apple leaves this undefined).
+    /// the bounds are scaled by the ratio of the new frame to the old one, or take the frame's size when
+    /// they are empty (Apple leaves this undefined).
     public var frame: CGRect {
         get {
             let m = positionTransform
@@ -74,6 +75,10 @@ extension CALayer {
             let old = frame
             if old.width > 0, old.height > 0 {
                 bounds.size = CGSize(width: bounds.width * f.width / old.width, height: bounds.height * f.height / old.height)
+            } else if bounds.width == 0 || bounds.height == 0 {
+                // Nothing to scale (a new layer): take the frame's size, so that a layer given a frame and a
+                // transform (a cube face turned 90°) is not left 0×0 and invisible.
+                bounds.size = f.size
             }
             let now = frame
             position = CGPoint(x: position.x + f.minX - now.minX, y: position.y + f.minY - now.minY)

@@ -38,6 +38,8 @@ struct CellParameters {
     var isEnabled: Bool
     /// The longest lifetime a particle of this cell can get now, seconds (0: none can live).
     var maximumLifetime: Double
+    /// The extension properties in use, or nil for a Core Animation cell (docs/Particles.md, "Extensions").
+    var extensions: ExtensionParameters?
 
     /// The parameters of `cell` (a model or presentation cell) under `layer`'s multipliers.
     init(cell: CAEmitterCell, layer: CAEmitterLayer) {
@@ -69,6 +71,10 @@ struct CellParameters {
                                 fillMode: cell.fillMode)
         isEnabled = cell.isEnabled
         maximumLifetime = Double(max(0, lifetime + lifetimeRange * rangeFactor)) * Double(layerLifetime)
+        extensions = ExtensionParameters(cell: cell)
+        // Per-particle end values replace the cell's rates (the particles carry their own).
+        if extensions?.endColor != nil { colorSpeed = (0, 0, 0, 0) }
+        if extensions?.endScale != nil { scaleSpeed = 0 }
     }
 
     /// Whether births can happen at all: a positive rate and a lifetime that can be positive.

@@ -20,9 +20,23 @@ public struct ParticleBuffers {
     /// Length of the last step in the emitter's local time, seconds.
     public let stepDuration: Double
     let death: UnsafePointer<Float>
+    let life: UnsafePointer<Float>
     let aliveFrom: Float
+    /// The simulation's clock and the origin of the Float times, seconds.
+    let now: Double, epoch: Double
 
     /// Whether slot `i` holds a live particle.
     @inline(__always)
     public func isAlive(_ i: Int) -> Bool { i >= 0 && i < count && death[i] >= aliveFrom }
+
+    /// Age of the particle in slot `i` at the end of the last step, seconds of the emitter's local time
+    /// (less than `stepDuration` for a particle born during that step).
+    @inline(__always)
+    public func age(_ i: Int) -> Double { now - epoch - Double(death[i] - life[i]) }
+
+    /// The death time of the particle in slot `i` on the simulation's clock (`EmitterSimulation.time`),
+    /// seconds. Each particle keeps it for life (unless killed), so together with birth order it
+    /// identifies particles across steps while slots move.
+    @inline(__always)
+    public func deathTime(_ i: Int) -> Double { epoch + Double(death[i]) }
 }

@@ -26,10 +26,17 @@ struct BirthWriter {
     private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
     private let colorMeans: SIMD4<Float>, colorRanges: SIMD4<Float>
     private var rgba: UnsafeMutablePointer<UInt64>
+    /// The extension values and columns, nil for Core Animation cells.
+    private var extensionWriter: ExtensionWriter?
 
     /// A writer for births of a cell with `params` into `store`, all placed at clock time `endTime`.
-    init(store: ParticleStore, params: CellParameters, epoch: Double, endTime: Double) {
+    /// `centre` is the emitter position that orbits and radial acceleration refer to.
+    init(store: ParticleStore, params: CellParameters, epoch: Double, endTime: Double, centre: (x: Double, y: Double) = (0, 0)) {
         self.store = store
+        if let e = params.extensions { store.ensureExtraColumns(e.columnMask) }
+        if store.extraMask != 0 {
+            extensionWriter = ExtensionWriter(params: params, store: store, centre: centre)
+        }
         columns = store.columns
         rgba = Self.words(columns.color)
         start = store.count
@@ -66,6 +73,7 @@ struct BirthWriter {
         if next + n > columns.capacity {
             columns = store.reserveForBirths(through: next + n, written: next)
             rgba = Self.words(columns.color)
+            extensionWriter?.refresh(store)
         }
     }
 
@@ -93,17 +101,28 @@ struct BirthWriter {
         let vz = Float(v0z + az * age)
         let i = next
         let c = columns
-        c.x[i] = Float(x + v0x * age + ax * half)
-        c.y[i] = Float(y + v0y * age + ay * half)
-        c.z[i] = Float(z + v0z * age + az * half)
-        c.vx[i] = Float(v0x + ax * age)
-        c.vy[i] = Float(v0y + ay * age)
+        var spinOut = spin
+        if var e = extensionWriter {
+            // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
+            let lon = longitude + emissionRange * (uLongitude - 0.5)
+            let m = e.write(i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age, longitude: lon,
+                            life: life, color: color, scale: scale, layerScale: multipliers[2], spin: &spinOut)
+            extensionWriter = e
+            c.x[i] = Float(m.x); c.y[i] = Float(m.y); c.z[i] = Float(z + v0z * age + az * half)
+            c.vx[i] = Float(m.vx); c.vy[i] = Float(m.vy)
+        } else {
+            c.x[i] = Float(x + v0x * age + ax * half)
+            c.y[i] = Float(y + v0y * age + ay * half)
+            c.z[i] = Float(z + v0z * age + az * half)
+            c.vx[i] = Float(v0x + ax * age)
+            c.vy[i] = Float(v0y + ay * age)
+        }
         c.vz[i] = vz
         c.death[i] = death
         c.life[i] = life
         // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise.
         c.scale[i] = scale
-        c.spin[i] = spin
+        c.spin[i] = spinOut
         rgba[i] = HalfFloat.pack4(color)
         if vz != 0 { movesInZ = true }
         if death >= aliveFrom { alive += 1 } else { died += 1 }

@@ -12,7 +12,8 @@ extension EmitterSimulation {
         let s = c.store
         let buffers = ParticleBuffers(count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
                                       z: UnsafePointer(s.z), vz: UnsafePointer(s.vz), stepDuration: lastStepDuration,
-                                      death: UnsafePointer(s.death), aliveFrom: aliveThreshold)
+                                      death: UnsafePointer(s.death), life: UnsafePointer(s.life), aliveFrom: aliveThreshold,
+                                      now: time, epoch: epoch)
         return try body(buffers)
     }
 
@@ -72,7 +73,7 @@ extension EmitterSimulation {
         stepBirths = 0; stepDeaths = 0; stepDropped = 0
         let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
         batch &+= 1
-        var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time)
+        var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time, centre: centre)
         writer.reserve(allowed)
         for _ in 0..<allowed {
             let (x, y, z, frame, inherit) = place(self)

@@ -44,6 +44,19 @@ extension EmitterSimulation {
                                       colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float, appearance: UInt16,
                                       into sprites: inout [ParticleSprite]) {
         let x = s.x, y = s.y, z = s.z, death = s.death, life = s.life, scale = s.scale, spin = s.spin, color = s.color
+        if s.extraMask != 0 {
+            for i in range where death[i] >= aliveFrom {
+                let age = Float(now - (Double(death[i]) - Double(life[i])))
+                let look = s.extendedLook(i, age: age, colorSpeed: cs, scaleSpeed: scaleSpeed)
+                let a = quantize(look.color[3])
+                if a == 0 || look.scale == 0 { continue }
+                sprites.append(ParticleSprite(
+                    x: x[i], y: y[i], z: z[i], scale: look.scale, rotation: look.rotation,
+                    r: quantize(look.color[0]), g: quantize(look.color[1]), b: quantize(look.color[2]),
+                    a: a, appearance: appearance))
+            }
+            return
+        }
         for i in range where death[i] >= aliveFrom {
             let age = Float(now - (Double(death[i]) - Double(life[i])))
             let a = quantize(HalfFloat.unpack(color[4 * i + 3]) + cs.3 * age)
@@ -106,6 +119,15 @@ extension EmitterSimulation {
         let s = c.store
         let age = Float((time - epoch) - (Double(s.death[i]) - Double(s.life[i])))
         let cs = c.appliedColorSpeed
+        if s.extraMask != 0 {
+            let look = s.extendedLook(i, age: age, colorSpeed: cs, scaleSpeed: c.appliedScaleSpeed)
+            return ParticleRecord(
+                cell: c.model, cellIndex: c.index, x: s.x[i], y: s.y[i], z: s.z[i], vx: s.vx[i], vy: s.vy[i], vz: s.vz[i],
+                age: age, lifetime: s.life[i],
+                red: Self.clamp01(look.color[0]), green: Self.clamp01(look.color[1]),
+                blue: Self.clamp01(look.color[2]), alpha: Self.clamp01(look.color[3]),
+                scale: look.scale, rotation: look.rotation, spin: s.spin[i])
+        }
         return ParticleRecord(
             cell: c.model, cellIndex: c.index, x: s.x[i], y: s.y[i], z: s.z[i], vx: s.vx[i], vy: s.vy[i], vz: s.vz[i],
             age: age, lifetime: s.life[i],
@@ -143,6 +165,7 @@ extension EmitterSimulation {
                 hasher.combine(r.red); hasher.combine(r.green); hasher.combine(r.blue); hasher.combine(r.alpha)
                 hasher.combine(r.scale); hasher.combine(r.spin)
                 for column in s.accumulatorColumns { hasher.combine(column[i]) }
+                for column in s.extraColumns { hasher.combine(column[i]) }
             }
         }
     }
@@ -152,5 +175,24 @@ extension EmitterSimulation {
         var h = StateHasher()
         hash(into: &h)
         return h.value
+    }
+}
+
+extension ParticleStore {
+    /// Colour (unclamped), scale and rotation of slot `i` at `age` for a store with extension columns:
+    /// the cell's rates plus the particle's own (end values), the rotation from its birth rotation.
+    @inline(__always)
+    func extendedLook(_ i: Int, age: Float, colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float)
+        -> (color: SIMD4<Float>, scale: Float, rotation: Float) {
+        var rate = SIMD4(cs.0, cs.1, cs.2, cs.3)
+        if let r = extras[ExtraColumn.redSpeed.rawValue], let g = extras[ExtraColumn.greenSpeed.rawValue],
+           let b = extras[ExtraColumn.blueSpeed.rawValue], let a = extras[ExtraColumn.alphaSpeed.rawValue] {
+            rate += SIMD4(r[i], g[i], b[i], a[i])
+        }
+        let base = SIMD4(HalfFloat.unpack(color[4 * i]), HalfFloat.unpack(color[4 * i + 1]),
+                         HalfFloat.unpack(color[4 * i + 2]), HalfFloat.unpack(color[4 * i + 3]))
+        let ownScale = extras[ExtraColumn.scaleSpeed.rawValue]?[i] ?? 0
+        let rotation0 = extras[ExtraColumn.rotation.rawValue]?[i] ?? 0
+        return (base + rate * age, max(0, self.scale[i] + (scaleSpeed + ownScale) * age), rotation0 + spin[i] * age)
     }
 }

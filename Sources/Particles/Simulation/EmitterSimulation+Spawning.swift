@@ -24,7 +24,7 @@ extension EmitterSimulation {
         guard allowed > 0 else { return }
         let moving = !geometry.hasSameGeometry(as: previous)
         let span = l1 - l0
-        var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1)
+        var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
         writer.reserve(allowed)
         var rng = random
         for k in 0..<allowed {
@@ -56,7 +56,7 @@ extension EmitterSimulation {
         let cs = parent.appliedColorSpeed
         let window = p.window
         let pc = s.columns
-        var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1)
+        var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
         var rng = random
         for i in 0..<n {
             let death = Double(pc.death[i])
@@ -81,7 +81,8 @@ extension EmitterSimulation {
             let vx1 = Double(pc.vx[i]), vy1 = Double(pc.vy[i]), vz1 = Double(pc.vz[i])
             let base = SIMD4(HalfFloat.unpack(pc.color[4 * i]), HalfFloat.unpack(pc.color[4 * i + 1]),
                              HalfFloat.unpack(pc.color[4 * i + 2]), HalfFloat.unpack(pc.color[4 * i + 3]))
-            let speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
+            var speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
+            if s.extraMask != 0 { speeds += Self.ownColorSpeed(s, i) }
             for k in 0..<allowed {
                 let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
                 let tau = max(0, r1 - (born + ab))
@@ -128,6 +129,13 @@ extension EmitterSimulation {
             stepDropped += dropped
         }
         return allowed
+    }
+
+    /// The particle's own colour rates (end colour extension), zero when it has none.
+    static func ownColorSpeed(_ s: ParticleStore, _ i: Int) -> SIMD4<Float> {
+        guard let r = s.extras[ExtraColumn.redSpeed.rawValue], let g = s.extras[ExtraColumn.greenSpeed.rawValue],
+              let b = s.extras[ExtraColumn.blueSpeed.rawValue], let a = s.extras[ExtraColumn.alphaSpeed.rawValue] else { return .zero }
+        return SIMD4(r[i], g[i], b[i], a[i])
     }
 
     @inline(__always)

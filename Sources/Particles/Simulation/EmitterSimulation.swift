@@ -69,6 +69,8 @@ public final class EmitterSimulation {
     var budgetWarning: BudgetWarning?
     var budgetWarningTaken = false
     var runScratch: [RunRef] = []
+    /// The emitter position of the current step: the centre of orbits and radial acceleration.
+    var centre: (x: Double, y: Double) = (0, 0)
 
     /// One run of slots of one cell, for merging cells into birth order.
     struct RunRef {
@@ -172,6 +174,7 @@ public final class EmitterSimulation {
         stepBirths = pendingBirths; stepDeaths = pendingDeaths; stepDropped = pendingDropped
         pendingBirths = 0; pendingDeaths = 0; pendingDropped = 0
         let geometry = EmitterShapeSampler(layer: layer)
+        centre = (geometry.cx, geometry.cy)
         let previous = previousGeometry ?? geometry
         let budget = Self.budget(of: layer)
         let diedFrom = Self.floatAbove(t0 - epoch)
@@ -180,8 +183,11 @@ public final class EmitterSimulation {
             c.params = CellParameters(cell: c.cell, layer: layer)
             applyRateChanges(c, at: t0)
             let p = c.params
-            let deaths = c.store.integrate(dt: Float(h), ax: p.ax, ay: p.ay, az: p.az,
-                                           diedFrom: diedFrom, diedThrough: diedThrough)
+            let deaths = c.store.extraMask == 0
+                ? c.store.integrate(dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, diedFrom: diedFrom, diedThrough: diedThrough)
+                : c.store.integrateExtended(dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, centre: (Float(geometry.cx), Float(geometry.cy)),
+                                            orbits: p.extensions?.orbits ?? false, now: Float(t1 - epoch),
+                                            diedFrom: diedFrom, diedThrough: diedThrough)
             if deaths > 0 {
                 c.counters.died += deaths
                 c.counters.alive -= deaths

@@ -28,6 +28,8 @@ public final class ParticleStore {
     public internal(set) var count = 0
     /// Float accumulator columns, one per sub-cell.
     private(set) var accumulatorCount: Int
+    /// The extension columns present (bit k: `ExtraColumn(rawValue: k)`), 0 for Core Animation cells.
+    private(set) var extraMask: UInt32 = 0
     /// Whether some particle may have a non-zero z velocity (z integration is skipped otherwise).
     var zMoves = false
     /// Birth batches of the slots.
@@ -42,6 +44,7 @@ public final class ParticleStore {
     private var floatBases: [UnsafeMutablePointer<Float>] = []
     private var colorBase = UnsafeMutablePointer<UInt16>(bitPattern: 16)!
     private var accumulatorBases: [UnsafeMutablePointer<Float>] = []
+    private var extraBases: [UnsafeMutablePointer<Float>] = []
 
     /// Slot 0 of the x positions (points); slots 0..<count are valid.
     public private(set) var x = UnsafeMutablePointer<Float>(bitPattern: 16)!
@@ -64,6 +67,10 @@ public final class ParticleStore {
     private(set) var color = UnsafeMutablePointer<UInt16>(bitPattern: 16)!
     /// The accumulator column of each sub-cell.
     private(set) var accumulatorColumns: [UnsafeMutablePointer<Float>] = []
+    /// Slot 0 of each extension column by `ExtraColumn.rawValue` (nil: not present).
+    private(set) var extras: [UnsafeMutablePointer<Float>?] = Array(repeating: nil, count: ExtraColumn.allCases.count)
+    /// The present extension columns in layout order.
+    private(set) var extraColumns: [UnsafeMutablePointer<Float>] = []
 
     /// Creates an empty store with `accumulatorCount` sub-cell accumulators per particle.
     public init(accumulatorCount: Int = 0, capacity: Int = 0) {
@@ -76,10 +83,10 @@ public final class ParticleStore {
     // MARK: - Layout
 
     /// Byte offsets of the columns for a capacity: Float columns, the colour column, accumulators.
-    static func layout(capacity: Int, accumulatorCount: Int) -> (offsets: [Int], total: Int) {
+    static func layout(capacity: Int, accumulatorCount: Int, extraCount: Int = 0) -> (offsets: [Int], total: Int) {
         var sizes = Array(repeating: capacity * 4, count: Column.allCases.count)
         sizes.append(capacity * 8)
-        sizes.append(contentsOf: Array(repeating: capacity * 4, count: accumulatorCount))
+        sizes.append(contentsOf: Array(repeating: capacity * 4, count: accumulatorCount + extraCount))
         var offsets: [Int] = []
         var next = 0
         for (k, size) in sizes.enumerated() {
@@ -104,17 +111,25 @@ public final class ParticleStore {
         (death, life, scale, spin) = (f[6], f[7], f[8], f[9])
         color = colorBase + 4 * head
         accumulatorColumns = accumulatorBases.map { $0 + head }
+        extraColumns = extraBases.map { $0 + head }
+        var k = 0
+        for column in ExtraColumn.allCases {
+            if extraMask & column.bit != 0 { extras[column.rawValue] = extraColumns[k]; k += 1 } else { extras[column.rawValue] = nil }
+        }
     }
 
     /// Moves slots 0..<keep into a new allocation of `capacity` slots, at its start.
     private func reallocate(capacity newCapacity: Int, keeping keep: Int, accumulatorMapping: [Int?]? = nil,
-                            newAccumulatorCount: Int? = nil) {
+                            newAccumulatorCount: Int? = nil, newExtraMask: UInt32? = nil) {
         let accCount = newAccumulatorCount ?? accumulatorCount
-        let (offsets, total) = Self.layout(capacity: newCapacity, accumulatorCount: accCount)
+        let mask = newExtraMask ?? extraMask
+        let present = ExtraColumn.allCases.filter { mask & $0.bit != 0 }
+        let (offsets, total) = Self.layout(capacity: newCapacity, accumulatorCount: accCount, extraCount: present.count)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: max(total, 64), alignment: 4096)
         let newFloats = (0..<Column.allCases.count).map { (raw + offsets[$0]).assumingMemoryBound(to: Float.self) }
         let newColor = (raw + offsets[Column.allCases.count]).assumingMemoryBound(to: UInt16.self)
         let newAcc = (0..<accCount).map { (raw + offsets[Column.allCases.count + 1 + $0]).assumingMemoryBound(to: Float.self) }
+        let newExtras = (0..<present.count).map { (raw + offsets[Column.allCases.count + 1 + accCount + $0]).assumingMemoryBound(to: Float.self) }
         if keep > 0 {
             let old = [x, y, z, vx, vy, vz, death, life, scale, spin]
             for (dst, src) in zip(newFloats, old) { dst.update(from: src, count: keep) }
@@ -126,6 +141,13 @@ public final class ParticleStore {
                     newAcc[k].initialize(repeating: 0, count: keep)
                 }
             }
+            for (k, column) in present.enumerated() {
+                if let old = extras[column.rawValue] {
+                    newExtras[k].update(from: old, count: keep)
+                } else {
+                    newExtras[k].initialize(repeating: 0, count: keep)
+                }
+            }
         }
         base?.deallocate()
         base = raw
@@ -135,6 +157,8 @@ public final class ParticleStore {
         floatBases = newFloats
         colorBase = newColor
         accumulatorBases = newAcc
+        extraBases = newExtras
+        extraMask = mask
         head = 0
         updateViews()
     }
@@ -145,6 +169,7 @@ public final class ParticleStore {
         for b in floatBases { b.update(from: b + head, count: keep) }
         colorBase.update(from: colorBase + 4 * head, count: 4 * keep)
         for b in accumulatorBases { b.update(from: b + head, count: keep) }
+        for b in extraBases { b.update(from: b + head, count: keep) }
         head = 0
         updateViews()
     }
@@ -175,6 +200,16 @@ public final class ParticleStore {
     func remapAccumulators(count newCount: Int, mapping: [Int?]) {
         reallocate(capacity: max(capacity, 64), keeping: count, accumulatorMapping: mapping, newAccumulatorCount: newCount)
     }
+
+    /// Adds the extension columns of `mask` that are missing (live particles get 0 in them); columns
+    /// already present stay, so toggling a feature never loses particle state.
+    func ensureExtraColumns(_ mask: UInt32) {
+        guard mask & ~extraMask != 0 else { return }
+        reallocate(capacity: max(capacity, 64), keeping: count, newExtraMask: extraMask | mask)
+    }
+
+    /// Bytes of state per particle of this store: the 48 base bytes, sub-cell accumulators and extensions.
+    var bytesPerParticleInUse: Int { Self.bytesPerParticle + 4 * (accumulatorCount + extraBases.count) }
 
     /// Bytes allocated for the columns.
     var bytesAllocated: Int { allocatedBytes }
@@ -224,6 +259,7 @@ public final class ParticleStore {
         cols.vx[i] = pvx; cols.vy[i] = pvy; cols.vz[i] = pvz
         cols.death[i] = pDeath; cols.life[i] = pLife; cols.scale[i] = pScale; cols.spin[i] = pSpin
         cols.color[4 * i] = c.0; cols.color[4 * i + 1] = c.1; cols.color[4 * i + 2] = c.2; cols.color[4 * i + 3] = c.3
+        for column in extraColumns { column[i] = 0 }
         commitBirths(from: i, to: i + 1, batch: batch, movesInZ: pvz != 0)
         return i
     }
@@ -317,6 +353,8 @@ public final class ParticleStore {
         var j = last
         var k = last
         let withAccumulators = !accumulators.isEmpty
+        let extraCols = extraColumns
+        let withExtras = !extraCols.isEmpty
         while k >= 0 {
             let keep = d[k] >= aliveFrom
             c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
@@ -324,6 +362,7 @@ public final class ParticleStore {
             c.death[j] = c.death[k]; c.life[j] = c.life[k]; c.scale[j] = c.scale[k]; c.spin[j] = c.spin[k]
             rgba[j] = rgba[k]
             if withAccumulators { for a in accumulators { a[j] = a[k] } }
+            if withExtras { for a in extraCols { a[j] = a[k] } }
             j -= keep ? 1 : 0
             k -= 1
         }
@@ -361,4 +400,25 @@ extension ParticleStore {
 
     /// Whether the store integrates z (so a reference loop can do the same work).
     public var zMovesForBenchmark: Bool { zMoves }
+}
+
+// MARK: - Extension columns
+
+/// The per-particle columns of the cell extensions (docs/Particles.md, "Extensions"); a store holds
+/// only those its cell uses.
+enum ExtraColumn: Int, CaseIterable {
+    /// Radial and tangential acceleration, points per second².
+    case radial, tangential
+    /// Colour change per second toward the particle's end colour.
+    case redSpeed, greenSpeed, blueSpeed, alphaSpeed
+    /// Scale change per second toward the particle's end scale.
+    case scaleSpeed
+    /// Rotation at birth, radians.
+    case rotation
+    /// Orbit: angle at birth (radians), angular velocity (rad/s), radius at birth (points), radius change (points/s).
+    case orbitAngle, orbitAngularVelocity, orbitRadius, orbitRadiusSpeed
+
+    var bit: UInt32 { 1 << UInt32(rawValue) }
+
+    static func mask(_ columns: [ExtraColumn]) -> UInt32 { columns.reduce(0) { $0 | $1.bit } }
 }

@@ -24,6 +24,11 @@ public struct ForceField: Equatable, Sendable {
         /// Smooth seeded noise: acceleration `strength` × (n₁, n₂) pt/s², where n are gradient noise
         /// values at (x, y) / `noiseScale` evolving at `noiseSpeed`.
         case turbulence
+        /// Noise scaled by speed: acceleration `strength` × |v| × (n₁, n₂) pt/s² (`strength` in 1/s), the
+        /// noise as for `turbulence` (SpriteKit's turbulence field: still objects feel nothing).
+        case speedTurbulence
+        /// A spring toward `position`: acceleration −`strength` × offset (`strength` in 1/s²).
+        case spring
     }
 
     /// What the field does.
@@ -106,8 +111,8 @@ public struct ForceField: Equatable, Sendable {
         let place = "ForceField(\(kind.rawValue))"
         try Check.point(position, "\(place).position")
         try Check.finite(strength, "\(place).strength")
-        if kind == .drag {
-            try Check.nonNegative(strength, "\(place).strength", fix: "Use a drag coefficient ≥ 0 per second.")
+        if kind == .drag || kind == .spring {
+            try Check.nonNegative(strength, "\(place).strength", fix: kind == .drag ? "Use a drag coefficient ≥ 0 per second." : "Use a strength ≥ 0.")
         }
         try Check.vector(vector, "\(place).vector")
         guard radius == .infinity || (radius.isFinite && radius > 0) else {
@@ -147,6 +152,8 @@ public struct ForceField: Equatable, Sendable {
             case .linearGravity: Self.applyLoop(count, x, y, vx, vy, fdt) { k.linear($0, $1) }
             case .drag: Self.applyDragLoop(count, x, y, vx, vy, fdt, k)
             case .turbulence: Self.applyLoop(count, x, y, vx, vy, fdt) { k.turbulence(p, $0, $1) }
+            case .speedTurbulence: Self.applySpeedTurbulenceLoop(count, x, y, vx, vy, fdt, k, p)
+            case .spring: Self.applyLoop(count, x, y, vx, vy, fdt) { k.spring($0, $1) }
             }
         }
     }
@@ -169,6 +176,11 @@ public struct ForceField: Equatable, Sendable {
                 let w = k.weight(fx, fy)
                 return (-k.strength * w * Float(vx), -k.strength * w * Float(vy))
             case .turbulence: return k.turbulence(perm.baseAddress!, fx, fy)
+            case .speedTurbulence:
+                let n = k.turbulence(perm.baseAddress!, fx, fy)
+                let speed = Float((vx * vx + vy * vy).squareRoot())
+                return (n.0 * speed, n.1 * speed)
+            case .spring: return k.spring(fx, fy)
             }
         }
         return CGVector(dx: Double(a.0), dy: Double(a.1))
@@ -193,6 +205,18 @@ public struct ForceField: Equatable, Sendable {
             let (ax, ay) = accel(x[i], y[i])
             vx[i] += ax * dt
             vy[i] += ay * dt
+        }
+    }
+
+    private static func applySpeedTurbulenceLoop(_ n: Int, _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>,
+                                                 _ vx: UnsafeMutablePointer<Float>, _ vy: UnsafeMutablePointer<Float>, _ dt: Float,
+                                                 _ k: FieldKernel, _ p: UnsafePointer<UInt8>) {
+        for i in 0..<n {
+            let speed = (vx[i] * vx[i] + vy[i] * vy[i]).squareRoot()
+            guard speed > 0 else { continue }
+            let (ax, ay) = k.turbulence(p, x[i], y[i])
+            vx[i] += ax * speed * dt
+            vy[i] += ay * speed * dt
         }
     }
 
@@ -275,6 +299,15 @@ struct FieldKernel {
         let a = GradientNoise.sample(p, nx, ny, z)
         let b = GradientNoise.sample(p, nx + 31.416, ny + 47.853, z + 101.5)
         return (strength * a, strength * b)
+    }
+
+    @inline(__always)
+    func spring(_ x: Float, _ y: Float) -> (Float, Float) {
+        let dx = x - cx, dy = y - cy
+        let d2 = dx * dx + dy * dy
+        guard d2 <= radiusSquared else { return (0, 0) }
+        let s = -strength * (falloff == 0 ? 1 : falloffFactor(d2.squareRoot()))
+        return (dx * s, dy * s)
     }
 
     @inline(__always)

@@ -33,6 +33,8 @@ public final class ParticleCollider {
     private let frames = PodBuffer<BodyFrame>()
     private let boxes = PodBuffer<GridBox>()
     private let bodyGrid = SpatialHash()
+    /// The union of the moving bodies' swept boxes: particles whose sweep misses it skip the body grid.
+    private var bodyBounds = GridBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
     private let stamps = PodBuffer<Int32>()
     private var stamp: Int32 = 0
 
@@ -72,7 +74,7 @@ public final class ParticleCollider {
         refreshBodies(world)
         var sweep = Sweep(options: options, statics: staticCapsules.pointer, staticGrid: staticGrid.view,
                           bodies: frames.pointer, boxes: boxes.pointer, bodyCapsules: bodyCapsules.pointer, bodyGrid: bodyGrid.view,
-                          stamps: stamps.pointer, stampCount: stamps.count, stamp: stamp,
+                          bodyBounds: bodyBounds, stamps: stamps.pointer, stampCount: stamps.count, stamp: stamp,
                           hasStatics: staticCapsules.count > 0, hasBodies: frames.count > 0)
         for i in 0..<count {
             let r = radii?[i] ?? options.radius
@@ -136,6 +138,12 @@ public final class ParticleCollider {
             meanExtent += 2 * reach + max(abs(cx - px), abs(cy - py))
         }
         meanExtent /= Float(max(n, 1))
+        var bounds = GridBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for k in 0..<n {
+            bounds = GridBox(minX: min(bounds.minX, box[k].minX), minY: min(bounds.minY, box[k].minY),
+                             maxX: max(bounds.maxX, box[k].maxX), maxY: max(bounds.maxY, box[k].maxY))
+        }
+        bodyBounds = bounds
         // Cells about twice a typical body's swept box: a pile of small bodies is not lumped into a
         // few crowded cells, and a few large ones do not span hundreds.
         bodyGrid.build(boxes: boxes.pointer, count: n, cellSize: min(max(2 * meanExtent, 8), 256))

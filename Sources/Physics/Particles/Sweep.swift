@@ -14,6 +14,8 @@ struct Sweep {
     let boxes: UnsafeMutablePointer<GridBox>
     let bodyCapsules: UnsafeMutablePointer<Capsule>
     let bodyGrid: HashView
+    /// The union of the moving bodies' swept boxes.
+    let bodyBounds: GridBox
     let stamps: UnsafeMutablePointer<Int32>
     let stampCount: Int
     let hasStatics: Bool
@@ -24,7 +26,7 @@ struct Sweep {
 
     init(options: ParticleCollisionOptions, statics: UnsafeMutablePointer<Capsule>, staticGrid: HashView,
          bodies: UnsafeMutablePointer<BodyFrame>, boxes: UnsafeMutablePointer<GridBox>, bodyCapsules: UnsafeMutablePointer<Capsule>,
-         bodyGrid: HashView,
+         bodyGrid: HashView, bodyBounds: GridBox,
          stamps: UnsafeMutablePointer<Int32>, stampCount: Int, stamp: Int32, hasStatics: Bool, hasBodies: Bool) {
         self.stamp = stamp
         self.stampCount = stampCount
@@ -36,6 +38,7 @@ struct Sweep {
         (self.statics, self.staticGrid, self.bodies, self.boxes, self.bodyCapsules, self.bodyGrid, self.stamps) =
             (statics, staticGrid, bodies, boxes, bodyCapsules, bodyGrid, stamps)
         (self.hasStatics, self.hasBodies) = (hasStatics, hasBodies)
+        self.bodyBounds = bodyBounds
     }
 
     // MARK: - One particle
@@ -52,7 +55,10 @@ struct Sweep {
         while true {
             var hit = SweepHit()
             if hasStatics { findStatic(sx, sy, ex - sx, ey - sy, r, &hit) }
-            if hasBodies { findBodies(sx, sy, ex, ey, r, firstLeg, &hit) }
+            if hasBodies && min(sx, ex) - r <= bodyBounds.maxX && max(sx, ex) + r >= bodyBounds.minX
+                && min(sy, ey) - r <= bodyBounds.maxY && max(sy, ey) + r >= bodyBounds.minY {
+                findBodies(sx, sy, ex, ey, r, firstLeg, &hit)
+            }
             guard hit.t <= 1 else { break }
             // Velocity of the surface at the contact (zero for static geometry).
             var svx: Float = 0, svy: Float = 0

@@ -193,6 +193,9 @@ public final class PhysicsWorld {
         return body
     }
 
+    /// Whether `staticBody` has been made (it then counts among `bodies`).
+    public var hasStaticBody: Bool { ownStaticBody != nil }
+
     // MARK: - Adding and removing bodies
 
     /// Adds a body and its shapes. Refused when the body is already in a world, or when a dynamic body

@@ -1,3 +1,4 @@
+import EmitterKit
 import Foundation
 
 /// Everything the delegate needs to prepare one frame.

@@ -1,3 +1,4 @@
+import EmitterKit
 import Foundation
 
 /// Where the frame lands in the window, and how window points map to content points.

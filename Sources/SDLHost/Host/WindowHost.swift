@@ -1,3 +1,4 @@
+import EmitterKit
 import Foundation
 import LayerKit
 

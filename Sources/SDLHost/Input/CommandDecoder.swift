@@ -1,3 +1,4 @@
+import EmitterKit
 import Foundation
 
 /// Turns input events into `HostCommand`s: bound keys into actions, the primary mouse button into

@@ -1,3 +1,4 @@
+import EmitterKit
 import CSDL2
 
 /// The game controllers the host has opened, by instance id.

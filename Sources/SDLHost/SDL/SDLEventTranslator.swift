@@ -1,3 +1,4 @@
+import EmitterKit
 import CSDL2
 import Foundation
 

@@ -1,3 +1,4 @@
+import EmitterKit
 import CSDL2
 
 /// SDL key codes for the named `Key`s, both ways. Codes without a name travel as `Key.other(code)`.

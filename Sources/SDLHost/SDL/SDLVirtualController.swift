@@ -1,3 +1,4 @@
+import EmitterKit
 import CSDL2
 
 /// A virtual game controller attached through SDL's joystick API, so tests can press buttons and move

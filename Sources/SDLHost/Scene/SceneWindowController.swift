@@ -32,6 +32,7 @@ public final class SceneWindowController: WindowHostDelegate {
         configure(&configuration)
         host = try WindowHost(configuration: configuration, clock: clock)
         attach(engine)
+        for warning in scene.warnings { host.log("warning: \(warning)") }
     }
 
     /// Runs until the window is closed (or `maxFrames` frames); returns the number of frames shown.
@@ -103,6 +104,7 @@ public final class SceneWindowController: WindowHostDelegate {
         next.compositor.renderDiagnostics = engine.compositor.renderDiagnostics
         engine = next
         attach(next)
+        for warning in scene.warnings { host.log("warning: \(warning)") }
     }
 
     private func attach(_ engine: Engine) {

@@ -152,7 +152,7 @@ enum PropertyCatalog {
             case .none:
                 let probes: [(LayerValue, PropertyKind)] = [
                     (.color(.black), .color), (.path(CGPath()), .path), (.colors([.black]), .colors),
-                    (.numbers([0]), .numbers), (.string("x"), .string),
+                    (.numbers([0]), .numbers), (.string("x"), .string), (.number(0), .number),
                 ]
                 if let image = try? CGImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0]), accepts(.image(image)) {
                     kind = .image

@@ -205,7 +205,7 @@ extension SceneDecoder {
             }
         } else {
             if let v = obj["mass"], let x = ctx.number(v, .positive) { p.mass = x }
-            if let v = obj["maxBodies"], let x = ctx.integer(v, 1...1_000_000) { p.maxBodies = x }
+            if let v = obj["maxBodies"], let x = ctx.integer(v, 1...100_000) { p.maxBodies = x }
         }
         return p
     }
@@ -249,6 +249,15 @@ extension SceneDecoder {
         if let v = obj["isEnabled"], let x = ctx.bool(v) { d.isEnabled = x }
         if let v = obj["affects"], let x = ctx.enumeration(v, FieldDescription.Affects.self) { d.affects = x }
         if let v = obj["categoryMask"], let x = ctx.integer(v, 0...Int(UInt32.max)) { d.categoryMask = UInt32(x) }
+        if let v = obj["layer"], let name = ctx.string(v, nonEmpty: true) {
+            if ctx.namedLayers[name] == nil {
+                let best = closeMatches(for: name, in: ctx.namedLayers.keys.sorted()).first.map { "; did you mean \(quoted($0))?" } ?? ""
+                ctx.error(v, "no layer named \(quoted(name))\(best); a field follows a layer of the scene")
+            } else {
+                if obj.has("position") { ctx.error(v, "give \"position\" or \"layer\", not both: a field on a layer is centred on it") }
+                d.layerName = name
+            }
+        }
         return d
     }
 

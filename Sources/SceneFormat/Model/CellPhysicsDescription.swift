@@ -38,7 +38,7 @@ public struct CellPhysicsDescription: Equatable, Sendable {
     public var contactBurst: Int = 8
     /// Mass of each particle body (body mode), > 0. Default 1.
     public var mass: Double = 1
-    /// Most particle bodies alive at once for this cell (body mode), ≥ 1; later particles only collide. Default 1000.
+    /// Most particle bodies alive at once for this cell (body mode), 1…100000; later particles only collide. Default 1000.
     public var maxBodies: Int = 1000
     /// Collision categories of the particles (bit mask). Default all bits.
     public var categories: UInt32 = .max

@@ -60,6 +60,9 @@ public struct FieldDescription: Equatable, Sendable {
     public var affects: Affects = .all
     /// Bodies whose categories share a bit with this mask are affected. Default all bits.
     public var categoryMask: UInt32 = .max
+    /// The name of a layer that carries the field: its centre is the layer's presented position (root
+    /// coordinates) at every step, so the layer's animations and drags move it. Default nil.
+    public var layerName: String?
 
     /// The defaults.
     public init() {}

@@ -66,7 +66,7 @@ public enum SceneKeyTables {
     static let body = ["type", "shape", "radius", "size", "vertices", "a", "b", "mass", "density", "moment", "elasticity",
                        "friction", "velocity", "angularVelocity", "isSensor", "group", "categories", "mask", "collisionType"]
     static let field = ["type", "name", "position", "strength", "radius", "falloff", "minimumRadius", "direction",
-                        "smoothness", "animationSpeed", "seed", "isEnabled", "affects", "categoryMask"]
+                        "smoothness", "animationSpeed", "seed", "isEnabled", "affects", "categoryMask", "layer"]
     static let constraint = ["type", "name", "bodyA", "bodyB", "anchorA", "anchorB", "pivot", "grooveA", "grooveB", "min", "max",
                              "restLength", "stiffness", "damping", "restAngle", "phase", "ratchet", "ratio", "rate",
                              "maxForce", "maxBias", "errorBias", "collideBodies"]

@@ -18,10 +18,11 @@ struct SimulationOptions: ParsableArguments {
         if let f = fps, !(f.isFinite && f > 0 && f <= 1000) { throw ValidationError("--fps must be in (0, 1000], got \(f)") }
     }
 
-    /// Loads the scene and applies the seed.
+    /// Loads the scene, prints its warnings on stderr (stdout stays data) and applies the seed.
     func loadScene(_ path: String) throws -> Scene {
         try failing {
             let scene = try SceneSource.load(path: path)
+            for warning in scene.warnings { printError("\(warning)") }
             if let seed { scene.offsetSeeds(by: seed) }
             return scene
         }

@@ -30,6 +30,12 @@ public struct ScriptedInput: Sendable {
         add(.keyUp(key), atFrame: frame)
     }
 
+    /// A key going down on `first` and up on `last` (held in between, as a player holds it).
+    public mutating func hold(_ key: Key, fromFrame first: Int, toFrame last: Int) {
+        add(.keyDown(key, isRepeat: false), atFrame: first)
+        add(.keyUp(key), atFrame: max(first, last))
+    }
+
     /// A primary-button click: down and up at one point within one frame.
     public mutating func click(at point: CGPoint, atFrame frame: Int) {
         add(.mouseDown(.left, at: point), atFrame: frame)

@@ -1,1 +1,0 @@
-// ParticleDesigner module: see docs/Architecture.md

@@ -1,0 +1,85 @@
+import EmitterKit
+import Foundation
+
+/// Plays a `Game` in an SDL2 window: the window's vsync display link drives the game's session with
+/// measured deltas, keyboard, mouse and controller events reach it as `InputEvent`s (positions in root
+/// layer coordinates), and its frames are drawn at the drawable's resolution.
+///
+/// Only Esc is bound by the host (quit); every other key belongs to the game, which pauses, scales time
+/// and restarts through its `GameSession`.
+///
+/// ```swift
+/// let window = try GameWindow(game: Lander(), configuration: GameConfiguration(viewSize: CGSize(width: 800, height: 600)),
+///                             title: "Lander")
+/// window.run()
+/// ```
+public final class GameWindow: WindowHostDelegate {
+    /// The session the window plays.
+    public let session: GameSession
+    /// The window.
+    public let host: WindowHost
+    private var events: [InputEvent] = []
+    private var framebuffer: Framebuffer?
+
+    /// Makes the session and opens a window of the view's size.
+    /// - Parameters:
+    ///   - clock: the time source; tests pass a `ManualClock` for exact deltas.
+    ///   - configure: changes to the window configuration (pacing, driver, bindings) before it opens.
+    /// - Throws: the session's errors (`GameError`, scene errors) or the window's (`WindowHostError`).
+    public init(game: Game, configuration: GameConfiguration = GameConfiguration(), title: String = "Emitter game",
+                clock: HostClock = MonotonicClock(), configure: (inout WindowConfiguration) -> Void = { _ in }) throws {
+        session = try GameSession(game: game, configuration: configuration)
+        var windowConfiguration = WindowConfiguration(title: title, size: session.viewSize, keyBindings: .quitOnly,
+                                                      decodesPointer: false)
+        windowConfiguration.clearColor = session.engine.backgroundColor
+        configure(&windowConfiguration)
+        host = try WindowHost(configuration: windowConfiguration, clock: clock)
+        session.log = { [weak host] message in host?.log("game: \(message)") }
+    }
+
+    /// Runs until the window is closed or Esc (or `maxFrames` frames); returns the number of frames shown.
+    @discardableResult
+    public func run(maxFrames: Int? = nil) -> Int {
+        host.run(delegate: self, maxFrames: maxFrames)
+    }
+
+    /// Runs up to `count` frames and leaves the window open (tests); returns the frames run.
+    @discardableResult
+    public func runFrames(_ count: Int) -> Int {
+        var n = 0
+        while n < count, host.runFrame(delegate: self) { n += 1 }
+        return n
+    }
+
+    // MARK: - WindowHostDelegate
+
+    /// Collects the frame's events for the session.
+    public func handle(_ event: InputEvent) { events.append(event) }
+
+    /// Runs the session's frame with the display link's timing and renders it.
+    public func frame(_ context: FrameContext) -> FrameOutput? {
+        let tick = context.tick
+        let frameEvents = events
+        events = []
+        do {
+            try session.runFrame(timestamp: tick.timestamp, targetTimestamp: tick.targetTimestamp,
+                                 measuredDelta: tick.measuredDelta, events: frameEvents)
+        } catch {
+            host.log("game: \(error)")
+        }
+        let view = session.viewSize
+        let scale = max(0.05, min(Double(context.drawableWidth) / Double(view.width),
+                                  Double(context.drawableHeight) / Double(view.height)))
+        let width = max(1, Int((Double(view.width) * scale).rounded()))
+        let height = max(1, Int((Double(view.height) * scale).rounded()))
+        if framebuffer?.width != width || framebuffer?.height != height {
+            framebuffer = try? Framebuffer(width: width, height: height, scale: CGFloat(scale))
+        }
+        guard let fb = framebuffer else { return nil }
+        session.render(into: fb)
+        let image = FrameImage(unsafePixels: UnsafeRawPointer(fb.pixels), width: fb.width, height: fb.height,
+                               bytesPerRow: fb.bytesPerRow)
+        return FrameOutput(image: image, contentsScale: scale, liveParticles: session.engine.statistics.liveParticles,
+                           bodies: session.physics.bodies.count)
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import EmitterKit
+import Foundation
+import ParticleDesigner
+
+/// `emitter import`: converts a Particle Designer / cocos2d .plist into a scene file.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Convert a Particle Designer / cocos2d .plist particle file into a scene file.",
+        discussion: """
+        Writes the scene JSON and, when the file's texture could be decoded, its PNG next to the JSON
+        (<name>-texture.png). What is approximated is printed as warnings (docs/ParticleDesigner.md).
+        A .plist can also be played or rendered directly: `emitter Galaxy.plist`, `emitter render Galaxy.plist`.
+
+        Examples:
+          emitter import Galaxy.plist -o Scenes/galaxy.json
+          emitter import Phoenix.plist                  # writes Phoenix.json here
+        """
+    )
+
+    @Argument(help: "The Particle Designer file (.plist).")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "The scene file to write (default: <name>.json in the current folder).")
+    var output: String?
+
+    func validate() throws {
+        if let output, !output.lowercased().hasSuffix(".json") {
+            throw ValidationError("--output must name a .json scene file, got '\(output)'")
+        }
+    }
+
+    func run() throws {
+        let effect = try failing { try ParticleDesignerImporter.importFile(path: file) }
+        for warning in effect.warnings { printError("\(warning)") }
+        let out = output ?? "\(baseName(file)).json"
+        let written: [String]
+        do {
+            try createParentFolder(of: out)
+            written = try effect.write(toJSON: out)
+        } catch {
+            throw CommandFailure(message: "\(out): cannot write the scene (\(error))", code: .runtime)
+        }
+        // The written scene must load: check it, so a bad conversion is caught here and not at play time.
+        _ = try failing { try SceneSource.load(path: out) }
+        for path in written { print(path) }
+    }
+}

@@ -1,1 +1,0 @@
-// Tests of the ParticleDesigner module are added here.
