@@ -57,6 +57,8 @@ final class RenderTreeBuilder {
     var statistics = FrameStatistics()
     /// Whether a delayed replicator instance was drawn (such frames are never "clean").
     var usedInstanceSource = false
+    /// Regions for the diagnostics overlays (Diagnostics/), recorded only when not nil.
+    var regions: [DiagnosticRegion]?
     private var batchOccurrences: [ObjectIdentifier: Int] = [:]
 
     init(resources: CompositorResources, particles: ParticleDrawListProvider?, instances: ReplicatorInstanceSource?, threads: Int,
@@ -135,7 +137,7 @@ final class RenderTreeBuilder {
         let shapeParts = RenderTreeBuilder.shapeParts(layer)
         let hasText = RenderTreeBuilder.hasText(layer)
         let hasContents = layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || shapeParts.fill || shapeParts.stroke
-            || hasText
+            || hasText || layer is CATiledLayer
         let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
         let hasParticles = !(list?.sprites.isEmpty ?? true)
         let hasShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && layer.shadowOpacity.isFinite
@@ -175,6 +177,11 @@ final class RenderTreeBuilder {
         }
         if hasShadow, let s = shadow(layer, b, radius: radius, content: ops, inner) {
             ops.insert(.shadow(s), at: 0)
+            if layer.shadowPath == nil { regions?.append(DiagnosticRegion(.offscreen, rect: s.bounds)) }
+        }
+        if regions != nil, model.displayCount > 0,
+           let s = shape(rect: b, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: innerClip) {
+            regions?.append(DiagnosticRegion(.drawn(ObjectIdentifier(model), model.displayCount), shape: s))
         }
         guard needsGroup else { return ops }
 
@@ -196,6 +203,7 @@ final class RenderTreeBuilder {
         }
         guard !bounds.isEmpty else { return [] }
         statistics.groups += 1
+        regions?.append(clipShape.map { DiagnosticRegion(.offscreen, shape: $0) } ?? DiagnosticRegion(.offscreen, rect: bounds))
         return [.group(GroupOp(bounds: bounds, children: ops, opacity: UInt32((groupAlpha * 256).rounded()), clip: clipShape,
                                mask: maskOps, pool: resources.pool))]
     }
@@ -307,6 +315,7 @@ final class RenderTreeBuilder {
 
     private func contents(_ layer: CALayer, _ b: CGRect, radius: CGFloat, aa: Bool, _ ctx: Context) -> [DrawOp] {
         var ops: [DrawOp] = []
+        if let tiled = layer as? CATiledLayer { ops += tiledOps(tiled, b, ctx) }
         if let g = layer as? CAGradientLayer, g.colors != nil {
             switch GradientPaint.stops(of: g) {
             case let .failure(problem): note(layer, "(CAGradientLayer): \(problem)")
@@ -435,6 +444,7 @@ final class RenderTreeBuilder {
         hasher.combine(Double(extent.minX)); hasher.combine(Double(extent.minY))
         let fingerprint = hasher.finalize()
         let key = ObjectIdentifier(layer.modelLayer ?? layer)
+        let missesBefore = statistics.rasterizationMisses
         let texture: Texture
         if let hit = resources.rasterCache.texture(key: key, fingerprint: fingerprint) {
             texture = hit
@@ -458,6 +468,7 @@ final class RenderTreeBuilder {
         }
         guard let inv = InverseMap(inverting: ctx.h),
               let shape = shape(rect: extent, radius: 0, corners: [], h: ctx.h, antialiased: true, clip: ctx.clip) else { return [] }
+        regions?.append(DiagnosticRegion(statistics.rasterizationMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
         let paint = ImagePaint(texture: texture, inverse: inv,
                                xMap: .linear(scale: Float(s), offset: Float(-Double(extent.minX) * s)),
                                yMap: .linear(scale: Float(s), offset: Float(-Double(extent.minY) * s)),
