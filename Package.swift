@@ -80,6 +80,8 @@ let package = Package(
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter"]),
         .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets"], exclude: ["Fixtures"]),
         .testTarget(name: "GamesTests", dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost"]),
+        /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
+        .testTarget(name: "RobustnessTests", dependencies: ["EmitterKit", "emitter"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -102,38 +102,3 @@ func roundedBoxDistance(_ x: Double, _ y: Double, halfWidth hw: Double, halfHeig
     return hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - radius
 }
 
-// MARK: - Noise
-
-/// Smooth 2D value noise on a wrapping 64×64 lattice filled from `SeededRandom`: the same numbers on every machine.
-struct LatticeNoise {
-    private let lattice: [Double]
-
-    init(seed: UInt64) {
-        var rng = SeededRandom(seed: seed)
-        lattice = (0..<(64 * 64)).map { _ in rng.nextUnitDouble() }
-    }
-
-    /// Noise in 0…1 at (x, y), interpolated smoothly between lattice points one unit apart.
-    func value(_ x: Double, _ y: Double) -> Double {
-        let xf = x.rounded(.down), yf = y.rounded(.down)
-        let ix = Int(xf) & 63, iy = Int(yf) & 63
-        let tx = x - xf, ty = y - yf
-        let sx = tx * tx * (3 - 2 * tx), sy = ty * ty * (3 - 2 * ty)
-        func at(_ i: Int, _ j: Int) -> Double { lattice[(j & 63) * 64 + (i & 63)] }
-        let top = at(ix, iy) + (at(ix + 1, iy) - at(ix, iy)) * sx
-        let bottom = at(ix, iy + 1) + (at(ix + 1, iy + 1) - at(ix, iy + 1)) * sx
-        return top + (bottom - top) * sy
-    }
-
-    /// `octaves` octaves of `value`, each at twice the frequency and half the amplitude, in 0…1.
-    func fractal(_ x: Double, _ y: Double, octaves: Int) -> Double {
-        var sum = 0.0, amplitude = 1.0, frequency = 1.0, total = 0.0
-        for _ in 0..<octaves {
-            sum += value(x * frequency, y * frequency) * amplitude
-            total += amplitude
-            amplitude *= 0.5
-            frequency *= 2
-        }
-        return sum / total
-    }
-}

@@ -15,6 +15,7 @@ public enum BenchmarkRegistry {
             compositor,
             physics,
             coupling,
+            drawing,
             scenes,
             process,
         ]

@@ -48,6 +48,20 @@ public final class Compositor {
     /// transform, …), each naming the layer and the fix. Such layers are skipped, never fatal.
     public private(set) var diagnostics: [String] = []
 
+    /// Layers redrawn (`displayIfNeeded`) before the last frame.
+    public private(set) var displayedLayers = 0
+
+    /// Diagnostic overlays drawn over every frame (docs/Diagnostics.md). Default none. While any is on,
+    /// clean frames are drawn anyway.
+    public var renderDiagnostics: RenderDiagnostics = []
+    /// Whether every frame's pixel writes are counted (`counters.pixelsDrawn`, `pixelsBlended`); costs
+    /// a second, single-threaded rasterisation of the frame. Default false.
+    public var countsPixels = false
+    /// What the last frame did: layers drawn, offscreen passes, pixels blended, cache hits.
+    public internal(set) var counters = RenderCounters()
+    /// Display counts of software-drawn layers at the last frame (flash updated regions).
+    var lastDrawnCounts: [ObjectIdentifier: Int] = [:]
+
     let resources: CompositorResources
 
     // Clean-frame detection state.
@@ -64,6 +78,13 @@ public final class Compositor {
         self.threadCount = max(1, threadCount)
         self.particles = particles
         resources = CompositorResources(threads: max(1, threadCount))
+        Compositor.installDrawingBackend()
+    }
+
+    /// Makes `CGContext` drawing use the compositor's rasteriser (done by every `Compositor` init; call it
+    /// to draw with `CGContext` before creating one). Keeps a renderer factory installed by the program.
+    public static func installDrawingBackend() {
+        if CGContext.rendererFactory == nil { CGContext.rendererFactory = RasterContextRendererFactory() }
     }
 
     // MARK: - Frames
@@ -77,9 +98,12 @@ public final class Compositor {
     /// same `subtreeGeneration`) nor any emitter's draw list changed since the last call with the same
     /// framebuffer, nothing is drawn and `statistics.wasClean` is true.
     public func render(_ root: CALayer, into framebuffer: Framebuffer) {
-        if skipsCleanFrames && isClean(root, framebuffer) {
+        displayedLayers = (root.modelLayer ?? root).displaySubtreeIfNeeded()
+        if skipsCleanFrames && renderDiagnostics.isEmpty && isClean(root, framebuffer) {
             statistics = FrameStatistics()
             statistics.wasClean = true
+            counters = RenderCounters()
+            counters.framePixels = framebuffer.width * framebuffer.height
             return
         }
         let s = Double(framebuffer.scale)
@@ -88,9 +112,11 @@ public final class Compositor {
         let bands = BandExecutor.bandHeight(threads: threadCount, width: framebuffer.width, height: framebuffer.height)
         let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
                                         bandHeight: bands)
+        if !renderDiagnostics.isEmpty { builder.regions = [] }
         let ops = builder.build(root: root, base: base, clip: rect)
         resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
                          clear: PixelMath.pixel(clearColor), bandHeight: bands)
+        diagnose(ops, builder, framebuffer)
         finish(builder)
         if skipsCleanFrames { remember(root, framebuffer, builder) } else { lastRoot = nil }
     }
@@ -99,6 +125,7 @@ public final class Compositor {
     /// `CALayer.render(in:)` does: the bounds origin goes to the framebuffer's top-left corner and the
     /// layer's own position, transform and superlayers are ignored. Draws over the existing pixels.
     public func render(_ layer: CALayer, in framebuffer: Framebuffer) {
+        displayedLayers = (layer.modelLayer ?? layer).displaySubtreeIfNeeded()
         let s = Double(framebuffer.scale)
         let b = layer.bounds
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,

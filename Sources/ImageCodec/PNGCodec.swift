@@ -39,6 +39,8 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
 /// is checked against `CGImage`'s limits before any pixel memory is allocated.
 public enum PNGCodec {
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The largest expansion of deflate data (RFC 1951's longest match codes: about 1032 to 1).
+    static let maximumDeflateRatio = 1032
 
     /// Decodes PNG data. `source` names the data in error messages (a path, "embedded texture", …).
     public static func decode(_ data: Data, scale: CGFloat = 1, source: String = "image") throws -> CGImage {
@@ -55,6 +57,12 @@ public enum PNGCodec {
         let width = Int(image.width), height = Int(image.height)
         do { try CGImage.validate(width: width, height: height) } catch {
             throw ImageError.tooLarge(source: source, width: width, height: height)
+        }
+        // Deflate expands at most 1032:1 and a pixel takes at least one bit, so data this short cannot
+        // hold the declared image: refuse before allocating width × height × 4 bytes for it.
+        let leastRowBytes = height * (1 + (width + 7) / 8)
+        if data.count * maximumDeflateRatio < leastRowBytes {
+            throw ImageError.corrupt(source: source, reason: "the header declares \(width)×\(height) pixels but the file has only \(data.count) bytes")
         }
         image.format = cpng_format_rgba()
         var pixels = [UInt8](repeating: 0, count: width * height * 4)

@@ -13,6 +13,21 @@ public enum SceneLoader {
     public static let maximumFileSize = 16 << 20
     /// The deepest nesting of JSON objects and arrays accepted: 128 levels.
     public static let maximumNestingDepth = 128
+    /// The most layers one scene may hold (masks and sublayers included): 100 000.
+    public static let maximumLayerCount = 100_000
+    /// The most copies nested replicators may make of a layer: the product of the `instanceCount`s of
+    /// a replicator and the replicators that enclose it, 100 000 (the compositor caps the same product).
+    public static let maximumReplicatedInstances = 100_000
+    /// The deepest nesting of emitter cells: 32 levels (Particles ignores deeper cells).
+    public static let maximumCellDepth = 32
+    /// The largest product of birth rates along a chain of sub-cells (each times the layer's
+    /// `birthRate`), particles per second: 100 000 000.
+    public static let maximumBirthRateProduct: Double = 100_000_000
+    /// The largest sum of the emitter layers' `maxParticles` in one scene: 50 000 000 (2.4 GB of
+    /// particle state), so that many emitters cannot together exhaust memory.
+    public static let maximumTotalParticles = 50_000_000
+    /// The most layers with a physics body in one scene: 10 000.
+    public static let maximumBodyCount = 10_000
 
     /// Loads the scene file at `path`; images are found relative to its folder.
     public static func load(path: String) throws -> Scene {

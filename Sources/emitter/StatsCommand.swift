@@ -9,7 +9,9 @@ struct StatsCommand: ParsableCommand {
         abstract: "Print per-frame statistics of a headless run as JSON or CSV.",
         discussion: """
         For every frame: time, live particles per emitter and cell, births, deaths, drops, bodies, and the
-        simulation and render milliseconds (frames are rendered at the scene's size).
+        simulation and render milliseconds (frames are rendered at the scene's size), and the compositor's
+        counters from the book's performance chapter: layers drawn and redrawn by software, offscreen passes,
+        pixels drawn and blended (overdraw = pixels drawn ÷ frame pixels), rasterisation cache hits and misses.
 
         Examples:
           emitter stats Scenes/fire.json --duration 2 --format csv > fire.csv
@@ -30,6 +32,7 @@ struct StatsCommand: ParsableCommand {
     struct Row: Codable {
         var frame: FrameStatistics
         var cells: [String: Int]
+        var render: RenderCounters
     }
 
     func run() throws {
@@ -40,6 +43,7 @@ struct StatsCommand: ParsableCommand {
         let fps = simulation.framesPerSecond(for: loaded)
         let frames = SimulationOptions.frameCount(seconds: simulation.duration ?? 5, fps: fps)
         let fb = try failing { try engine.makeFramebuffer() }
+        engine.compositor.countsPixels = true
         var rows: [Row] = []
         for _ in 0..<frames {
             engine.advance(by: 1 / fps)
@@ -52,7 +56,7 @@ struct StatsCommand: ParsableCommand {
                     cells[key, default: 0] += entry.simulation.counters(for: cell)?.alive ?? 0
                 }
             }
-            rows.append(Row(frame: engine.statistics, cells: cells))
+            rows.append(Row(frame: engine.statistics, cells: cells, render: engine.compositor.counters))
         }
         switch format {
         case .json:
@@ -61,14 +65,18 @@ struct StatsCommand: ParsableCommand {
             print(String(decoding: try enc.encode(rows), as: UTF8.self))
         case .csv:
             let cellKeys = Array(Set(rows.flatMap { $0.cells.keys })).sorted()
-            print((["frame", "time", "steps", "live", "births", "deaths", "dropped", "bodies", "simulationMs", "renderMs"]
+            print((["frame", "time", "steps", "live", "births", "deaths", "dropped", "bodies", "simulationMs", "renderMs",
+                    "layersDrawn", "layersRedrawn", "offscreenPasses", "pixelsDrawn", "pixelsBlended", "overdraw", "cacheHits", "cacheMisses"]
                    + cellKeys.map { "live:" + $0 }).joined(separator: ","))
             for r in rows {
                 let f = r.frame
                 let fields = [String(f.frameIndex), String(format: "%.6f", f.mediaTime), String(f.steps), String(f.liveParticles),
                               String(f.births), String(f.deaths), String(f.dropped), String(f.bodies),
                               String(format: "%.3f", f.simulationMilliseconds), String(format: "%.3f", f.renderMilliseconds)]
-                print((fields + cellKeys.map { String(r.cells[$0] ?? 0) }).joined(separator: ","))
+                let c = r.render
+                let counters = [String(c.layersDrawn), String(c.layersRedrawn), String(c.offscreenPasses), String(c.pixelsDrawn),
+                                String(c.pixelsBlended), String(format: "%.3f", c.overdraw), String(c.cacheHits), String(c.cacheMisses)]
+                print((fields + counters + cellKeys.map { String(r.cells[$0] ?? 0) }).joined(separator: ","))
             }
         }
     }

@@ -54,7 +54,7 @@ import Testing
 
     @Test func helpListsEveryBoundKey() {
         let entries = KeyBindings.standard.helpEntries
-        #expect(entries.map(\.keys) == ["Space", ".", "R", "+ / =", "-", "0", "F", "H", "Esc"], "\(entries.map(\.keys))")
+        #expect(entries.map(\.keys) == ["Space", ".", "R", "+ / =", "-", "0", "F", "H", "D", "Esc"], "\(entries.map(\.keys))")
         var overlay = Overlay()
         overlay.showsHelp = true
         let buffer = render(overlay, report: report)

@@ -9,7 +9,7 @@ enum Crate {
     static let line = RGBA(hex: 0x4B2E16)
 
     static func make() throws -> CGImage {
-        let grain = LatticeNoise(seed: 0xC4A7E)
+        let grain = ValueNoise(seed: 0xC4A7E)
         return try Painter.render(width: 64, height: 64) { x, y in
             let u = x - 32, v = y - 32
             let outer = roundedBoxDistance(u, v, halfWidth: 31, halfHeight: 31, radius: 2)

@@ -12,5 +12,6 @@ void cbr_triad(float *a, const float *b, const float *c, float s, size_t n);
 #include "physics_ref.h"
 #include "vector_ref.h"
 #include "process_ref.h"
+#include "drawing_ref.h"
 
 #endif

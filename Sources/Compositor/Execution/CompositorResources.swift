@@ -7,6 +7,7 @@ final class CompositorResources {
     let textures = TextureCache()
     let prescaled = PrescaledSpriteCache()
     let rasterCache = RasterizationCache()
+    let tiles = TiledLayerCache()
     let texts = TextContentsCache()
     let shapes = ShapeGeometryCache()
     let pool = BufferPool()
@@ -57,6 +58,7 @@ final class CompositorResources {
         textures.endFrame()
         prescaled.endFrame()
         rasterCache.endFrame()
+        tiles.endFrame()
         texts.endFrame()
         shapes.endFrame()
         batches = batches.filter { $0.value.emitter != nil && frame - $0.value.lastUse <= 60 }

@@ -29,6 +29,9 @@ final class GradientPaint {
 
     deinit { table.deallocate() }
 
+    /// Whether every colour of the table is opaque (for the blended-layers diagnostic).
+    var isOpaque: Bool { (0..<GradientPaint.tableSize).allSatisfy { table[$0] >> 24 == 255 } }
+
     /// The colour stops of a gradient layer, or a message saying why it draws nothing.
     static func stops(of layer: CAGradientLayer) -> Result<[(location: Double, color: CGColor)], GradientProblem> {
         guard let colors = layer.colors, !colors.isEmpty else { return .failure(.noColors) }

@@ -30,12 +30,17 @@ final class RenderTreeBuilder {
         /// An odd number of geometry-flipped superlayers: images are mirrored to stay upright.
         var flipped: Bool
         var depth: Int
+        /// The product of the instance counts of the enclosing replicators (copies of this layer drawn).
+        var instances = 1
     }
 
     /// Deepest layer nesting drawn (deeper layers are skipped with a diagnostic).
     static let maxDepth = 256
     /// Most replicator instances drawn per replicator.
     static let maxInstances = 10_000
+    /// Most copies nested replicators draw of one layer (the product of their counts), so that a tree
+    /// built in code cannot ask for 10¹² quads; the scene loader refuses the same product.
+    static let maxInstanceProduct = 100_000
 
     let resources: CompositorResources
     let particles: ParticleDrawListProvider?
@@ -52,6 +57,8 @@ final class RenderTreeBuilder {
     var statistics = FrameStatistics()
     /// Whether a delayed replicator instance was drawn (such frames are never "clean").
     var usedInstanceSource = false
+    /// Regions for the diagnostics overlays (Diagnostics/), recorded only when not nil.
+    var regions: [DiagnosticRegion]?
     private var batchOccurrences: [ObjectIdentifier: Int] = [:]
 
     init(resources: CompositorResources, particles: ParticleDrawListProvider?, instances: ReplicatorInstanceSource?, threads: Int,
@@ -130,7 +137,7 @@ final class RenderTreeBuilder {
         let shapeParts = RenderTreeBuilder.shapeParts(layer)
         let hasText = RenderTreeBuilder.hasText(layer)
         let hasContents = layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || shapeParts.fill || shapeParts.stroke
-            || hasText
+            || hasText || layer is CATiledLayer
         let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
         let hasParticles = !(list?.sprites.isEmpty ?? true)
         let hasShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && layer.shadowOpacity.isFinite
@@ -170,6 +177,11 @@ final class RenderTreeBuilder {
         }
         if hasShadow, let s = shadow(layer, b, radius: radius, content: ops, inner) {
             ops.insert(.shadow(s), at: 0)
+            if layer.shadowPath == nil { regions?.append(DiagnosticRegion(.offscreen, rect: s.bounds)) }
+        }
+        if regions != nil, model.displayCount > 0,
+           let s = shape(rect: b, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: innerClip) {
+            regions?.append(DiagnosticRegion(.drawn(ObjectIdentifier(model), model.displayCount), shape: s))
         }
         guard needsGroup else { return ops }
 
@@ -191,6 +203,7 @@ final class RenderTreeBuilder {
         }
         guard !bounds.isEmpty else { return [] }
         statistics.groups += 1
+        regions?.append(clipShape.map { DiagnosticRegion(.offscreen, shape: $0) } ?? DiagnosticRegion(.offscreen, rect: bounds))
         return [.group(GroupOp(bounds: bounds, children: ops, opacity: UInt32((groupAlpha * 256).rounded()), clip: clipShape,
                                mask: maskOps, pool: resources.pool))]
     }
@@ -223,8 +236,15 @@ final class RenderTreeBuilder {
                 note(layer, "has instanceCount \(count); only the first \(RenderTreeBuilder.maxInstances) instances are drawn")
                 count = RenderTreeBuilder.maxInstances
             }
+            let room = max(1, RenderTreeBuilder.maxInstanceProduct / max(1, ctx.instances))
+            if count > room {
+                note(layer, "is inside replicators that already make \(ctx.instances) copies; only \(room) of its \(count) instances are drawn (at most \(RenderTreeBuilder.maxInstanceProduct) copies in all)")
+                count = room
+            }
+            child.instances = ctx.instances * max(1, count)
+            let transforms = rep.instanceTransforms(count: count)
             for i in 0..<count {
-                let it = rep.transform(ofInstance: i)
+                let it = transforms[i]
                 guard it.isFinite else { note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn"); break }
                 let c = rep.color(ofInstance: i)
                 let tint = child.tint.multiplied(by: ColorMultiplier(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha)))
@@ -295,6 +315,7 @@ final class RenderTreeBuilder {
 
     private func contents(_ layer: CALayer, _ b: CGRect, radius: CGFloat, aa: Bool, _ ctx: Context) -> [DrawOp] {
         var ops: [DrawOp] = []
+        if let tiled = layer as? CATiledLayer { ops += tiledOps(tiled, b, ctx) }
         if let g = layer as? CAGradientLayer, g.colors != nil {
             switch GradientPaint.stops(of: g) {
             case let .failure(problem): note(layer, "(CAGradientLayer): \(problem)")
@@ -423,6 +444,7 @@ final class RenderTreeBuilder {
         hasher.combine(Double(extent.minX)); hasher.combine(Double(extent.minY))
         let fingerprint = hasher.finalize()
         let key = ObjectIdentifier(layer.modelLayer ?? layer)
+        let missesBefore = statistics.rasterizationMisses
         let texture: Texture
         if let hit = resources.rasterCache.texture(key: key, fingerprint: fingerprint) {
             texture = hit
@@ -446,6 +468,7 @@ final class RenderTreeBuilder {
         }
         guard let inv = InverseMap(inverting: ctx.h),
               let shape = shape(rect: extent, radius: 0, corners: [], h: ctx.h, antialiased: true, clip: ctx.clip) else { return [] }
+        regions?.append(DiagnosticRegion(statistics.rasterizationMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
         let paint = ImagePaint(texture: texture, inverse: inv,
                                xMap: .linear(scale: Float(s), offset: Float(-Double(extent.minX) * s)),
                                yMap: .linear(scale: Float(s), offset: Float(-Double(extent.minY) * s)),
@@ -472,8 +495,9 @@ final class RenderTreeBuilder {
         }
         if let rep = layer as? CAReplicatorLayer, rep.instanceCount > 1 {
             let base = r
+            let transforms = rep.instanceTransforms(count: min(rep.instanceCount, 1000) + 1)
             for i in clampedRange(1, min(rep.instanceCount, 1000)) {
-                let p = PlaneTransform(rep.transform(ofInstance: i))
+                let p = PlaneTransform(transforms[i])
                 let pts = base.cornerPoints.compactMap { p.apply($0) }
                 if pts.count == 4 { r = r.union(CGRect.boundingBox(of: pts)) }
             }

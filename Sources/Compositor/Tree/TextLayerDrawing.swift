@@ -63,6 +63,8 @@ extension RenderTreeBuilder {
         let paint = ImagePaint(texture: resources.textures.texture(for: image), inverse: inv, xMap: layout.xMap, yMap: layout.yMap,
                                region: layout.region, magnification: layer.magnificationFilter,
                                minification: layer.minificationFilter, lodBias: layer.minificationFilterBias)
+        // Text is drawn by software: a new bitmap flashes in the flash-updated-regions diagnostic.
+        regions?.append(DiagnosticRegion(.drawn(ObjectIdentifier(image), 1), shape: s))
         return [.fill(FillOp(shape: s, paint: .image(paint), tint: ctx.tint.pixelTint))]
     }
 

@@ -75,6 +75,8 @@ public final class Engine {
 
     /// What the last frame did.
     public private(set) var statistics = FrameStatistics()
+    /// Particles removed since the start because their motion became NaN or infinite (docs/Limits.md).
+    public private(set) var nonFiniteRemovedTotal = 0
 
     // MARK: - Creating
 
@@ -168,6 +170,7 @@ public final class Engine {
             totals.births += e.births
             totals.deaths += e.deaths
             totals.dropped += e.dropped
+            totals.nonFinite += e.nonFinite
             if e.births + e.deaths + e.dropped > 0 { onParticleEvents?(model, e) }
             if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
         }
@@ -190,6 +193,8 @@ public final class Engine {
         s.births = totals.births
         s.deaths = totals.deaths
         s.dropped = totals.dropped
+        s.nonFiniteRemoved = totals.nonFinite
+        nonFiniteRemovedTotal += totals.nonFinite
         s.liveParticles = emitters.reduce(0) { $0 + $1.simulation.aliveCount }
         s.bodies = bodyCount
         s.simulationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
@@ -302,6 +307,7 @@ struct StepTotals {
     var births = 0
     var deaths = 0
     var dropped = 0
+    var nonFinite = 0
 }
 
 /// Why the engine refused a request.

@@ -20,6 +20,8 @@ public struct FrameStatistics: Equatable, Sendable, Codable {
     public var deaths = 0
     /// Births dropped by `maxParticles` during the frame.
     public var dropped = 0
+    /// Particles removed during the frame because their position or velocity became NaN or infinite.
+    public var nonFiniteRemoved = 0
     /// Live particles after the frame.
     public var liveParticles = 0
     /// Physics bodies (layers' bodies and particle bodies).

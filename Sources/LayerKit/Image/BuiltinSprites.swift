@@ -61,7 +61,7 @@ public enum BuiltinSprites {
             let a = rng.nextUnitDouble() * 2 * .pi, d = 7 + rng.nextUnitDouble() * 9
             lumps.append((32 + d * cos(a), 32 + d * sin(a), 6 + rng.nextUnitDouble() * 5))
         }
-        var noise = ValueNoise(seed: 0x5EED_5A0F)
+        let noise = ValueNoise(seed: 0x5EED_5A0F)
         func density(_ x: Double, _ y: Double) -> Double {
             lumps.reduce(0) { sum, l in
                 let q = hypot(x - l.x, y - l.y) / l.r
@@ -248,17 +248,19 @@ public enum BuiltinSprites {
     }
 }
 
-/// Smooth 2D value noise on a 64×64 lattice (wrapping), values from `SeededRandom`.
-struct ValueNoise {
+/// Smooth 2D value noise on a 64×64 lattice (wrapping), values from `SeededRandom`: the same numbers on every
+/// machine. Used by the procedural sprites and by `emitter-assets`.
+public struct ValueNoise: Sendable {
     private var lattice: [Double]
 
-    init(seed: UInt64) {
+    /// A lattice filled from `SeededRandom(seed:)`.
+    public init(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         lattice = (0..<(64 * 64)).map { _ in rng.nextUnitDouble() }
     }
 
-    /// Noise in 0…1 at (x, y), smoothly interpolated between lattice points.
-    func value(_ x: Double, _ y: Double) -> Double {
+    /// Noise in 0…1 at (x, y), smoothly interpolated between lattice points one unit apart.
+    public func value(_ x: Double, _ y: Double) -> Double {
         let xf = x.rounded(.down), yf = y.rounded(.down)
         let ix = Int(xf) & 63, iy = Int(yf) & 63
         let tx = x - xf, ty = y - yf
@@ -270,7 +272,7 @@ struct ValueNoise {
     }
 
     /// The sum of `octaves` octaves (each twice the frequency and half the amplitude), normalised to 0…1.
-    mutating func fractal(_ x: Double, _ y: Double, octaves: Int) -> Double {
+    public func fractal(_ x: Double, _ y: Double, octaves: Int) -> Double {
         var sum = 0.0, amplitude = 1.0, frequency = 1.0, total = 0.0
         for _ in 0..<octaves {
             sum += value(x * frequency, y * frequency) * amplitude

@@ -157,6 +157,8 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
 
 /// Names within a small edit distance of `word`, best first: the "did you mean" of error messages.
 public func closeMatches(for word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    // Names are short: a word this long matches nothing, and the distance would cost its length squared.
+    guard word.utf8.count <= 1024 else { return [] }
     let w = Array(word.lowercased())
     func distance(_ s: String) -> Int {
         let t = Array(s.lowercased())
@@ -177,6 +179,8 @@ public func closeMatches(for word: String, in candidates: some Sequence<String>,
     let threshold = max(2, w.count / 3)
     var scored: [(name: String, distance: Int)] = []
     for candidate in candidates {
+        // The distance is at least the difference in length.
+        if abs(candidate.count - w.count) > threshold { continue }
         let d = distance(candidate)
         if d <= threshold { scored.append((candidate, d)) }
     }

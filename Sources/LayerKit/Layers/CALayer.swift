@@ -60,6 +60,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     var state = LayerState()
+    /// Custom drawing bookkeeping (LayerKit/Drawing); not copied to presentation layers.
+    var displayState = DisplayState()
 
     /// Sublayers in drawing order (later ones draw on top, then by zPosition). Default nil.
     /// Setting it removes the new sublayers from their previous superlayers.
@@ -231,6 +233,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     open func didChangeValue(forKey key: String, from oldValue: LayerValue) {
         generation &+= 1
         subtreeDidChange()
+        if key == "bounds" && state.needsDisplayOnBoundsChange && modelLayer == nil { setNeedsDisplay() }
         if allowsImplicitAnimations && hasBeenPresented && modelLayer == nil {
             recordActionForChange(ofKey: key, from: oldValue)
         }
@@ -270,6 +273,19 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     func hierarchyDidChange() { subtreeDidChange() }
 
     // MARK: - Overridable hooks
+
+    /// Sets the layer's contents: asks the delegate's `display(_:)`, whose default draws a backing image
+    /// through `draw(in:)` (`drawBackingStore()`). Called by `displayIfNeeded()`; override to supply
+    /// contents another way. See docs/Drawing.md.
+    open func display() {
+        if let d = delegate { d.display(self) } else { drawBackingStore() }
+    }
+
+    /// Draws the layer's content into `ctx` (user space = layer coordinates, y down, clipped to the
+    /// bounds). The default asks the delegate's `draw(_:in:)`; subclasses may override.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
 
     /// Whether this layer flattens its sublayers into its plane (false for CATransformLayer).
     open var flattensSublayers: Bool { true }
@@ -661,8 +677,10 @@ public protocol CAAction: AnyObject {
 
 /// The delegate of a layer: supplies content, lays out sublayers and chooses actions.
 public protocol CALayerDelegate: AnyObject {
-    /// Sets the layer's contents directly instead of drawing.
+    /// Sets the layer's contents directly instead of drawing. The default draws through `draw(_:in:)`.
     func display(_ layer: CALayer)
+    /// Draws the layer's content into `ctx` (layer coordinates, y down, clipped to the bounds).
+    func draw(_ layer: CALayer, in ctx: CGContext)
     /// Lays out the layer's sublayers after its bounds changed.
     func layoutSublayers(of layer: CALayer)
     /// The action for `event`: nil continues the search, `NSNull()` stops it (the change is instant).
@@ -670,8 +688,10 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
-    /// Does nothing.
-    public func display(_ layer: CALayer) {}
+    /// Draws the backing image through `draw(_:in:)` (`layer.drawBackingStore()`).
+    public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    /// Draws nothing.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
     /// Does nothing.
     public func layoutSublayers(of layer: CALayer) {}
     /// Returns nil (continue the search).

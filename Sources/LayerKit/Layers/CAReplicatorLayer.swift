@@ -94,6 +94,21 @@ open class CAReplicatorLayer: CALayer {
                                    CATransform3DMakeTranslation(c.x, c.y, 0))
     }
 
+    /// The transforms of copies 0..<count, equal to `transform(ofInstance:)` of each, in one pass (a
+    /// renderer drawing every copy must not pay k multiplications for copy k).
+    public func instanceTransforms(count: Int) -> [CATransform3D] {
+        let c = CGPoint(x: bounds.midX, y: bounds.midY)
+        let toCentre = CATransform3DMakeTranslation(-c.x, -c.y, 0), back = CATransform3DMakeTranslation(c.x, c.y, 0)
+        var out: [CATransform3D] = []
+        out.reserveCapacity(max(0, count))
+        var m = CATransform3DIdentity
+        for k in 0..<max(0, count) {
+            if k > 0 { m = CATransform3DConcat(m, instanceTransform) }
+            out.append(CATransform3DConcat(CATransform3DConcat(toCentre, m), back))
+        }
+        return out
+    }
+
     /// The colour multiplier of copy `k`: clamp(instanceColor + k × offsets) per channel (DESIGN.md §3.12).
     public func color(ofInstance k: Int) -> CGColor {
         let base = instanceColor ?? .white

@@ -57,7 +57,13 @@ struct CellParameters {
         layerScale = f(layer.scale, 1)
         layerSpin = f(layer.spin, 1)
         longitude = h(cell.emissionLongitude); latitude = h(cell.emissionLatitude); emissionRange = h(cell.emissionRange)
-        ax = g(cell.xAcceleration); ay = g(cell.yAcceleration); az = g(cell.zAcceleration)
+        // A huge finite acceleration saturates instead of vanishing: its particles fly off, become
+        // non-finite and are removed and counted (docs/Limits.md), as the user would expect.
+        func saturated(_ v: CGFloat) -> Float {
+            let x = Double(v)
+            return x.isFinite ? Float(min(max(x, -Double(Float.greatestFiniteMagnitude)), Double(Float.greatestFiniteMagnitude))) : 0
+        }
+        ax = saturated(cell.xAcceleration); ay = saturated(cell.yAcceleration); az = saturated(cell.zAcceleration)
         let c = cell.color
         red = g(c.red, 1); green = g(c.green, 1); blue = g(c.blue, 1); alpha = g(c.alpha, 1)
         redRange = abs(f(cell.redRange)); greenRange = abs(f(cell.greenRange))
@@ -75,6 +81,18 @@ struct CellParameters {
         // Per-particle end values replace the cell's rates (the particles carry their own).
         if extensions?.endColor != nil { colorSpeed = (0, 0, 0, 0) }
         if extensions?.endScale != nil { scaleSpeed = 0 }
+    }
+
+    /// Whether this cell's particles can reach positions or speeds near `Float`'s range within their
+    /// lifetime (a huge acceleration, speed or lifetime): the simulation then scans its store for NaN
+    /// and infinities after every step (docs/Limits.md). False for every ordinary cell, so the
+    /// common case costs nothing.
+    var mayOverflow: Bool {
+        let a = Double(max(abs(ax), abs(ay), abs(az)))
+        let v = Double(abs(velocity) + abs(velocityRange) * rangeFactor) * Double(abs(layerVelocity))
+        let t = maximumLifetime
+        let reach = 1e18
+        return !(a * t + v < reach && 0.5 * a * t * t + v * t < reach)
     }
 
     /// Whether births can happen at all: a positive rate and a lifetime that can be positive.

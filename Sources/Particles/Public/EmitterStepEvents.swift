@@ -10,10 +10,13 @@ public struct EmitterStepEvents: Equatable, Sendable {
     public var deaths: Int
     /// Births dropped by the budget during the step.
     public var dropped: Int
+    /// Particles removed during the step because their position or velocity became NaN or infinite
+    /// (included in `deaths`).
+    public var nonFinite: Int
 
     /// Creates an event record.
-    public init(time: Double, births: Int, deaths: Int, dropped: Int) {
-        (self.time, self.births, self.deaths, self.dropped) = (time, births, deaths, dropped)
+    public init(time: Double, births: Int, deaths: Int, dropped: Int, nonFinite: Int = 0) {
+        (self.time, self.births, self.deaths, self.dropped, self.nonFinite) = (time, births, deaths, dropped, nonFinite)
     }
 }
 

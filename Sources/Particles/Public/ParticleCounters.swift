@@ -10,20 +10,26 @@ public struct ParticleCounters: Equatable, Sendable, CustomStringConvertible {
     public var died: Int = 0
     /// Births dropped because the emitter's `maxParticles` budget was full (DESIGN.md §3.10).
     public var dropped: Int = 0
+    /// Particles removed because their position or velocity became NaN or infinite (also counted in
+    /// `died`; docs/Limits.md, "Numerical safety").
+    public var nonFinite: Int = 0
 
     /// All zero.
     public init() {}
 
     /// Creates counters with the given values.
-    public init(alive: Int, born: Int, died: Int, dropped: Int) {
-        (self.alive, self.born, self.died, self.dropped) = (alive, born, died, dropped)
+    public init(alive: Int, born: Int, died: Int, dropped: Int, nonFinite: Int = 0) {
+        (self.alive, self.born, self.died, self.dropped, self.nonFinite) = (alive, born, died, dropped, nonFinite)
     }
 
     /// The field-wise sum.
     public static func + (a: ParticleCounters, b: ParticleCounters) -> ParticleCounters {
-        ParticleCounters(alive: a.alive + b.alive, born: a.born + b.born, died: a.died + b.died, dropped: a.dropped + b.dropped)
+        ParticleCounters(alive: a.alive + b.alive, born: a.born + b.born, died: a.died + b.died, dropped: a.dropped + b.dropped,
+                         nonFinite: a.nonFinite + b.nonFinite)
     }
 
-    /// "alive 440, born 1203, died 763, dropped 0".
-    public var description: String { "alive \(alive), born \(born), died \(died), dropped \(dropped)" }
+    /// "alive 440, born 1203, died 763, dropped 0" (", non-finite 3" when particles were removed so).
+    public var description: String {
+        "alive \(alive), born \(born), died \(died), dropped \(dropped)" + (nonFinite > 0 ? ", non-finite \(nonFinite)" : "")
+    }
 }

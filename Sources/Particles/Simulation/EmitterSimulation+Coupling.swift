@@ -10,6 +10,8 @@ extension EmitterSimulation {
     public func withParticleBuffers<R>(ofCell cell: CAEmitterCell, _ body: (ParticleBuffers) throws -> R) throws -> R {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
         let s = c.store
+        // The caller may write positions and velocities: the next step checks them for NaN.
+        s.needsFiniteCheck = true
         let buffers = ParticleBuffers(count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
                                       z: UnsafePointer(s.z), vz: UnsafePointer(s.vz), stepDuration: lastStepDuration,
                                       death: UnsafePointer(s.death), life: UnsafePointer(s.life), aliveFrom: aliveThreshold,

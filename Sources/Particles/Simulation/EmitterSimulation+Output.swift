@@ -62,8 +62,14 @@ extension EmitterSimulation {
             let a = quantize(HalfFloat.unpack(color[4 * i + 3]) + cs.3 * age)
             let sc = max(0, scale[i] + scaleSpeed * age)
             if a == 0 || sc == 0 { continue }
+            // The last guard before the compositor: nothing non-finite is drawn (docs/Limits.md).
+            let rotation = spin[i] * age
+            guard x[i].isFinite, y[i].isFinite, z[i].isFinite, sc.isFinite, rotation.isFinite else {
+                s.needsFiniteCheck = true
+                continue
+            }
             sprites.append(ParticleSprite(
-                x: x[i], y: y[i], z: z[i], scale: sc, rotation: spin[i] * age,
+                x: x[i], y: y[i], z: z[i], scale: sc, rotation: rotation,
                 r: quantize(HalfFloat.unpack(color[4 * i]) + cs.0 * age),
                 g: quantize(HalfFloat.unpack(color[4 * i + 1]) + cs.1 * age),
                 b: quantize(HalfFloat.unpack(color[4 * i + 2]) + cs.2 * age),

@@ -65,7 +65,7 @@ public final class EmitterSimulation {
     var appliedBeginTime: Double = 0
     var appliedTimeOffset: Double = 0
     var pendingBirths = 0, pendingDeaths = 0, pendingDropped = 0
-    var stepBirths = 0, stepDeaths = 0, stepDropped = 0
+    var stepBirths = 0, stepDeaths = 0, stepDropped = 0, stepNonFinite = 0
     var budgetWarning: BudgetWarning?
     var budgetWarningTaken = false
     var runScratch: [RunRef] = []
@@ -171,7 +171,7 @@ public final class EmitterSimulation {
         let t0 = time, t1 = clockOrigin + Double(clockSteps + 1) * h
         let l0 = layerTime, l1 = layerOrigin + Double(clockSteps + 1) * h
         batch &+= 1
-        stepBirths = pendingBirths; stepDeaths = pendingDeaths; stepDropped = pendingDropped
+        stepBirths = pendingBirths; stepDeaths = pendingDeaths; stepDropped = pendingDropped; stepNonFinite = 0
         pendingBirths = 0; pendingDeaths = 0; pendingDropped = 0
         let geometry = EmitterShapeSampler(layer: layer)
         centre = (geometry.cx, geometry.cy)
@@ -194,6 +194,10 @@ public final class EmitterSimulation {
                 liveCount -= deaths
                 stepDeaths += deaths
             }
+            if c.store.needsFiniteCheck || p.mayOverflow {
+                c.store.needsFiniteCheck = false
+                if c.store.hasNonFinitePositions() { removeNonFinite(c, aliveFrom: Self.floatAbove(t1 - epoch)) }
+            }
             if let parent = c.parent {
                 spawnFromParents(c, parent: cells[parent], t0: t0, t1: t1, budget: budget)
             } else {
@@ -210,8 +214,22 @@ public final class EmitterSimulation {
             budgetWarning = BudgetWarning(layerName: modelLayer.name, maxParticles: budget, dropped: stepDropped, time: t1)
         }
         removeTombstones()
-        lastStepEvents = EmitterStepEvents(time: t1, births: stepBirths, deaths: stepDeaths, dropped: stepDropped)
+        lastStepEvents = EmitterStepEvents(time: t1, births: stepBirths, deaths: stepDeaths, dropped: stepDropped,
+                                           nonFinite: stepNonFinite)
         onStep?(lastStepEvents)
+    }
+
+    /// Removes the live particles of `c` whose motion became NaN or infinite (a huge acceleration, a
+    /// field singularity): they die now, counted in `died` and in `nonFinite` (docs/Limits.md).
+    private func removeNonFinite(_ c: CellRuntime, aliveFrom: Float) {
+        let removed = c.store.removeNonFinite(aliveFrom: aliveFrom)
+        guard removed > 0 else { return }
+        c.counters.died += removed
+        c.counters.alive -= removed
+        c.counters.nonFinite += removed
+        liveCount -= removed
+        stepDeaths += removed
+        stepNonFinite += removed
     }
 
     /// Compacts the stores whose tombstones reach a quarter of their live particles (at least 64), so

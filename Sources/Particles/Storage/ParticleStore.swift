@@ -34,6 +34,9 @@ public final class ParticleStore {
     var zMoves = false
     /// Birth batches of the slots.
     var runs = BirthRuns()
+    /// Set when code outside the simulation may have written the columns (coupling buffers) or a
+    /// non-finite sprite was seen: the next step scans this store for NaN and infinities.
+    var needsFiniteCheck = false
 
     private var base: UnsafeMutableRawPointer?
     private var allocatedBytes = 0
@@ -299,6 +302,38 @@ public final class ParticleStore {
                 v[i] = vi + dv
             }
         }
+    }
+
+    /// Whether any slot's position is NaN or infinite (a non-finite velocity makes its position
+    /// non-finite within the step, so positions alone tell). A separate pass, run only for stores at
+    /// risk (`EmitterSimulation`), so the update loop itself carries no test.
+    func hasNonFinitePositions() -> Bool {
+        let n = count
+        let largest = Float.greatestFiniteMagnitude
+        var bad: Int32 = 0
+        for column in zMoves ? [x, y, z] : [x, y] {
+            for i in 0..<n {
+                let outside: Int32 = column[i].magnitude <= largest ? 0 : 1
+                bad |= outside
+            }
+        }
+        return bad != 0
+    }
+
+    /// Turns every live slot (death ≥ aliveFrom) whose position or velocity is NaN or infinite into a
+    /// tombstone (death −∞, motion zeroed) and returns how many.
+    func removeNonFinite(aliveFrom: Float) -> Int {
+        var removed = 0
+        let moves = zMoves
+        for i in 0..<count where death[i] >= aliveFrom {
+            let finite = x[i].isFinite && y[i].isFinite && vx[i].isFinite && vy[i].isFinite
+                && (!moves || (z[i].isFinite && vz[i].isFinite))
+            if finite { continue }
+            death[i] = -.infinity
+            x[i] = 0; y[i] = 0; z[i] = 0; vx[i] = 0; vy[i] = 0; vz[i] = 0
+            removed += 1
+        }
+        return removed
     }
 
     /// The number of values in [lo, hi].

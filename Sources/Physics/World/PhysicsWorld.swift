@@ -77,6 +77,9 @@ public final class PhysicsWorld {
     var eventsPending = false
     /// Bodies stopped by the divergence guard in the last step (see `PhysicsLimits.divergenceThreshold`).
     public internal(set) var divergedBodies: [PhysicsBody] = []
+    /// Bodies stopped by the divergence guard since the world was made (a body stopped in several steps
+    /// counts in each): the "counted" of docs/Limits.md's numerical safety.
+    public internal(set) var divergedBodyCount = 0
     /// Force fields applied to the world's dynamic bodies at every step (those with `appliesToBodies`).
     public var forceFields: [ForceField] = []
 
@@ -492,6 +495,7 @@ public final class PhysicsWorld {
             cpBodySetPosition(h[i], cpVect(x: before[i].x, y: before[i].y))
             cpBodySetAngle(h[i], before[i].a)
             divergedBodies.append(bodies[i])
+            divergedBodyCount += 1
         }
         for group in particleGroups { group.guardDivergence() }
     }

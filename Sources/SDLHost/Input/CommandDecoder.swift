@@ -70,6 +70,7 @@ public struct CommandDecoder: Sendable {
         case .resetSpeed: return .resetSpeed
         case .toggleOverlay: return .toggleOverlay
         case .toggleHelp: return .toggleHelp
+        case .cycleDiagnostics: return .cycleDiagnostics
         case .quit: return .quit
         }
     }

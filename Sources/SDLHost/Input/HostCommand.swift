@@ -26,6 +26,8 @@ public enum HostCommand: Equatable, Sendable {
     case toggleOverlay
     /// Show or hide the key help (H).
     case toggleHelp
+    /// Switch to the next diagnostic colouring of the frame (D; docs/Diagnostics.md).
+    case cycleDiagnostics
     /// Close the window and return from `run` (Esc, closing the window).
     case quit
 

@@ -18,6 +18,8 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case toggleOverlay
     /// Key help on or off.
     case toggleHelp
+    /// Next diagnostic colouring (none, blended, offscreen, rasterization, overdraw, flash).
+    case cycleDiagnostics
     /// Quit.
     case quit
 
@@ -40,6 +42,7 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
         case .resetSpeed: return "time speed 1x"
         case .toggleOverlay: return "frame statistics"
         case .toggleHelp: return "this help"
+        case .cycleDiagnostics: return "next diagnostic colouring"
         case .quit: return "quit"
         }
     }

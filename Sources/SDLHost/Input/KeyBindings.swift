@@ -22,6 +22,7 @@ public struct KeyBindings: Equatable, Sendable {
         .digit0: .resetSpeed, .keypad0: .resetSpeed,
         .f: .toggleOverlay,
         .h: .toggleHelp,
+        .d: .cycleDiagnostics,
     ])
 
     /// Only Esc (quit): every other key is left to the game.

@@ -74,6 +74,11 @@ public final class SceneWindowController: WindowHostDelegate {
         switch command {
         case .restart:
             do { try replaceEngine(keepingTime: false) } catch { host.log("restart failed, keeping the running scene:\n\(error)") }
+        case .cycleDiagnostics:
+            let cycle = [RenderDiagnostics()] + RenderDiagnostics.all.map(\.option)
+            let now = cycle.firstIndex(of: engine.compositor.renderDiagnostics) ?? 0
+            engine.compositor.renderDiagnostics = cycle[(now + 1) % cycle.count]
+            host.log("diagnostics: \(engine.compositor.renderDiagnostics)")
         case let .dragBegan(p), let .dragMoved(p), let .dragEnded(p):
             engine.drag(to: p)
         case let .click(p):
@@ -96,6 +101,7 @@ public final class SceneWindowController: WindowHostDelegate {
         let scene = try SceneSource.load(path: scenePath)
         scene.offsetSeeds(by: seedOffset)
         let next = try Engine(scene: scene, startTime: keepingTime ? engine.mediaTime : 0)
+        next.compositor.renderDiagnostics = engine.compositor.renderDiagnostics
         engine = next
         attach(next)
         for warning in scene.warnings { host.log("warning: \(warning)") }

@@ -69,14 +69,16 @@ extension SceneDecoder {
                 ctx.warning(f, "this emitter layer has no \"emitterCells\", so it emits nothing")
             }
         }
+        let enclosing = enterReplicator(layer, field: obj["instanceCount"] ?? f)
         if let sf = obj["sublayers"], let elements = ctx.array(sf, "a list of layers") {
             for e in elements {
                 if let sublayer = decodeLayer(e) { layer.addSublayer(sublayer) }
             }
         }
+        limits.replicatedInstances = enclosing
         if let mf = obj["mask"], let mask = decodeLayer(mf) { layer.mask = mask }
         if let af = obj["animations"] { decodeAnimations(af, layer: layer) }
-        if let bf = obj["body"], let body = decodeBody(bf, layer: layer) {
+        if let bf = obj["body"], countBody(bf), let body = decodeBody(bf, layer: layer) {
             bodies.append(Scene.LayerBody(layer: layer, body: body))
         }
         return layer
@@ -150,9 +152,11 @@ extension SceneDecoder {
             }
             setProperty(info, key: key, written: key, field: mf, on: cell, in: obj, given: &given)
         }
-        if let sf = obj["emitterCells"] {
+        checkBirthRateProduct(cell, emitter: emitter, field: obj["birthRate"] ?? f)
+        if let sf = obj["emitterCells"], let saved = enterCell(cell, emitter: emitter, field: sf) {
             let subcells = decodeCells(sf, emitter: emitter)
             cell.emitterCells = subcells.isEmpty ? nil : subcells
+            limits.cellChain = saved
         }
         if let pf = obj["physics"], let physics = decodeCellPhysics(pf, cell: cell) {
             cellPhysics.append(Scene.CellPhysics(emitter: emitter, cell: cell, physics: physics))

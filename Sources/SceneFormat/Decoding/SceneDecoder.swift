@@ -15,6 +15,8 @@ final class SceneDecoder {
     var animations: [Scene.LayerAnimation] = []
     /// Cell physics found so far.
     var cellPhysics: [Scene.CellPhysics] = []
+    /// The running counts and products that `SceneDecoder+Limits` checks.
+    var limits = LimitState()
 
     /// A decoder reporting to `ctx`.
     init(_ ctx: DecodingContext) { self.ctx = ctx }
@@ -50,10 +52,11 @@ final class SceneDecoder {
         root.allowsImplicitAnimations = false
         root.bounds = CGRect(origin: .zero, size: display.size)
         root.position = CGPoint(x: display.size.width / 2, y: display.size.height / 2)
-        if let lf = obj["layers"], let elements = ctx.array(lf, "a list of layers") {
+        if let lf = obj["layers"], let elements = ctx.array(lf, "a list of layers"), checkLayerCount(lf) {
             for e in elements {
                 if let layer = decodeLayer(e) { root.addSublayer(layer) }
             }
+            checkTotalParticles(root, field: lf)
         }
         let physics = obj["physics"].flatMap { decodePhysics($0) }
         let fields = obj["fields"].map { decodeFields($0) } ?? []

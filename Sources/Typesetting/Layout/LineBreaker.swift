@@ -14,11 +14,19 @@ enum LineBreaker {
         var lineStart = 0
         var lineEnd = 0
         var i = 0
+        // The end of the word last measured: a word cut over many lines is scanned once, not once per
+        // line (a 1 MiB word made wrapping quadratic: fuzz finding, docs/Limits.md).
+        var knownWordEnd = 0
         while i < n {
             let wordStart = s.trimmedStart(i, n)
             if wordStart == n { lineEnd = n; break }
             var wordEnd = wordStart
-            while wordEnd < n, !s.isSpace[wordEnd] { wordEnd += 1 }
+            if knownWordEnd > wordStart {
+                wordEnd = knownWordEnd
+            } else {
+                while wordEnd < n, !s.isSpace[wordEnd] { wordEnd += 1 }
+                knownWordEnd = wordEnd
+            }
             if s.width(lineStart, wordEnd) <= limit {
                 lineEnd = wordEnd
                 i = wordEnd

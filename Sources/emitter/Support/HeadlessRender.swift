@@ -14,12 +14,20 @@ struct HeadlessRender {
     var contactSheet: (columns: Int, rows: Int)?
     var contactSheetPath: String?
     var showsProgress = true
+    /// Diagnostic colouring of the rendered frames (docs/Diagnostics.md). Default none.
+    var diagnostics: RenderDiagnostics = []
 
     /// Runs; returns the paths written.
     func run() throws -> [String] {
+        if let outPath { try OutputPathCheck.file(outPath, option: "--out") }
+        if let contactSheetPath { try OutputPathCheck.file(contactSheetPath, option: "--out") }
+        if let recordFolder { try OutputPathCheck.folder(recordFolder, option: "--record") }
         let engine = try failing { try Engine(scene: scene) }
         engine.installClock()
         engine.onWarning = { printError("warning: \($0)") }
+        engine.compositor.renderDiagnostics = diagnostics
+        // Headless frames must not depend on background threads' timing.
+        engine.compositor.drawsTilesSynchronously = true
         let view = engine.viewSize
         let scale: CGFloat = size.map { min(CGFloat($0.width) / view.width, CGFloat($0.height) / view.height) } ?? 1
         let fb = try failing { try engine.makeFramebuffer(scale: scale) }
