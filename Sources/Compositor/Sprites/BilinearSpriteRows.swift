@@ -79,8 +79,10 @@ extension SpriteKernels {
         let valid = (iu .>= minusOne) .& (iv .>= minusOne) .& (iu .< g.width) .& (iv .< g.height)
         if !any(valid) { return nil }
         // Clamped so that lanes outside the image still read inside the padded copy (then zeroed).
-        let cu = iu.clamped(lowerBound: minusOne, upperBound: g.width &- 1)
-        let cv = iv.clamped(lowerBound: minusOne, upperBound: g.height &- 1)
+        // (`replacing` rather than `clamped`, which is not inlined.)
+        let wMax = g.width &- 1, hMax = g.height &- 1
+        let cu = iu.replacing(with: minusOne, where: iu .< minusOne).replacing(with: wMax, where: iu .> wMax)
+        let cv = iv.replacing(with: minusOne, where: iv .< minusOne).replacing(with: hMax, where: iv .> hMax)
         let off = (cv &+ 1) &* g.strideLanes &+ (cu &+ 1)
         let raw = UnsafeRawPointer(g.pixels), rowBytes = g.stride &* 4
         var top = SIMD8<UInt64>(), bottom = SIMD8<UInt64>()

@@ -37,15 +37,19 @@ enum SpriteKind: UInt8 {
     case bilinear = 2
     /// Rotated or flipped with the nearest filter.
     case nearest = 3
+    /// Rotated or flipped and magnified 2× or more: drawn from an upright copy (`MagnifiedSprites`).
+    case magnified = 4
 }
 
 /// A transformed sprite's inverse map: device pixel centre → texel coordinates of a padded texture.
 struct SpriteTransform {
     /// u = a·x + c·y + tx, v = b·x + d·y + ty (texel units of the unpadded image, texel centres at +½).
     var a: Float, b: Float, c: Float, d: Float, tx: Float, ty: Float
-    /// The padded texture (mip level already chosen).
+    /// The padded texture (mip level already chosen), or a magnified sprite's upright image.
     var pixels: UnsafePointer<UInt32>
     var stride: Int32, width: Int32, height: Int32
+    /// Magnified sprites: the visible columns [first, end) of each padded row of the upright image.
+    var extents: UnsafePointer<SIMD2<Int32>>? = nil
 }
 
 /// The particles of one emitter layer for one frame, in device pixels, binned by band so that each band
@@ -76,6 +80,25 @@ final class SpriteBatch {
     /// Objects that must outlive the frame (textures the sprites point into).
     var retained: [AnyObject] = []
 
+    /// Upright images of magnified sprites (`MagnifiedSprites`), kept between frames and regrown.
+    private(set) var uprightPixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var uprightExtents = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1)
+    private var uprightPixelCapacity = 1, uprightRowCapacity = 1
+
+    /// Makes room for `pixels` upright pixels and `rows` row extents (the old contents are dropped).
+    func reserveUpright(pixels: Int, rows: Int) {
+        if pixels > uprightPixelCapacity {
+            uprightPixels.deallocate()
+            uprightPixelCapacity = max(pixels, uprightPixelCapacity * 2)
+            uprightPixels = UnsafeMutablePointer<UInt32>.allocate(capacity: uprightPixelCapacity)
+        }
+        if rows > uprightRowCapacity {
+            uprightExtents.deallocate()
+            uprightRowCapacity = max(rows, uprightRowCapacity * 2)
+            uprightExtents = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: uprightRowCapacity)
+        }
+    }
+
     init(capacity: Int) {
         self.capacity = max(1, capacity)
         sprites = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: self.capacity)
@@ -94,6 +117,8 @@ final class SpriteBatch {
         binStorage.deallocate()
         counts.deallocate()
         chunkBoxes.deallocate()
+        uprightPixels.deallocate()
+        uprightExtents.deallocate()
     }
 
     /// Sprites per chunk of the parallel passes.

@@ -91,16 +91,17 @@ final class SpriteBatchBuilder {
         let tints = TintFactors(tint)
         let chunk = SpriteBatch.chunk
         let chunks = (n + chunk - 1) / chunk
-        // Chunks that hold a scaled blit (whose cached image the serial pass below resolves).
-        let needsScaling = UnsafeMutablePointer<Bool>.allocate(capacity: chunks)
-        needsScaling.initialize(repeating: false, count: chunks)
-        defer { needsScaling.deallocate() }
+        // Per chunk: whether it holds a scaled blit (whose cached image the serial pass below resolves,
+        // `scaledFlag`) or a magnified sprite (`magnifiedFlag`).
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: chunks)
+        flags.initialize(repeating: 0, count: chunks)
+        defer { flags.deallocate() }
         list.sprites.withUnsafeBufferPointer { src in
             infos.withUnsafeBufferPointer { info in
                 let dst = batch.sprites, xf = batch.transforms
                 let work = { (c: Int) in
                     let end = min(n, (c + 1) * chunk)
-                    needsScaling[c] = SpriteBatchBuilder.placeChunk(src.baseAddress!, dst, xf, c * chunk, end, info, m, tints, clip)
+                    flags[c] = SpriteBatchBuilder.placeChunk(src.baseAddress!, dst, xf, c * chunk, end, info, m, tints, clip)
                     batch.note(chunk: c, c * chunk, end)
                 }
                 if threads > 1 && chunks > 1 {
@@ -114,7 +115,7 @@ final class SpriteBatchBuilder {
         // Scaled blits: resolve the cached resampled images (serial; the cache is not thread-safe).
         var memoKey = (-1, Int32(-1), Int32(-1))
         var memoTexture: Texture?
-        for i in 0..<n where needsScaling[i / chunk] {
+        for i in 0..<n where flags[i / chunk] & SpriteBatchBuilder.scaledFlag != 0 {
             let s = batch.sprites[i]
             guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
             let a = Int(list.sprites[i].appearance)
@@ -130,7 +131,46 @@ final class SpriteBatchBuilder {
             batch.sprites[i].src = UnsafePointer(t.pixels)
             batch.sprites[i].srcStride = Int32(t.width)
         }
+        makeUpright(batch, flags: flags, count: n, threads: threads)
         batch.bin(threads: threads)
+    }
+
+    /// Pass one of the magnified sprites (`MagnifiedSprites`): their upright images, made in parallel
+    /// into the batch's storage; each sprite's transform then points at its image.
+    private func makeUpright(_ batch: SpriteBatch, flags: UnsafePointer<UInt8>, count n: Int, threads: Int) {
+        let chunk = SpriteBatch.chunk
+        var jobs: [(index: Int, layout: MagnifiedSprites.Layout, pixels: Int, rows: Int)] = []
+        var pixels = 0, rows = 0
+        for c in 0..<((n + chunk - 1) / chunk) where flags[c] & SpriteBatchBuilder.magnifiedFlag != 0 {
+            for i in (c * chunk)..<min(n, (c + 1) * chunk) where batch.sprites[i].kind == SpriteKind.magnified.rawValue {
+                let t = batch.transforms[Int(batch.sprites[i].srcStride)]
+                guard let layout = MagnifiedSprites.Layout(t) else {
+                    batch.sprites[i].kind = SpriteKind.bilinear.rawValue
+                    continue
+                }
+                jobs.append((i, layout, pixels, rows))
+                pixels += layout.paddedCount
+                rows += Int(layout.height) + 2
+            }
+        }
+        guard !jobs.isEmpty else { return }
+        batch.reserveUpright(pixels: pixels, rows: rows)
+        let storage = batch.uprightPixels, extents = batch.uprightExtents, transforms = batch.transforms
+        let sprites = batch.sprites
+        jobs.withUnsafeBufferPointer { jobs in
+            let work = { (k: Int) in
+                let job = jobs[k]
+                let slot = Int(sprites[job.index].srcStride)
+                let image = storage + job.pixels, rowExtents = extents + job.rows
+                MagnifiedSprites.makeUpright(transforms[slot], job.layout, into: image, extents: rowExtents)
+                transforms[slot] = job.layout.deviceMap(pixels: UnsafePointer(image), extents: UnsafePointer(rowExtents))
+            }
+            if threads > 1 && jobs.count > 1 {
+                DispatchQueue.concurrentPerform(iterations: jobs.count, execute: work)
+            } else {
+                for k in 0..<jobs.count { work(k) }
+            }
+        }
     }
 
     // MARK: - One sprite
@@ -151,18 +191,22 @@ final class SpriteBatchBuilder {
         }
     }
 
-    /// Places sprites `first ..< end`; returns whether one of them needs a resampled image.
+    /// `placeChunk` flags: a sprite needs a resampled image; a sprite is magnified.
+    static let scaledFlag: UInt8 = 1, magnifiedFlag: UInt8 = 2
+
+    /// Places sprites `first ..< end`; returns `scaledFlag` and `magnifiedFlag` for what they need next.
     @inline(never)
     static func placeChunk(_ src: UnsafePointer<ParticleSprite>, _ dst: UnsafeMutablePointer<DeviceSprite>,
                            _ xf: UnsafeMutablePointer<SpriteTransform>, _ first: Int, _ end: Int,
-                           _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map, _ tint: TintFactors, _ clip: IntRect) -> Bool {
-        var scaled = false
+                           _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map, _ tint: TintFactors, _ clip: IntRect) -> UInt8 {
+        var flags: UInt8 = 0
         for i in first..<end {
             let s = place(src[i], i, infos, m, tint, clip, &xf[i])
-            if s.kind == SpriteKind.blit.rawValue && s.src == nil { scaled = true }
+            if s.kind == SpriteKind.blit.rawValue && s.src == nil { flags |= scaledFlag }
+            if s.kind == SpriteKind.magnified.rawValue { flags |= magnifiedFlag }
             dst[i] = s
         }
-        return scaled
+        return flags
     }
 
     /// Places one sprite; writes `xf` for transformed sprites.
@@ -251,9 +295,9 @@ final class SpriteBatchBuilder {
         xf = SpriteTransform(a: tw * Ey.1 * id, b: -th * Ex.1 * id, c: -tw * Ey.0 * id, d: th * Ex.0 * id,
                              tx: tw * (0.5 - (Ey.1 * cx - Ey.0 * cy) * id), ty: th * (0.5 - (-Ex.1 * cx + Ex.0 * cy) * id),
                              pixels: pt.pixels, stride: pt.stride, width: pt.width, height: pt.height)
+        let kind: SpriteKind = nearest ? .nearest : rho <= MagnifiedSprites.maximumFootprint ? .magnified : .bilinear
         return DeviceSprite(x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: Int32(index),
-                            kind: nearest ? SpriteKind.nearest.rawValue : SpriteKind.bilinear.rawValue,
-                            tr: tr, tg: tg, tb: tb, ta: ta)
+                            kind: kind.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)
     }
 
     /// A factor in 0…1 as 0…256.

@@ -212,6 +212,16 @@ enum SpriteKernels {
                     if additive { addRow(dp, sp, n, tLo, tHi) } else { overRow(dp, sp, n, tLo, tHi) }
                     sp += stride
                 }
+            } else if s.kind == SpriteKind.magnified.rawValue {
+                let t = transforms[Int(s.srcStride)]
+                guard let extents = t.extents else { continue }
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Int(t.stride) + 2) { scratch in
+                    guard let row = scratch.baseAddress else { return }
+                    for y in Int(ys)..<Int(ye) {
+                        MagnifiedSprites.row(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, extents, scratch: row,
+                                             additive: additive, s.tintRB, s.tintGA)
+                    }
+                }
             } else if s.kind == SpriteKind.bilinear.rawValue || s.kind == SpriteKind.nearest.rawValue {
                 let t = transforms[Int(s.srcStride)]
                 if s.kind == SpriteKind.bilinear.rawValue {
