@@ -46,14 +46,11 @@ import Particles
             guard let layout = MagnifiedSprites.Layout(t) else { return }
             let image = UnsafeMutablePointer<UInt32>.allocate(capacity: layout.paddedCount)
             let extents = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: Int(layout.height) + 2)
-            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(layout.width) + 4)
-            defer { image.deallocate(); extents.deallocate(); scratch.deallocate() }
+            defer { image.deallocate(); extents.deallocate() }
             MagnifiedSprites.makeUpright(t, layout, into: image, extents: extents)
             let m = layout.deviceMap(pixels: UnsafePointer(image), extents: UnsafePointer(extents))
-            for y in 0..<side {
-                MagnifiedSprites.row(dst + y * side, y: y, xs: 0, xe: side, m, UnsafePointer(extents), scratch: scratch,
-                                     additive: additive, full, full)
-            }
+            let target = RenderTarget(base: dst, stride: side, rect: IntRect(x0: 0, y0: 0, x1: side, y1: side))
+            MagnifiedSprites.draw(target, ys: 0, ye: side, xs: 0, xe: side, m, UnsafePointer(extents), additive: additive, full, full)
         }
         return frame
     }
@@ -96,13 +93,14 @@ import Particles
 
     @Test func uprightCopyOfAQuarterTurnIsExact() {
         // At 90° and 2× the upright pixels fall on the texels: the copy is the texture turned, and pass
-        // two the same bilinear magnification the single-pass loop does.
+        // two the same bilinear magnification the single-pass loop does, with the two interpolations
+        // rounded in the other order (at most 2 levels apart).
         let padded = PaddedTexture(lumpyTexture(16))
         let t = transform(padded, angle: .pi / 2, size: 32, cx: 40, cy: 40)
         let a = draw(t, side: 80, upright: false, additive: false), b = draw(t, side: 80, upright: true, additive: false)
         var worst = 0
         for i in 0..<a.count { worst = max(worst, largestChannelDifference(a[i], b[i])) }
-        #expect(worst <= 1, "largest channel difference \(worst)")
+        #expect(worst <= 2, "largest channel difference \(worst)")
     }
 
     @Test func magnifiedSpritesAreBitIdenticalForAnyThreadCount() throws {

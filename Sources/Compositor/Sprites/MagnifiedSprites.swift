@@ -4,12 +4,13 @@ import Foundation
 ///
 /// Pass one turns the sprite upright once per frame: its image, rotated and sheared as on screen but at
 /// the texel density of the source, is resampled bilinearly into an axis-aligned scratch image with a
-/// transparent border (`upright`), which is small (about the source's size, never more than twice its
-/// area), so this costs a fraction of the sprite's device pixels. Pass two magnifies that image to the
-/// device, axis-aligned: per device row one vertical interpolation of two scratch rows (contiguous, eight
-/// texels per step), then per pixel one horizontal interpolation and the blend, and only over the columns
-/// where the two scratch rows have a non-transparent texel. This is about half the work per pixel of
-/// the general rotated loop and skips the transparent corners of round sprites.
+/// transparent border (the upright image), which is small (about the source's size, never more than
+/// twice its area), so this costs a fraction of the sprite's device pixels. Pass two magnifies that
+/// image to the device, axis-aligned and separably: each upright row once horizontally into a
+/// device-wide row, then each device row as the vertical interpolation of two of those (contiguous, eight
+/// pixels per step) and the blend, only over the columns where the rows have a non-transparent texel.
+/// Per device pixel that is a fraction of the general rotated loop's work (no gather), and the
+/// transparent corners of round sprites are skipped.
 ///
 /// The result is the image resampled twice, which softens it by up to half a source texel (a quarter of
 /// a device pixel or less at 2× magnification); the angle is exact (nothing is quantised or cached
@@ -112,113 +113,142 @@ enum MagnifiedSprites {
 
     // MARK: - Pass two
 
-    /// Draws row `y`, columns `xs ..< xe` of a sprite from its upright image (`t` from
-    /// `Layout.deviceMap`, `extents` its rows' visible columns), using `scratch` (at least `t.stride`
-    /// pixels) for the interpolated row.
+    /// Draws rows `ys ..< ye`, columns `xs ..< xe` of a sprite from its upright image (`t` from
+    /// `Layout.deviceMap`, `extents` its rows' visible columns) into `target`.
+    ///
+    /// Each upright row the rows need is first magnified horizontally into a device-wide scratch row
+    /// (gathering texel pairs, once per upright row rather than once per device row); each device row is
+    /// then the vertical interpolation of two such rows, contiguous eight pixels at a time, and the blend.
+    static func draw(_ target: RenderTarget, ys: Int, ye: Int, xs: Int, xe: Int, _ t: SpriteTransform,
+                     _ extents: UnsafePointer<SIMD2<Int32>>, additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32) {
+        let n = xe - xs
+        guard n > 0, ys < ye else { return }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * n) { buffer in
+            guard let scratch = buffer.baseAddress else { return }
+            var rows = ScratchRows(a: scratch, b: scratch + n)
+            for y in ys..<ye {
+                let v = t.d * (Float(y) + 0.5) + t.ty - 0.5
+                guard v >= -1, v < Float(t.height) else { continue }
+                let vf = Int32(clamping: Int64((v * 65536).rounded(.down)))
+                let top = Int32(vf >> 16) + 1
+                if rows.bRow == top {
+                    swap(&rows.a, &rows.b); swap(&rows.aRow, &rows.bRow); swap(&rows.aSpan, &rows.bSpan)
+                }
+                if rows.aRow != top {
+                    rows.aSpan = magnify(row: Int(top), into: rows.a, xs: xs, xe: xe, t, extents)
+                    rows.aRow = top
+                }
+                if rows.bRow != top + 1 {
+                    rows.bSpan = magnify(row: Int(top) + 1, into: rows.b, xs: xs, xe: xe, t, extents)
+                    rows.bRow = top + 1
+                }
+                // Columns where either row is visible (relative to xs); the other is zero there.
+                let (a, b) = (rows.aSpan, rows.bSpan)
+                let lo = a.x == a.y ? b.x : (b.x == b.y ? a.x : min(a.x, b.x)), hi = max(a.y, b.y)
+                guard lo < hi else { continue }
+                blendRow(target.row(y) + xs, rows.a, rows.b, Int(lo), Int(hi), UInt16((vf >> 8) & 0xFF), additive, tintRB, tintGA)
+            }
+        }
+    }
+
+    /// The two magnified upright rows a device row interpolates: padded row numbers (−1 for none) and
+    /// the columns (relative to xs) each holds, zero elsewhere in [0, n).
+    struct ScratchRows {
+        var a: UnsafeMutablePointer<UInt32>, b: UnsafeMutablePointer<UInt32>
+        var aRow: Int32 = -1, bRow: Int32 = -1
+        var aSpan = SIMD2<Int32>.zero, bSpan = SIMD2<Int32>.zero
+    }
+
+    /// Magnifies padded upright row `row` horizontally for device columns `xs ..< xe` into `out`
+    /// (`xe − xs` pixels, zero where the row is transparent); returns the columns written (relative to
+    /// xs), empty when none.
     @inline(__always)
-    static func row(_ dst: UnsafeMutablePointer<UInt32>, y: Int, xs: Int, xe: Int, _ t: SpriteTransform,
-                    _ extents: UnsafePointer<SIMD2<Int32>>, scratch: UnsafeMutablePointer<UInt32>,
-                    additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32) {
-        let v = t.d * (Float(y) + 0.5) + t.ty - 0.5
-        guard v >= -1, v < Float(t.height) else { return }
-        let vf = Int32(clamping: Int64((v * 65536).rounded(.down)))
-        let iv = Int(vf >> 16), wy = UInt16((vf >> 8) & 0xFF)
-        // Padded rows iv + 1 and iv + 2; the columns where either has a visible texel.
-        let e0 = extents[iv + 1], e1 = extents[iv + 2]
-        let first = Int(e0.x == e0.y ? e1.x : (e1.x == e1.y ? e0.x : min(e0.x, e1.x)))
-        let end = Int(max(e0.y, e1.y))
-        guard first < end else { return }
-        let stride = Int(t.stride)
-        let top = t.pixels + (iv + 1) * stride, bottom = top + stride
-        // scratch[c] = rows interpolated at padded column c, for c in first − 1 ..< end + 1 (zero outside
-        // the extents, where both rows are transparent).
-        let c0 = max(0, first - 1), c1 = min(stride, end + 1)
-        lerpRows(scratch + c0, top + c0, bottom + c0, c1 - c0, wy)
-        // Columns whose taps (padded columns iu + 1, iu + 2) can touch [first, end): iu ∈ [first − 2, end − 1).
-        let (lo, hi) = SpriteKernels.span(t.tx + 0.5 - Float(first), t.a, Float(end - first), Float(xs), Float(xe))
-        guard lo < hi, lo.isFinite, hi.isFinite else { return }
+    static func magnify(row: Int, into out: UnsafeMutablePointer<UInt32>, xs: Int, xe: Int, _ t: SpriteTransform,
+                        _ extents: UnsafePointer<SIMD2<Int32>>) -> SIMD2<Int32> {
+        let n = xe - xs
+        out.update(repeating: 0, count: n)
+        let e = extents[row]
+        guard e.x < e.y else { return .zero }
+        // Columns whose taps (padded columns iu + 1, iu + 2) can touch [e.x, e.y): iu ∈ [e.x − 2, e.y − 1).
+        let (lo, hi) = SpriteKernels.span(t.tx + 0.5 - Float(e.x), t.a, Float(e.y - e.x), Float(xs), Float(xe))
+        guard lo < hi, lo.isFinite, hi.isFinite else { return .zero }
         let x0 = max(xs, Int(lo)), x1 = min(xe, Int(hi))
-        guard x0 < x1 else { return }
+        guard x0 < x1 else { return .zero }
         var uf = Int32(clamping: Int64(((t.a * (Float(x0) + 0.5) + t.tx - 0.5) * 65536).rounded(.down)))
         let du = Int32(clamping: Int64((t.a * 65536).rounded()))
-        // Taps iu + 1 and iu + 2 must lie in [c0, c1), where the scratch row is valid; lanes outside are
-        // transparent (both rows are there) and read a clamped address.
-        let lowest = Int32(c0) - 1, highest = Int32(c1) - 3
+        let src = t.pixels + row * Int(t.stride)
+        // Taps must stay in the padded row: iu ∈ [−1, width − 1]; other lanes are transparent.
+        let lowest: Int32 = -1, highest = t.width - 1
         var x = x0
         if x1 &- x0 >= 8 {
-            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-            let du8 = lane &* du
-            let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: tintRB), to: SIMD16<UInt16>.self)
-            let tHi = unsafeBitCast(SIMD8<UInt32>(repeating: tintGA), to: SIMD16<UInt16>.self)
+            let du8 = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &* du
             let lowV = SIMD8<Int32>(repeating: lowest), highV = SIMD8<Int32>(repeating: highest)
-            let raw = UnsafeRawPointer(scratch)
+            let raw = UnsafeRawPointer(src)
             while x &+ 8 <= x1 {
                 let u = SIMD8<Int32>(repeating: uf) &+ du8
                 let iu = u &>> 16
                 let valid = (iu .>= lowV) .& (iu .<= highV)
-                if any(valid) {
-                    let cu = iu.replacing(with: lowV, where: iu .< lowV).replacing(with: highV, where: iu .> highV) &+ 1
-                    var pair = SIMD8<UInt64>()
-                    for k in 0..<8 { pair[k] = (raw + Int(cu[k]) &* 4).loadUnaligned(as: UInt64.self) }
-                    let keep = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: valid), to: SIMD8<UInt32>.self)
-                    let p32 = unsafeBitCast(pair, to: SIMD16<UInt32>.self)
-                    let p0 = p32.evenHalf & keep, p1 = p32.oddHalf & keep
-                    let wx32 = SIMD8<UInt32>(truncatingIfNeeded: u &>> 8) & SIMD8(repeating: 0xFF)
-                    let wx = unsafeBitCast(wx32 | (wx32 &<< 16), to: SIMD16<UInt16>.self)
-                    let sLo = SpriteKernels.lerp16(SpriteKernels.evenBytes(p0), SpriteKernels.evenBytes(p1), wx)
-                    let sHi = SpriteKernels.lerp16(SpriteKernels.oddBytes(p0), SpriteKernels.oddBytes(p1), wx)
-                    let q = unsafeBitCast(sLo | sHi, to: SIMD4<UInt64>.self)
-                    if q[0] | q[1] | q[2] | q[3] != 0 {
-                        if additive {
-                            SpriteKernels.add8(dst + x, sLo, sHi, tLo, tHi)
-                        } else {
-                            SpriteKernels.over8(dst + x, sLo, sHi, tLo, tHi)
-                        }
-                    }
-                }
+                let cu = iu.replacing(with: lowV, where: iu .< lowV).replacing(with: highV, where: iu .> highV) &+ 1
+                var pair = SIMD8<UInt64>()
+                for k in 0..<8 { pair[k] = (raw + Int(cu[k]) &* 4).loadUnaligned(as: UInt64.self) }
+                let keep = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: valid), to: SIMD8<UInt32>.self)
+                let p32 = unsafeBitCast(pair, to: SIMD16<UInt32>.self)
+                let p0 = p32.evenHalf & keep, p1 = p32.oddHalf & keep
+                let wx32 = SIMD8<UInt32>(truncatingIfNeeded: u &>> 8) & SIMD8(repeating: 0xFF)
+                let wx = unsafeBitCast(wx32 | (wx32 &<< 16), to: SIMD16<UInt16>.self)
+                let lo = SpriteKernels.lerp16(SpriteKernels.evenBytes(p0), SpriteKernels.evenBytes(p1), wx)
+                let hi = SpriteKernels.lerp16(SpriteKernels.oddBytes(p0), SpriteKernels.oddBytes(p1), wx)
+                UnsafeMutableRawPointer(out + (x &- xs)).storeBytes(of: lo | (hi &<< 8), as: SIMD16<UInt16>.self)
                 uf = uf &+ (du &<< 3)
                 x &+= 8
             }
         }
-        if x < x1 {
-            tail(dst, x, x1, uf, du, scratch, lowest, highest, additive, tintRB, tintGA)
-        }
-    }
-
-    /// out[i] = lerp(top[i], bottom[i], w) per channel, eight pixels per step.
-    @inline(__always)
-    static func lerpRows(_ out: UnsafeMutablePointer<UInt32>, _ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>,
-                         _ count: Int, _ w: UInt16) {
-        let wv = SIMD16<UInt16>(repeating: w)
-        var i = 0
-        while i &+ 8 <= count {
-            let a = UnsafeRawPointer(top + i).loadUnaligned(as: SIMD8<UInt32>.self)
-            let b = UnsafeRawPointer(bottom + i).loadUnaligned(as: SIMD8<UInt32>.self)
-            let lo = SpriteKernels.lerp16(SpriteKernels.evenBytes(a), SpriteKernels.evenBytes(b), wv)
-            let hi = SpriteKernels.lerp16(SpriteKernels.oddBytes(a), SpriteKernels.oddBytes(b), wv)
-            UnsafeMutableRawPointer(out + i).storeBytes(of: lo | (hi &<< 8), as: SIMD16<UInt16>.self)
-            i &+= 8
-        }
-        while i < count {
-            out[i] = Sampler.lerp(top[i], bottom[i], UInt32(w))
-            i &+= 1
-        }
-    }
-
-    /// The last columns of a row (fewer than eight), pixel by pixel with the same arithmetic.
-    @inline(never)
-    static func tail(_ dst: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ uf0: Int32, _ du: Int32,
-                     _ scratch: UnsafePointer<UInt32>, _ lowest: Int32, _ highest: Int32, _ additive: Bool,
-                     _ tintRB: UInt32, _ tintGA: UInt32) {
-        let tr = tintRB & 0xFFFF, tb = tintRB >> 16, tg = tintGA & 0xFFFF, ta = tintGA >> 16
-        var uf = uf0
-        for x in x0..<x1 {
-            defer { uf = uf &+ du }
+        while x < x1 {
             let iu = uf >> 16
-            if iu < lowest || iu > highest { continue }
-            let s = Sampler.lerp(scratch[Int(iu + 1)], scratch[Int(iu + 2)], UInt32((uf >> 8) & 0xFF))
-            if s == 0 { continue }
-            dst[x] = additive ? SpriteKernels.addPixel(dst[x], s, tr, tg, tb, ta) : SpriteKernels.overPixel(dst[x], s, tr, tg, tb, ta)
+            if iu >= lowest && iu <= highest {
+                out[x - xs] = Sampler.lerp(src[Int(iu + 1)], src[Int(iu + 2)], UInt32((uf >> 8) & 0xFF))
+            }
+            uf = uf &+ du
+            x += 1
+        }
+        return SIMD2(Int32(x0 - xs), Int32(x1 - xs))
+    }
+
+    /// Blends columns lo ..< hi of the vertical interpolation of `top` and `bottom` (weight `w` of
+    /// bottom) into `dst`.
+    @inline(__always)
+    static func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>,
+                         _ lo: Int, _ hi: Int, _ w: UInt16, _ additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32) {
+        var x = lo
+        if hi &- lo >= 8 {
+            let wv = SIMD16<UInt16>(repeating: w)
+            let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: tintRB), to: SIMD16<UInt16>.self)
+            let tHi = unsafeBitCast(SIMD8<UInt32>(repeating: tintGA), to: SIMD16<UInt16>.self)
+            while x &+ 8 <= hi {
+                let a = UnsafeRawPointer(top + x).loadUnaligned(as: SIMD8<UInt32>.self)
+                let b = UnsafeRawPointer(bottom + x).loadUnaligned(as: SIMD8<UInt32>.self)
+                let sLo = SpriteKernels.lerp16(SpriteKernels.evenBytes(a), SpriteKernels.evenBytes(b), wv)
+                let sHi = SpriteKernels.lerp16(SpriteKernels.oddBytes(a), SpriteKernels.oddBytes(b), wv)
+                let q = unsafeBitCast(sLo | sHi, to: SIMD4<UInt64>.self)
+                if q[0] | q[1] | q[2] | q[3] != 0 {
+                    if additive {
+                        SpriteKernels.add8(dst + x, sLo, sHi, tLo, tHi)
+                    } else {
+                        SpriteKernels.over8(dst + x, sLo, sHi, tLo, tHi)
+                    }
+                }
+                x &+= 8
+            }
+        }
+        if x < hi {
+            let tr = tintRB & 0xFFFF, tb = tintRB >> 16, tg = tintGA & 0xFFFF, ta = tintGA >> 16
+            while x < hi {
+                let s = Sampler.lerp(top[x], bottom[x], UInt32(w))
+                if s != 0 {
+                    dst[x] = additive ? SpriteKernels.addPixel(dst[x], s, tr, tg, tb, ta) : SpriteKernels.overPixel(dst[x], s, tr, tg, tb, ta)
+                }
+                x += 1
+            }
         }
     }
 }

@@ -215,13 +215,8 @@ enum SpriteKernels {
             } else if s.kind == SpriteKind.magnified.rawValue {
                 let t = transforms[Int(s.srcStride)]
                 guard let extents = t.extents else { continue }
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Int(t.stride) + 2) { scratch in
-                    guard let row = scratch.baseAddress else { return }
-                    for y in Int(ys)..<Int(ye) {
-                        MagnifiedSprites.row(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, extents, scratch: row,
-                                             additive: additive, s.tintRB, s.tintGA)
-                    }
-                }
+                MagnifiedSprites.draw(target, ys: Int(ys), ye: Int(ye), xs: Int(xs), xe: Int(xe), t, extents,
+                                      additive: additive, s.tintRB, s.tintGA)
             } else if s.kind == SpriteKind.bilinear.rawValue || s.kind == SpriteKind.nearest.rawValue {
                 let t = transforms[Int(s.srcStride)]
                 if s.kind == SpriteKind.bilinear.rawValue {
