@@ -99,13 +99,14 @@ final class GradientPaint {
         }()
         let rx = abs(d.x), ry = abs(d.y)
         let baseAngle = atan2(d.y, d.x)
+        // The type is string-backed: compare it once per row, not per pixel.
+        let isRadial = type == .radial, isConic = type == .conic
         for i in 0..<count {
             let h = inverse.apply(Float(x0 + i) + 0.5, py)
             guard h.w > 0 else { out[i] = 0; continue }
             let p = SIMD2<Float>(h.x / h.w, h.y / h.w) - start
             var t: Float
-            switch type {
-            case .radial:
+            if isRadial {
                 if rx > 0 && ry > 0 {
                     let u = p.x / rx, v = p.y / ry
                     t = (u * u + v * v).squareRoot()
@@ -113,12 +114,12 @@ final class GradientPaint {
                     let r = max(rx, ry)
                     t = r > 0 ? (p.x * p.x + p.y * p.y).squareRoot() / r : 1
                 }
-            case .conic:
+            } else if isConic {
                 var a = atan2(p.y, p.x) - baseAngle
                 let twoPi = 2 * Float.pi
                 a = a - twoPi * (a / twoPi).rounded(.down)
                 t = a / twoPi
-            default:
+            } else {
                 t = (p.x * d.x + p.y * d.y) * axialScale
             }
             let idx = t.isFinite ? Int(min(last, max(0, t * last + 0.5))) : 0
