@@ -48,7 +48,7 @@ import Particles
             let extents = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: Int(layout.height) + 2)
             defer { image.deallocate(); extents.deallocate() }
             MagnifiedSprites.makeUpright(t, layout, into: image, extents: extents)
-            let m = layout.deviceMap(pixels: UnsafePointer(image), extents: UnsafePointer(extents))
+            let m = layout.deviceMap(pixels: UnsafePointer(image))
             let target = RenderTarget(base: dst, stride: side, rect: IntRect(x0: 0, y0: 0, x1: side, y1: side))
             MagnifiedSprites.draw(target, ys: 0, ye: side, xs: 0, xe: side, m, UnsafePointer(extents), additive: additive, full, full)
         }

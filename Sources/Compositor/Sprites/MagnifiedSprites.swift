@@ -78,10 +78,10 @@ enum MagnifiedSprites {
         }
 
         /// Device pixel → upright texel map (axis-aligned), for pass two.
-        func deviceMap(pixels: UnsafePointer<UInt32>, extents: UnsafePointer<SIMD2<Int32>>) -> SpriteTransform {
+        func deviceMap(pixels: UnsafePointer<UInt32>) -> SpriteTransform {
             let k = 1 / scale
             return SpriteTransform(a: k, b: 0, c: 0, d: k, tx: -originX * k, ty: -originY * k,
-                                   pixels: pixels, stride: width + 2, width: width, height: height, extents: extents)
+                                   pixels: pixels, stride: width + 2, width: width, height: height)
         }
     }
 

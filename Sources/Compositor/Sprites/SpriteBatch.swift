@@ -4,7 +4,9 @@ import Foundation
 struct DeviceSprite {
     /// Device bounding box [x0, x1) × [y0, y1); empty for sprites that draw nothing.
     var x0: Int32, y0: Int32, x1: Int32, y1: Int32
-    /// Blit sprites: texel (0, 0) of the image drawn 1:1 at (x0, y0). Nil for transformed sprites.
+    /// Blit sprites: texel (0, 0) of the image drawn 1:1 at (x0, y0). Magnified sprites: their upright
+    /// image's row extents (`SIMD2<Int32>` pairs, see `MagnifiedSprites`). Nil for other transformed
+    /// sprites.
     var src: UnsafePointer<UInt32>?
     /// Blit sprites: pixels per source row. Transformed sprites: index of their `SpriteTransform`.
     var srcStride: Int32
@@ -48,8 +50,6 @@ struct SpriteTransform {
     /// The padded texture (mip level already chosen), or a magnified sprite's upright image.
     var pixels: UnsafePointer<UInt32>
     var stride: Int32, width: Int32, height: Int32
-    /// Magnified sprites: the visible columns [first, end) of each padded row of the upright image.
-    var extents: UnsafePointer<SIMD2<Int32>>? = nil
 }
 
 /// The particles of one emitter layer for one frame, in device pixels, binned by band so that each band

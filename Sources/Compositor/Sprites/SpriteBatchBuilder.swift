@@ -163,7 +163,10 @@ final class SpriteBatchBuilder {
                 let slot = Int(sprites[job.index].srcStride)
                 let image = storage + job.pixels, rowExtents = extents + job.rows
                 MagnifiedSprites.makeUpright(transforms[slot], job.layout, into: image, extents: rowExtents)
-                transforms[slot] = job.layout.deviceMap(pixels: UnsafePointer(image), extents: UnsafePointer(rowExtents))
+                transforms[slot] = job.layout.deviceMap(pixels: UnsafePointer(image))
+                // The extents travel in the sprite's `src`, which transformed sprites do not use, so
+                // that `SpriteTransform` stays small for the many sprites that are not magnified.
+                sprites[job.index].src = UnsafeRawPointer(rowExtents).assumingMemoryBound(to: UInt32.self)
             }
             if threads > 1 && jobs.count > 1 {
                 DispatchQueue.concurrentPerform(iterations: jobs.count, execute: work)

@@ -212,24 +212,33 @@ enum SpriteKernels {
                     if additive { addRow(dp, sp, n, tLo, tHi) } else { overRow(dp, sp, n, tLo, tHi) }
                     sp += stride
                 }
-            } else if s.kind == SpriteKind.magnified.rawValue {
-                let t = transforms[Int(s.srcStride)]
-                guard let extents = t.extents else { continue }
-                MagnifiedSprites.draw(target, ys: Int(ys), ye: Int(ye), xs: Int(xs), xe: Int(xe), t, extents,
-                                      additive: additive, s.tintRB, s.tintGA)
-            } else if s.kind == SpriteKind.bilinear.rawValue || s.kind == SpriteKind.nearest.rawValue {
-                let t = transforms[Int(s.srcStride)]
-                if s.kind == SpriteKind.bilinear.rawValue {
-                    for y in Int(ys)..<Int(ye) {
-                        bilinearRow(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, additive: additive, s.tintRB, s.tintGA)
-                    }
-                } else {
-                    let tr = s.tr, tg = s.tg, tb = s.tb, ta = s.ta
-                    for y in Int(ys)..<Int(ye) {
-                        transformedRow(target.row(y), y: y, xs: Int(xs), xe: Int(xe), t, nearest: true, additive: additive, tr, tg, tb, ta)
-                    }
-                }
+            } else if s.kind != SpriteKind.none.rawValue {
+                drawTransformed(s, transforms[Int(s.srcStride)], target: target, ys: Int(ys), ye: Int(ye), xs: Int(xs), xe: Int(xe), additive: additive)
             }
+        }
+    }
+
+    /// Rows `ys ..< ye`, columns `xs ..< xe` of a transformed sprite. Not inlined, so that the blit loop
+    /// above stays small.
+    @inline(never)
+    private static func drawTransformed(_ s: DeviceSprite, _ t: SpriteTransform, target: RenderTarget, ys: Int, ye: Int, xs: Int, xe: Int,
+                                        additive: Bool) {
+        switch s.kind {
+        case SpriteKind.magnified.rawValue:
+            guard let src = s.src else { return }
+            let extents = UnsafeRawPointer(src).assumingMemoryBound(to: SIMD2<Int32>.self)
+            MagnifiedSprites.draw(target, ys: ys, ye: ye, xs: xs, xe: xe, t, extents, additive: additive, s.tintRB, s.tintGA)
+        case SpriteKind.bilinear.rawValue:
+            for y in ys..<ye {
+                bilinearRow(target.row(y), y: y, xs: xs, xe: xe, t, additive: additive, s.tintRB, s.tintGA)
+            }
+        case SpriteKind.nearest.rawValue:
+            let tr = s.tr, tg = s.tg, tb = s.tb, ta = s.ta
+            for y in ys..<ye {
+                transformedRow(target.row(y), y: y, xs: xs, xe: xe, t, nearest: true, additive: additive, tr, tg, tb, ta)
+            }
+        default:
+            return
         }
     }
 }
