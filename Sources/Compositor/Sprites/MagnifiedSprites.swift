@@ -95,20 +95,57 @@ enum MagnifiedSprites {
         let stride = Int(layout.width + 2), rows = Int(layout.height + 2)
         padded.initialize(repeating: 0, count: stride * rows)
         let map = layout.sourceMap(t)
-        // Additive onto transparent pixels with a full tint is a copy of the samples.
-        let full = UInt32(256) | UInt32(256) << 16
+        extents[0] = .zero
+        extents[rows - 1] = .zero
         for j in 0..<Int(layout.height) {
-            SpriteKernels.bilinearRow(padded + (j + 1) * stride + 1, y: j, xs: 0, xe: Int(layout.width), map,
-                                      additive: true, full, full)
+            let e = uprightRow(padded + (j + 1) * stride + 1, y: j, width: Int(layout.width), map)
+            // Image columns → padded columns.
+            extents[j + 1] = e.x < e.y ? e &+ 1 : .zero
         }
-        for j in 0..<rows {
-            let row = padded + j * stride
-            var first = 0
-            while first < stride && row[first] == 0 { first += 1 }
-            var end = stride
-            while end > first && row[end - 1] == 0 { end -= 1 }
-            extents[j] = first < end ? SIMD2(Int32(first), Int32(end)) : .zero
+    }
+
+    /// Writes row `y` (columns 0 ..< width) of the upright image: the bilinear samples of the source
+    /// (the arithmetic of `SpriteKernels.bilinearRow`), stored rather than blended. The row's memory is
+    /// transparent beforehand and may be written up to 7 pixels past `width` (with zeros: the row's
+    /// border and the next, not yet drawn, row). Returns the columns [first, end) that are not
+    /// transparent ((0, 0) when none).
+    @inline(__always)
+    static func uprightRow(_ dst: UnsafeMutablePointer<UInt32>, y: Int, width: Int, _ t: SpriteTransform) -> SIMD2<Int32> {
+        let py = Float(y) + 0.5
+        let u0 = t.c * py + t.tx - 0.5, v0 = t.d * py + t.ty - 0.5
+        var (lo, hi) = SpriteKernels.span(u0, t.a, Float(t.width), 0, Float(width))
+        (lo, hi) = SpriteKernels.span(v0, t.b, Float(t.height), lo, hi)
+        guard lo < hi, lo.isFinite, hi.isFinite else { return .zero }
+        let x0 = max(0, Int(lo)), x1 = min(width, Int(hi))
+        guard x0 < x1 else { return .zero }
+        let px0 = Float(x0) + 0.5
+        var uf = Int32(clamping: Int64(((u0 + t.a * px0) * 65536).rounded(.down)))
+        var vf = Int32(clamping: Int64(((v0 + t.b * px0) * 65536).rounded(.down)))
+        let du = Int32(clamping: Int64((t.a * 65536).rounded())), dv = Int32(clamping: Int64((t.b * 65536).rounded()))
+        let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let du8 = lane &* du, dv8 = lane &* dv
+        let geo = SpriteKernels.Geometry(t)
+        var first = Int.max, end = Int.min
+        var x = x0
+        while x < x1 {
+            let u = SIMD8<Int32>(repeating: uf) &+ du8, v = SIMD8<Int32>(repeating: vf) &+ dv8
+            if let (sLo, sHi) = SpriteKernels.sample8(u, v, geo) {
+                var p = unsafeBitCast(sLo | (sHi &<< 8), to: SIMD8<UInt32>.self)
+                if x1 &- x < 8 {
+                    let keep = SIMD8<Int32>(repeating: 0).replacing(with: -1, where: lane .< SIMD8(repeating: Int32(x1 &- x)))
+                    p &= unsafeBitCast(keep, to: SIMD8<UInt32>.self)
+                }
+                UnsafeMutableRawPointer(dst + x).storeBytes(of: p, as: SIMD8<UInt32>.self)
+                first = min(first, x)
+                end = max(end, min(x1, x &+ 8))
+            }
+            uf = uf &+ (du &<< 3); vf = vf &+ (dv &<< 3)
+            x &+= 8
         }
+        // Narrow the blocks to the pixels.
+        while first < end && dst[first] == 0 { first += 1 }
+        while end > first && dst[end - 1] == 0 { end -= 1 }
+        return first < end ? SIMD2(Int32(first), Int32(end)) : .zero
     }
 
     // MARK: - Pass two
