@@ -6,10 +6,11 @@ import Particles
 ///
 /// Each particle is a quad of its cell's contents (contentsRect, contentsScale) centred on its position,
 /// `image pixels / contentsScale × contentsRect size × scale` points large, rotated by its rotation and
-/// mapped by the emitter layer's transform to the framebuffer. Three ways to draw result:
+/// mapped by the emitter layer's transform to the framebuffer. Four ways to draw result:
 /// - unrotated at the image's own size: a 1:1 blit of the image, at the nearest whole pixel;
 /// - unrotated at another size: a blit of a cached copy resampled to the whole-pixel size;
-/// - rotated or flipped: a per-pixel inverse map with bilinear filtering (a mipmap level when minified).
+/// - rotated or flipped: a per-pixel inverse map with bilinear filtering (a mipmap level when minified);
+/// - rotated or flipped and magnified 2× or more: an upright copy magnified axis-aligned (`MagnifiedSprites`).
 /// The per-sprite work runs on all cores in chunks; every sprite is computed independently, so the
 /// result does not depend on the thread count.
 final class SpriteBatchBuilder {
