@@ -65,6 +65,8 @@ let package = Package(
         .executableTarget(name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
 
         // MARK: - Tests (headless, Swift Testing)
+        /// Paths, temporary folders and running the built executables, shared by the tests that need them.
+        .target(name: "EmitterTestSupport", path: "Tests/Support"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
         .testTarget(name: "PathGeometryTests", dependencies: ["PathGeometry", "ImageCodec"]),
@@ -76,12 +78,12 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "emitter"]),
-        .testTarget(name: "EmitterCLITests", dependencies: ["emitter"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets"], exclude: ["Fixtures"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "emitter", "EmitterTestSupport"]),
+        .testTarget(name: "EmitterCLITests", dependencies: ["emitter", "EmitterTestSupport"]),
+        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets", "EmitterTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GamesTests", dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost"]),
         /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
-        .testTarget(name: "RobustnessTests", dependencies: ["EmitterKit", "emitter"], exclude: ["Corpus"]),
+        .testTarget(name: "RobustnessTests", dependencies: ["EmitterKit", "emitter", "EmitterTestSupport"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

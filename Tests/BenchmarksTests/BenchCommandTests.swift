@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import Testing
 @testable import Benchmarks
@@ -5,28 +6,8 @@ import Testing
 /// `emitter bench` as a user runs it (the debug binary beside the test bundle): JSON output, and usage
 /// errors for too few rounds or a filter that matches nothing.
 struct BenchCommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func bench(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BenchmarkPaths.emitterBinary())
-        process.arguments = ["bench"] + arguments
-        var packageRoot = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { packageRoot.deleteLastPathComponent() }
-        process.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+    func bench(_ arguments: [String]) throws -> ToolRun {
+        try TestSupport.run(try BenchmarkPaths.emitterBinary(), ["bench"] + arguments)
     }
 
     @Test func smokeRunPrintsAReportAsJSON() throws {

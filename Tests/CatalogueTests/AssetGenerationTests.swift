@@ -1,4 +1,5 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import Testing
 
@@ -6,10 +7,7 @@ import Testing
 /// their generator.
 @Suite struct AssetGenerationTests {
     /// The `emitter-assets` executable built next to the test bundle.
-    static let generator: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("emitter-assets").path
-    }()
+    static let generator = TestSupport.executable(named: "emitter-assets")
 
     @Test func committedAssetsEqualAFreshGeneration() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-assets-\(UUID().uuidString)").path

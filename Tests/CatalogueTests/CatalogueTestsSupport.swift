@@ -1,15 +1,12 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import Testing
 
 // MARK: - Paths
 
-/// The package root, found from this file's path (Tests/CatalogueTests/…).
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
+/// The package root.
+let packageRoot = TestSupport.packageRoot
 
 /// The golden fixtures: `hashes.json` and `frames/<scene>.png`.
 let fixturesFolder = packageRoot + "/Tests/CatalogueTests/Fixtures"

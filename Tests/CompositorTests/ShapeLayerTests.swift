@@ -169,17 +169,17 @@ import LayerKit
         let fb = try Framebuffer(width: 200, height: 200, scale: 1)
         c.render(root, into: fb)
         c.render(root, into: fb)
-        #expect(c.resources.shapes.builds == 1, "a still shape is stroked once: \(c.resources.shapes.builds)")
+        #expect(c.resources.shapes.misses == 1, "a still shape is stroked once: \(c.resources.shapes.misses)")
         s.strokeColor = VectorScenes.blue
         c.render(root, into: fb)
-        #expect(c.resources.shapes.builds == 1, "a colour change reuses the geometry")
+        #expect(c.resources.shapes.misses == 1, "a colour change reuses the geometry")
         #expect(px(fb, 100, 20) == [0, 0, 255, 255], "and draws in the new colour: \(px(fb, 100, 20))")
         for change in [{ s.strokeEnd = 0.3 }, { s.lineWidth = 3 }, { s.lineDashPattern = [4, 4] }, { s.position.x += 1 },
                        { s.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)) }] as [() -> Void] {
-            let before = c.resources.shapes.builds
+            let before = c.resources.shapes.misses
             change()
             c.render(root, into: fb)
-            #expect(c.resources.shapes.builds == before + 1, "a change rebuilds once: \(c.resources.shapes.builds)")
+            #expect(c.resources.shapes.misses == before + 1, "a change rebuilds once: \(c.resources.shapes.misses)")
         }
     }
 

@@ -107,17 +107,17 @@ import LayerKit
         let fb = try Framebuffer(width: 120, height: 30, scale: 1)
         c.render(root, into: fb)
         c.render(root, into: fb)
-        #expect(c.resources.texts.renders == 1, "an unchanged layer reuses its text: \(c.resources.texts.renders) renders")
+        #expect(c.resources.texts.misses == 1, "an unchanged layer reuses its text: \(c.resources.texts.misses) renders")
         t.position = CGPoint(x: t.position.x + 3, y: t.position.y)
         c.render(root, into: fb)
-        #expect(c.resources.texts.renders == 1, "moving the layer reuses its text")
+        #expect(c.resources.texts.misses == 1, "moving the layer reuses its text")
         for change in [{ t.string = "Changed" }, { t.fontSize = 20 }, { t.foregroundColor = VectorScenes.red },
                        { t.alignmentMode = .center }, { t.isWrapped = true }, { t.truncationMode = .end },
                        { t.bounds.size.width = 100 }, { t.contentsScale = 3 }] as [() -> Void] {
-            let before = c.resources.texts.renders
+            let before = c.resources.texts.misses
             change()
             c.render(root, into: fb)
-            #expect(c.resources.texts.renders == before + 1, "a change redraws the text once: \(c.resources.texts.renders)")
+            #expect(c.resources.texts.misses == before + 1, "a change redraws the text once: \(c.resources.texts.misses)")
         }
     }
 

@@ -34,9 +34,9 @@ extension RenderTreeBuilder {
             let inv = 1 / Double(s)
             project = PlaneTransform(m11: inv, m12: 0, m13: 0, m21: 0, m22: inv, m23: 0, m31: 0, m32: 0, m33: 1).concatenating(h)
         }
-        let key = ShapeGeometryCache.Key(path: path, fillRule: layer.fillRule, style: StrokeStyle(shapeLayer: layer),
-                                         fills: fillColor != nil, strokes: strokeColor != nil, transform: transform)
-        let result = resources.shapes.geometry(for: layer.modelLayer ?? layer, key: key) {
+        let key = ShapeGeometryKey(path: path, fillRule: layer.fillRule, style: StrokeStyle(shapeLayer: layer),
+                                   fills: fillColor != nil, strokes: strokeColor != nil, transform: transform)
+        let result = resources.shapes.value(for: layer.modelLayer ?? layer, key: key) {
             do {
                 return .success(try ShapeGeometry(shapeLayer: layer, transform: transform, tolerance: CGFloat(DeviceProjector.tolerance)))
             } catch let e as PathGeometryError {

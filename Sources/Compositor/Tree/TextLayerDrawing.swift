@@ -28,11 +28,11 @@ extension RenderTreeBuilder {
         let scale = RenderTreeBuilder.textScale(layer, b, ctx.h)
         var request = TextRequest(textLayer: layer)
         request.contentsScale = CGFloat(scale)
-        let key = TextContentsCache.Key(string: request.string, font: request.font, fontSize: Double(request.fontSize),
-                                        width: Double(b.width), height: Double(b.height), alignment: request.alignmentMode,
-                                        isWrapped: request.isWrapped, truncation: request.truncationMode, color: color, scale: scale)
+        let key = TextContentsKey(string: request.string, font: request.font, fontSize: Double(request.fontSize),
+                                  width: Double(b.width), height: Double(b.height), alignment: request.alignmentMode,
+                                  isWrapped: request.isWrapped, truncation: request.truncationMode, color: color, scale: scale)
         let model = layer.modelLayer ?? layer
-        let result = resources.texts.contents(for: model, key: key) {
+        let result = resources.texts.value(for: model, key: key) {
             do {
                 let (layout, bitmap) = try TextRenderer.shared.render(request)
                 guard bitmap.width > 0, bitmap.height > 0 else { return .nothing }
