@@ -103,6 +103,31 @@ import Particles
         #expect(worst <= 2, "largest channel difference \(worst)")
     }
 
+    @Test func spritesBeyondTheUprightBudgetKeepTheSinglePass() throws {
+        let root = rootLayer(120, 120, CGColor(gray: 0.1, alpha: 1))
+        let e = CAEmitterLayer()
+        e.frame = root.bounds
+        root.addSublayer(e)
+        var list = ParticleDrawList()
+        list.appearances = [ParticleAppearance(contents: try softDot(16))]
+        list.sprites = [ParticleSprite(x: 40, y: 50, scale: 4, rotation: 0.6, r: 255, g: 200, b: 120, a: 255, appearance: 0),
+                        ParticleSprite(x: 80, y: 70, scale: 3, rotation: -1.2, r: 120, g: 255, b: 200, a: 200, appearance: 0)]
+        let p = FixedParticles()
+        p.set(list, for: e)
+        let twoPass = try renderFrame(root, particles: p)
+        let c = Compositor(threadCount: 1)
+        c.resources.spriteBuilder.uprightBudget = 0
+        let singlePass = try renderFrame(root, particles: p, compositor: c)
+        var differing = 0, worst = 0
+        for i in 0..<(120 * 120) where twoPass.pixels[i] != singlePass.pixels[i] {
+            differing += 1
+            worst = max(worst, largestChannelDifference(twoPass.pixels[i], singlePass.pixels[i]))
+        }
+        // Without budget the sprites take the single pass: a few softened pixels differ, slightly.
+        #expect(differing > 0 && worst <= 12, "pixels differing \(differing), largest channel difference \(worst)")
+        #expect(px(singlePass, 40, 50)[0] > 200, "the first sprite is drawn without budget: \(px(singlePass, 40, 50))")
+    }
+
     @Test func magnifiedSpritesAreBitIdenticalForAnyThreadCount() throws {
         let root = rootLayer(160, 300, CGColor(gray: 0.1, alpha: 1))
         let e = CAEmitterLayer()

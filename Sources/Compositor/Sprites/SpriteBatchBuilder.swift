@@ -17,6 +17,11 @@ final class SpriteBatchBuilder {
     let textures: TextureCache
     let prescaled: PrescaledSpriteCache
 
+    /// Upright images of magnified sprites (`MagnifiedSprites`) per batch, in pixels; sprites beyond it
+    /// (in list order) keep the single-pass loop, so a burst of huge rotated sprites cannot take
+    /// unbounded memory. Default 4 Mi pixels (16 MiB); the fire's smoke uses about 0.4 Mi.
+    var uprightBudget = 4 << 20
+
     init(textures: TextureCache, prescaled: PrescaledSpriteCache) {
         self.textures = textures
         self.prescaled = prescaled
@@ -145,7 +150,7 @@ final class SpriteBatchBuilder {
         for c in 0..<((n + chunk - 1) / chunk) where flags[c] & SpriteBatchBuilder.magnifiedFlag != 0 {
             for i in (c * chunk)..<min(n, (c + 1) * chunk) where batch.sprites[i].kind == SpriteKind.magnified.rawValue {
                 let t = batch.transforms[Int(batch.sprites[i].srcStride)]
-                guard let layout = MagnifiedSprites.Layout(t) else {
+                guard let layout = MagnifiedSprites.Layout(t), pixels + layout.paddedCount <= uprightBudget else {
                     batch.sprites[i].kind = SpriteKind.bilinear.rawValue
                     continue
                 }
