@@ -72,7 +72,9 @@ extension SpriteKernels {
 
     /// Bilinear samples at the 16.16 texel coordinates (u, v) of eight pixels, as even (R, B) and odd
     /// (G, A) bytes in 16-bit lanes; nil when all eight are transparent.
-    @inline(__always)
+    // `@inline(__always)` was not honoured here (both callers made a real call per eight pixels, with the
+    // result through memory); `@_transparent` forces the inlining: about 5 % on the rotated figure.
+    @_transparent
     static func sample8(_ u: SIMD8<Int32>, _ v: SIMD8<Int32>, _ g: Geometry) -> (SIMD16<UInt16>, SIMD16<UInt16>)? {
         let iu = u &>> 16, iv = v &>> 16
         let minusOne = SIMD8<Int32>(repeating: -1)
