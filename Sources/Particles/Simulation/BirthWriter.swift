@@ -124,7 +124,7 @@ struct BirthWriter {
         // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise. A value
         // that differs from a shared column's gives that column storage first (ParticleStore).
         let word = HalfFloat.pack4(color)
-        if (c.scale.isShared || c.spin.isShared || c.color.isShared)
+        if Self.differsFromShared(c, rgba, i, scale: scale, spin: spinOut, color: word)
             && store.prepareSlot(i, scale: scale, spin: spinOut, color: word) {
             refreshColumns()
             c = columns
@@ -135,6 +135,16 @@ struct BirthWriter {
         if vz != 0 { movesInZ = true }
         if death >= aliveFrom { alive += 1 } else { died += 1 }
         next = i + 1
+    }
+
+    /// Whether slot `i` would give a shared column a second value (checked on the writer's copies of
+    /// the columns, so the common case makes no call into the store).
+    @inline(__always)
+    private static func differsFromShared(_ c: ParticleStore.Columns, _ rgba: SlotColumn<UInt64>, _ i: Int,
+                                          scale: Float, spin: Float, color: UInt64) -> Bool {
+        i > 0 && ((c.scale.isShared && c.scale[0].bitPattern != scale.bitPattern)
+                  || (c.spin.isShared && c.spin[0].bitPattern != spin.bitPattern)
+                  || (rgba.isShared && rgba[0] != color))
     }
 
     /// Adds the written births to the store as one run of birth batch `batch`.

@@ -57,6 +57,8 @@ public final class ParticleStore {
     var needsFiniteCheck = false
     /// Slots committed since the last `maintain` (the births of the last step).
     private var recentBirths = 0
+    /// Passes of each removal kind and reallocations so far (for tests and diagnostics).
+    private(set) var compactions = 0, relocations = 0, reallocations = 0
 
     private var base: UnsafeMutableRawPointer?
     private var allocatedBytes = 0
@@ -223,6 +225,7 @@ public final class ParticleStore {
         }
         base?.deallocate()
         base = raw
+        reallocations += 1
         allocatedBytes = total
         capacity = newCapacity
         accumulatorCount = accCount
@@ -539,17 +542,44 @@ public final class ParticleStore {
         var last = n - 1
         while last >= 0 && d[last] >= aliveFrom { last -= 1 }
         if last < 0 { return 0 }
-        let newStarts = compactedRunStarts(through: last, aliveFrom: aliveFrom)
+        compactions += 1
         let c = columns
         let moving = movingColumns
         let h = head
-        // Branch-free: every slot is copied to j (j ≥ k, so nothing unread is overwritten) and j moves
-        // only past survivors; a tombstone's copy is overwritten by the next survivor.
-        // (The death time of slot k is read before slot k can be overwritten.)
-        var j = last
-        var k = last
-        while k >= 0 {
-            let keep = d[k] >= aliveFrom
+        // Run by run from the back, so each run's new start is known without a separate pass: after
+        // run r's slots, the first survivor at or after its start sits at j + 1 (before the head moves).
+        let starts = runs.starts
+        var positions = starts
+        var j = last, end = last + 1
+        for r in stride(from: starts.count - 1, through: 0, by: -1) where starts[r] <= last + 1 {
+            j = Self.keepSurvivorsBackward(c, moving, head: h, from: starts[r], to: end, j: j, aliveFrom: aliveFrom)
+            positions[r] = j + 1
+            end = starts[r]
+        }
+        j = Self.keepSurvivorsBackward(c, moving, head: h, from: 0, to: end, j: j, aliveFrom: aliveFrom)
+        let removed = j + 1
+        // Runs after `last` only shift with slot 0.
+        let newStarts = (0..<starts.count).map { starts[$0] > last + 1 ? starts[$0] - removed : positions[$0] - removed }
+        head += removed
+        updateViews()
+        count = n - removed
+        runs.compacted(newStarts: newStarts, newSlotCount: count)
+        finishRemoval()
+        return removed
+    }
+
+    /// Moves the survivors of slots from..<to, last first, to the slots ending at `j` (j ≥ every
+    /// source slot, so nothing unread is overwritten); returns the slot before the last one written.
+    ///
+    /// Branch-free: every slot is copied to j and j moves only past survivors; a tombstone's copy is
+    /// overwritten by the next survivor. (The death time of slot k is read before it can be overwritten.)
+    @inline(__always)
+    private static func keepSurvivorsBackward(_ c: Columns, _ moving: MovingColumns, head h: Int, from: Int, to: Int, j start: Int,
+                                              aliveFrom: Float) -> Int {
+        var j = start
+        var k = to - 1
+        while k >= from {
+            let keep = c.death[k] >= aliveFrom
             c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
             c.vx[j] = c.vx[k]; c.vy[j] = c.vy[k]; c.vz[j] = c.vz[k]
             c.death[j] = c.death[k]; c.life[j] = c.life[k]
@@ -557,15 +587,7 @@ public final class ParticleStore {
             j -= keep ? 1 : 0
             k -= 1
         }
-        let removed = j + 1
-        var starts = newStarts
-        for r in 0..<starts.count where runs.starts[r] > last + 1 { starts[r] -= removed }
-        head += removed
-        updateViews()
-        count = n - removed
-        runs.compacted(newStarts: starts, newSlotCount: count)
-        finishRemoval()
-        return removed
+        return j
     }
 
     /// Removes the tombstones and moves the survivors to slot 0, keeping birth order (one pass over the
@@ -573,24 +595,23 @@ public final class ParticleStore {
     @discardableResult
     func relocate(capacity newCapacity: Int, aliveFrom: Float) -> Int {
         let n = count
-        let d = death
-        let newStarts = compactedRunStarts(through: n - 1, aliveFrom: aliveFrom)
+        relocations += 1
         let src = columns
         let moving = movingColumns
         let offset = head
         head = 0
         updateViews()
         let dst = columns
-        // Front to back: slot k (at head + k) goes to j ≤ head + k, so nothing unread is overwritten.
-        var j = 0
-        for k in 0..<n {
-            let keep = d[k] >= aliveFrom
-            dst.x[j] = src.x[k]; dst.y[j] = src.y[k]; dst.z[j] = src.z[k]
-            dst.vx[j] = src.vx[k]; dst.vy[j] = src.vy[k]; dst.vz[j] = src.vz[k]
-            dst.death[j] = src.death[k]; dst.life[j] = src.life[k]
-            if moving.any { moving.copy(offset + k, to: j) }
-            j += keep ? 1 : 0
+        // Run by run, so each run's new start is the number of survivors before it.
+        let starts = runs.starts
+        var newStarts = starts
+        var j = 0, begin = 0
+        for r in 0..<starts.count {
+            j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
+            newStarts[r] = j
+            begin = starts[r]
         }
+        j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: n, j: j, aliveFrom: aliveFrom)
         count = j
         runs.compacted(newStarts: newStarts, newSlotCount: count)
         if newCapacity != capacity { reallocate(capacity: newCapacity, keeping: count) }
@@ -598,17 +619,22 @@ public final class ParticleStore {
         return n - j
     }
 
-    /// The run starts after removing the tombstones of slots 0...last (runs after `last` not shifted):
-    /// the survivors before each start.
-    private func compactedRunStarts(through last: Int, aliveFrom: Float) -> [Int] {
-        let d = death
-        var newStarts = runs.starts
-        var deadBefore = 0, i = 0
-        for r in 0..<newStarts.count where newStarts[r] <= last + 1 {
-            while i < newStarts[r] { if d[i] < aliveFrom { deadBefore += 1 }; i += 1 }
-            newStarts[r] -= deadBefore
+    /// Moves the survivors of source slots from..<to, first first, to destination slots from `j`
+    /// (the destination lies `offset` slots before the source, so nothing unread is overwritten);
+    /// returns the next destination slot. Branch-free like `keepSurvivorsBackward`.
+    @inline(__always)
+    private static func keepSurvivorsForward(_ src: Columns, _ dst: Columns, _ moving: MovingColumns, offset: Int,
+                                             from: Int, to: Int, j start: Int, aliveFrom: Float) -> Int {
+        var j = start
+        for k in from..<max(from, to) {
+            let keep = src.death[k] >= aliveFrom
+            dst.x[j] = src.x[k]; dst.y[j] = src.y[k]; dst.z[j] = src.z[k]
+            dst.vx[j] = src.vx[k]; dst.vy[j] = src.vy[k]; dst.vz[j] = src.vz[k]
+            dst.death[j] = src.death[k]; dst.life[j] = src.life[k]
+            if moving.any { moving.copy(offset + k, to: j) }
+            j += keep ? 1 : 0
         }
-        return newStarts
+        return j
     }
 
     /// The columns beyond the eight Float columns that removal moves: stored shared columns,
