@@ -268,8 +268,8 @@ public final class EmitterSimulation {
         let old = c.appliedColorSpeed, oldScale = c.appliedScaleSpeed
         let o = [old.0, old.1, old.2, old.3], n = [newColor.0, newColor.1, newColor.2, newColor.3]
         // Rebased values differ by age, so shared columns get one value per particle first.
-        if colorChanged { s.store(.color, written: s.count) }
-        if scaleChanged { s.store(.scale, written: s.count) }
+        if colorChanged && s.count > 0 { s.store(.color, written: s.count) }
+        if scaleChanged && s.count > 0 { s.store(.scale, written: s.count) }
         for i in 0..<s.count {
             let age = Float(now - (Double(s.death[i]) - Double(s.life[i])))
             if colorChanged {
