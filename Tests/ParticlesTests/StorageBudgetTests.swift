@@ -99,6 +99,25 @@ import Testing
         #expect(store.bytesPerParticleInUse == 48, "\(store.bytesPerParticleInUse) bytes per particle")
     }
 
+    @Test func anEmptiedStoreSharesItsColumnsAgain() {
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 200
+            cell.lifetime = 0.5
+            cell.redRange = 0.5
+        }
+        let sim = EmitterSimulation(layer: layer)
+        run(sim, seconds: 0.25)
+        let store = sim.cells[0].store
+        #expect(store.isStored(.color))
+        cell.birthRate = 0
+        run(sim, seconds: 0.75)
+        #expect(sim.aliveCount == 0 && store.count == 0 && !store.isStored(.color), "\(sim.aliveCount) alive, \(store.count) slots")
+        cell.redRange = 0
+        cell.birthRate = 200
+        run(sim, seconds: 0.25)
+        #expect(sim.aliveCount > 40 && store.bytesPerParticleInUse == 32, "\(sim.aliveCount) alive, \(store.bytesPerParticleInUse) bytes")
+    }
+
     @Test func aLiveScaleChangeStoresTheColumnAndKeepsEarlierParticlesScale() {
         let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 120; cell.scale = 1 }
         let sim = EmitterSimulation(layer: layer)
