@@ -3,20 +3,33 @@ import LayerKit
 import Testing
 @_spi(Benchmarks) @testable import Particles
 
-/// Particle storage: 48 bytes per particle, one allocation with columns that do not alias modulo
+/// Particle storage: 32 to 48 bytes per particle, one allocation with columns that do not alias modulo
 /// 4096 bytes, and removal that keeps birth order.
 @Suite struct StorageTests {
-    @Test func aParticleTakesFortyEightBytes() {
-        #expect(ParticleStore.bytesPerParticle == 48)
+    @Test func aParticleTakesThirtyTwoBytesWithSharedColumnsAndFortyEightWithout() {
+        #expect(ParticleStore.minimumBytesPerParticle == 32 && ParticleStore.bytesPerParticle == 48)
         let store = ParticleStore(accumulatorCount: 0, capacity: 1 << 16)
+        #expect(store.bytesAllocated < 32 * (1 << 16) + 8 * 4096, "\(store.bytesAllocated) bytes for 65536 slots")
+        // Two particles that differ in scale, spin and colour: every column gets storage.
+        for k in 0..<2 {
+            store.append(batch: 0, x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, death: 10, life: 10,
+                         scale: 1 + Float(k), spin: Float(k), color: (UInt16(k), 0, 0, 0))
+        }
+        #expect(store.bytesPerParticleInUse == 48 && store.capacity == 1 << 16)
         #expect(store.bytesAllocated < 48 * (1 << 16) + 12 * 4096, "\(store.bytesAllocated) bytes for 65536 slots")
     }
 
     @Test(arguments: [64, 1 << 12, 1 << 20])
     func columnOffsetsAreNotMultiplesOf4096(_ capacity: Int) {
         let store = ParticleStore(accumulatorCount: 2, capacity: capacity)
+        #expect(store.columnOffsets.count == 10)
+        // Scale, spin and colour that differ between particles get their own columns: 13 in all.
+        for k in 0..<2 {
+            store.append(batch: 0, x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, death: 10, life: 10,
+                         scale: 1 + Float(k), spin: Float(k), color: (UInt16(k), 0, 0, 0))
+        }
         let offsets = store.columnOffsets
-        #expect(offsets.count == 13)
+        #expect(offsets.count == 13 && store.capacity == max(64, capacity), "\(offsets.count) columns, capacity \(store.capacity)")
         for (i, a) in offsets.enumerated() {
             #expect(a % 64 == 0, "column \(i) at \(a) is not cache-line aligned")
             for b in offsets[(i + 1)...] {

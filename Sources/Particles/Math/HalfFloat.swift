@@ -2,7 +2,7 @@
 
 /// IEEE binary16 packing for per-particle colour bases (docs/Particles.md, "Storage").
 ///
-/// Colour is stored in half precision to keep a particle within 48 bytes. Values are finite by
+/// Colour is stored in half precision to keep a particle's base state within 48 bytes. Values are finite by
 /// construction (clamped to ±65504 before packing), so decoding needs no infinity or NaN handling and
 /// runs as a few integer operations that the compiler vectorises.
 enum HalfFloat {
@@ -43,6 +43,12 @@ enum HalfFloat {
         let normal = (magnitude &+ 0xC800_0FFF &+ ((magnitude &>> 13) & 1)) &>> 13
         let h = sign | normal.replacing(with: subnormal, where: magnitude .< 0x3880_0000)
         return UInt64(h[0] & 0xFFFF) | UInt64(h[1] & 0xFFFF) << 16 | UInt64(h[2] & 0xFFFF) << 32 | UInt64(h[3] & 0xFFFF) << 48
+    }
+
+    /// Four packed values as the 64-bit word `pack4` makes (first value in the low 16 bits).
+    @inline(__always)
+    static func word(_ h: (UInt16, UInt16, UInt16, UInt16)) -> UInt64 {
+        UInt64(h.0) | UInt64(h.1) << 16 | UInt64(h.2) << 32 | UInt64(h.3) << 48
     }
 
     /// Unpacks a finite half: the exponent and mantissa move 13 bits up and the exponent bias is

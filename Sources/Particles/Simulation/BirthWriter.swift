@@ -25,7 +25,7 @@ struct BirthWriter {
     private let ax: Double, ay: Double, az: Double
     private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
     private let colorMeans: SIMD4<Float>, colorRanges: SIMD4<Float>
-    private var rgba: UnsafeMutablePointer<UInt64>
+    private var rgba: SlotColumn<UInt64>
     /// The extension values and columns, nil for Core Animation cells.
     private var extensionWriter: ExtensionWriter?
 
@@ -38,7 +38,7 @@ struct BirthWriter {
             extensionWriter = ExtensionWriter(params: params, store: store, centre: centre)
         }
         columns = store.columns
-        rgba = Self.words(columns.color)
+        rgba = columns.colorWords
         start = store.count
         next = start
         self.epoch = epoch
@@ -60,11 +60,6 @@ struct BirthWriter {
         SIMD4(min(max(v[0], 0), 1), min(max(v[1], 0), 1), min(max(v[2], 0), 1), min(max(v[3], 0), 1))
     }
 
-    /// The colour column as one 64-bit word (four binary16 values) per particle.
-    private static func words(_ color: UnsafeMutablePointer<UInt16>) -> UnsafeMutablePointer<UInt64> {
-        UnsafeMutableRawPointer(color).assumingMemoryBound(to: UInt64.self)
-    }
-
     /// Births written so far.
     var count: Int { next - start }
 
@@ -72,9 +67,15 @@ struct BirthWriter {
     mutating func reserve(_ n: Int) {
         if next + n > columns.capacity {
             columns = store.reserveForBirths(through: next + n, written: next)
-            rgba = Self.words(columns.color)
-            extensionWriter?.refresh(store)
+            refreshColumns()
         }
+    }
+
+    /// Picks up the column pointers after the store moved them.
+    private mutating func refreshColumns() {
+        columns = store.columns
+        rgba = columns.colorWords
+        extensionWriter?.refresh(store)
     }
 
     /// Writes one particle born at clock time `birthTime` at (x, y, z), emitted in `frame` and with
@@ -100,7 +101,7 @@ struct BirthWriter {
         let death = Float(birthTime + Double(life) - epoch)
         let vz = Float(v0z + az * age)
         let i = next
-        let c = columns
+        var c = columns
         var spinOut = spin
         if var e = extensionWriter {
             // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
@@ -120,13 +121,30 @@ struct BirthWriter {
         c.vz[i] = vz
         c.death[i] = death
         c.life[i] = life
-        // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise.
+        // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise. A value
+        // that differs from a shared column's gives that column storage first (ParticleStore).
+        let word = HalfFloat.pack4(color)
+        if Self.differsFromShared(c, rgba, i, scale: scale, spin: spinOut, color: word)
+            && store.prepareSlot(i, scale: scale, spin: spinOut, color: word) {
+            refreshColumns()
+            c = columns
+        }
         c.scale[i] = scale
         c.spin[i] = spinOut
-        rgba[i] = HalfFloat.pack4(color)
+        rgba[i] = word
         if vz != 0 { movesInZ = true }
         if death >= aliveFrom { alive += 1 } else { died += 1 }
         next = i + 1
+    }
+
+    /// Whether slot `i` would give a shared column a second value (checked on the writer's copies of
+    /// the columns, so the common case makes no call into the store).
+    @inline(__always)
+    private static func differsFromShared(_ c: ParticleStore.Columns, _ rgba: SlotColumn<UInt64>, _ i: Int,
+                                          scale: Float, spin: Float, color: UInt64) -> Bool {
+        i > 0 && ((c.scale.isShared && c.scale[0].bitPattern != scale.bitPattern)
+                  || (c.spin.isShared && c.spin[0].bitPattern != spin.bitPattern)
+                  || (rgba.isShared && rgba[0] != color))
     }
 
     /// Adds the written births to the store as one run of birth batch `batch`.

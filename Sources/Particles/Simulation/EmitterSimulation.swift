@@ -232,15 +232,13 @@ public final class EmitterSimulation {
         stepNonFinite += removed
     }
 
-    /// Compacts the stores whose tombstones reach a quarter of their live particles (at least 64), so
-    /// removal costs a small fraction of a pass per step on average.
+    /// Removes tombstones and fits each store's allocation to its live count (`ParticleStore.maintain`:
+    /// compaction once tombstones reach a quarter of the live particles, growth and shrinking with
+    /// hysteresis), so removal costs a small fraction of a pass per step on average.
     private func removeTombstones() {
         let aliveFrom = aliveThreshold
         for c in cells {
-            let dead = c.store.count - c.counters.alive
-            if dead > 0 && (c.counters.alive == 0 || (dead >= 64 && dead * 4 >= c.counters.alive)) {
-                c.store.compact(aliveFrom: aliveFrom)
-            }
+            c.store.maintain(aliveFrom: aliveFrom, alive: c.counters.alive)
         }
     }
 
@@ -269,6 +267,9 @@ public final class EmitterSimulation {
         let now = t - epoch
         let old = c.appliedColorSpeed, oldScale = c.appliedScaleSpeed
         let o = [old.0, old.1, old.2, old.3], n = [newColor.0, newColor.1, newColor.2, newColor.3]
+        // Rebased values differ by age, so shared columns get one value per particle first.
+        if colorChanged && s.count > 0 { s.store(.color, written: s.count) }
+        if scaleChanged && s.count > 0 { s.store(.scale, written: s.count) }
         for i in 0..<s.count {
             let age = Float(now - (Double(s.death[i]) - Double(s.life[i])))
             if colorChanged {

@@ -3,20 +3,36 @@
 /// One cell's particles as a structure of arrays in a single allocation (docs/Particles.md, "Storage").
 ///
 /// Per particle: position and velocity (6 × Float), death time and lifetime (2 × Float, seconds; the
-/// death time is relative to the simulation's epoch), base scale and spin (2 × Float) and the base
-/// colour (4 × binary16): 48 bytes. A cell with sub-cells adds one Float accumulator per sub-cell.
+/// death time is relative to the simulation's epoch): 32 bytes. Base scale and spin (Float each) and the
+/// base colour (4 × binary16) add 16 bytes, but each is kept once for the whole store while every
+/// particle has the same value (a cell without scale, spin or colour ranges), and gets a column of
+/// its own only when a different value is written. A cell with sub-cells adds one Float accumulator
+/// per sub-cell, a cell with extensions its extension columns.
 ///
 /// Dead particles stay in place as tombstones (their death time has passed) until a stable compaction
-/// removes them, so birth order is kept and removal costs a fraction of a pass per step.
+/// removes them, so birth order is kept and removal costs a fraction of a pass per step. After every
+/// step `maintain` keeps the allocation within a fixed factor of the live count.
 @_spi(Benchmarks)
 public final class ParticleStore {
-    /// The Float columns, in layout order.
+    /// The Float columns every store holds, in layout order.
     enum Column: Int, CaseIterable {
-        case x, y, z, vx, vy, vz, death, life, scale, spin
+        case x, y, z, vx, vy, vz, death, life
     }
 
-    /// Bytes of simulation state per particle without sub-cell accumulators.
-    public static let bytesPerParticle = Column.allCases.count * 4 + 4 * 2
+    /// The columns that are shared while all particles agree on them.
+    enum SharedColumn: Int, CaseIterable {
+        case scale, spin, color
+
+        var bit: UInt8 { 1 << UInt8(rawValue) }
+        /// Bytes per slot once stored.
+        var bytes: Int { self == .color ? 8 : 4 }
+    }
+
+    /// Bytes of simulation state per particle with every column stored (no accumulators, no extensions).
+    public static let bytesPerParticle = Column.allCases.count * 4 + 4 + 4 + 8
+
+    /// Bytes of simulation state per particle while scale, spin and colour are shared.
+    public static let minimumBytesPerParticle = Column.allCases.count * 4
 
     /// Extra bytes added between columns: 5 cache lines, so that no two columns start at the same
     /// offset modulo 4096 (4K aliasing makes streams that share low address bits stall each other).
@@ -30,6 +46,8 @@ public final class ParticleStore {
     private(set) var accumulatorCount: Int
     /// The extension columns present (bit k: `ExtraColumn(rawValue: k)`), 0 for Core Animation cells.
     private(set) var extraMask: UInt32 = 0
+    /// The shared columns that are stored per slot (bit: `SharedColumn.bit`); the others hold one value.
+    private(set) var storedMask: UInt8 = 0
     /// Whether some particle may have a non-zero z velocity (z integration is skipped otherwise).
     var zMoves = false
     /// Birth batches of the slots.
@@ -37,17 +55,26 @@ public final class ParticleStore {
     /// Set when code outside the simulation may have written the columns (coupling buffers) or a
     /// non-finite sprite was seen: the next step scans this store for NaN and infinities.
     var needsFiniteCheck = false
+    /// Slots committed since the last `maintain` (the births of the last step).
+    private var recentBirths = 0
+    /// Passes of each removal kind and reallocations so far (for tests and diagnostics).
+    private(set) var compactions = 0, relocations = 0, reallocations = 0
 
     private var base: UnsafeMutableRawPointer?
     private var allocatedBytes = 0
     /// Where slot 0 lies in the columns: removal moves the older survivors forward instead of moving
     /// every younger particle back (deaths cluster among the oldest particles).
     private var head = 0
-    /// Column starts in the allocation: the ten Float columns, the colour column, the accumulators.
+    /// Column starts in the allocation: the eight Float columns, the shared columns that have room in
+    /// it (nil: none), the accumulators and the extension columns.
     private var floatBases: [UnsafeMutablePointer<Float>] = []
-    private var colorBase = UnsafeMutablePointer<UInt16>(bitPattern: 16)!
+    private var scaleBase: UnsafeMutablePointer<Float>?
+    private var spinBase: UnsafeMutablePointer<Float>?
+    private var colorBase: UnsafeMutablePointer<UInt16>?
     private var accumulatorBases: [UnsafeMutablePointer<Float>] = []
     private var extraBases: [UnsafeMutablePointer<Float>] = []
+    /// The shared values: scale (Float) at byte 0, spin (Float) at 4, colour (4 × binary16) at 8.
+    private let shared: UnsafeMutableRawPointer
 
     /// Slot 0 of the x positions (points); slots 0..<count are valid.
     public private(set) var x = UnsafeMutablePointer<Float>(bitPattern: 16)!
@@ -64,10 +91,12 @@ public final class ParticleStore {
     /// Slot 0 of the death times, seconds relative to the simulation's epoch.
     public private(set) var death = UnsafeMutablePointer<Float>(bitPattern: 16)!
     private(set) var life = UnsafeMutablePointer<Float>(bitPattern: 16)!
-    private(set) var scale = UnsafeMutablePointer<Float>(bitPattern: 16)!
-    private(set) var spin = UnsafeMutablePointer<Float>(bitPattern: 16)!
-    /// Base colour, 4 binary16 values (r, g, b, a) per particle.
-    private(set) var color = UnsafeMutablePointer<UInt16>(bitPattern: 16)!
+    /// Base scale per slot (shared while all are equal).
+    private(set) var scale: SlotColumn<Float>
+    /// Spin per slot, radians per second (shared while all are equal).
+    private(set) var spin: SlotColumn<Float>
+    /// Base colour, 4 binary16 values (r, g, b, a) per slot: element 4i + k (shared while all are equal).
+    private(set) var color: SlotColumn<UInt16>
     /// The accumulator column of each sub-cell.
     private(set) var accumulatorColumns: [UnsafeMutablePointer<Float>] = []
     /// Slot 0 of each extension column by `ExtraColumn.rawValue` (nil: not present).
@@ -78,17 +107,27 @@ public final class ParticleStore {
     /// Creates an empty store with `accumulatorCount` sub-cell accumulators per particle.
     public init(accumulatorCount: Int = 0, capacity: Int = 0) {
         self.accumulatorCount = max(0, accumulatorCount)
+        shared = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+        shared.initializeMemory(as: UInt64.self, repeating: 0, count: 2)
+        scale = SlotColumn(base: shared.assumingMemoryBound(to: Float.self), mask: 0)
+        spin = SlotColumn(base: (shared + 4).assumingMemoryBound(to: Float.self), mask: 0)
+        color = SlotColumn(base: (shared + 8).assumingMemoryBound(to: UInt16.self), mask: 3)
         if capacity > 0 { reallocate(capacity: capacity, keeping: 0) }
     }
 
-    deinit { base?.deallocate() }
+    deinit {
+        base?.deallocate()
+        shared.deallocate()
+    }
 
     // MARK: - Layout
 
-    /// Byte offsets of the columns for a capacity: Float columns, the colour column, accumulators.
-    static func layout(capacity: Int, accumulatorCount: Int, extraCount: Int = 0) -> (offsets: [Int], total: Int) {
+    /// Byte offsets of the columns for a capacity: the Float columns, the stored shared columns
+    /// (`stored`, in `SharedColumn` order), accumulators and extensions.
+    static func layout(capacity: Int, accumulatorCount: Int, extraCount: Int = 0,
+                       stored: UInt8 = 0) -> (offsets: [Int], total: Int) {
         var sizes = Array(repeating: capacity * 4, count: Column.allCases.count)
-        sizes.append(capacity * 8)
+        for s in SharedColumn.allCases where stored & s.bit != 0 { sizes.append(capacity * s.bytes) }
         sizes.append(contentsOf: Array(repeating: capacity * 4, count: accumulatorCount + extraCount))
         var offsets: [Int] = []
         var next = 0
@@ -103,16 +142,35 @@ public final class ParticleStore {
     /// The byte offset of every column from the start of the allocation (for the layout test).
     var columnOffsets: [Int] {
         guard let base else { return [] }
-        return floatBases.map { UnsafeMutableRawPointer($0) - base } + [UnsafeMutableRawPointer(colorBase) - base]
-            + accumulatorBases.map { UnsafeMutableRawPointer($0) - base }
+        let sharedBases = [scaleBase.map(UnsafeMutableRawPointer.init), spinBase.map(UnsafeMutableRawPointer.init),
+                           colorBase.map(UnsafeMutableRawPointer.init)].compactMap { $0 }
+        return floatBases.map { UnsafeMutableRawPointer($0) - base } + sharedBases.map { $0 - base }
+            + accumulatorBases.map { UnsafeMutableRawPointer($0) - base } + extraBases.map { UnsafeMutableRawPointer($0) - base }
     }
+
+    /// Whether `column` is stored per slot.
+    func isStored(_ column: SharedColumn) -> Bool { storedMask & column.bit != 0 }
 
     /// Points the slot-0 pointers at `head`.
     private func updateViews() {
         let f = floatBases.map { $0 + head }
         (x, y, z, vx, vy, vz) = (f[0], f[1], f[2], f[3], f[4], f[5])
-        (death, life, scale, spin) = (f[6], f[7], f[8], f[9])
-        color = colorBase + 4 * head
+        (death, life) = (f[6], f[7])
+        if isStored(.scale), let b = scaleBase {
+            scale = SlotColumn(base: b + head, mask: ~0)
+        } else {
+            scale = SlotColumn(base: shared.assumingMemoryBound(to: Float.self), mask: 0)
+        }
+        if isStored(.spin), let b = spinBase {
+            spin = SlotColumn(base: b + head, mask: ~0)
+        } else {
+            spin = SlotColumn(base: (shared + 4).assumingMemoryBound(to: Float.self), mask: 0)
+        }
+        if isStored(.color), let b = colorBase {
+            color = SlotColumn(base: b + 4 * head, mask: ~0)
+        } else {
+            color = SlotColumn(base: (shared + 8).assumingMemoryBound(to: UInt16.self), mask: 3)
+        }
         accumulatorColumns = accumulatorBases.map { $0 + head }
         extraColumns = extraBases.map { $0 + head }
         var k = 0
@@ -121,22 +179,35 @@ public final class ParticleStore {
         }
     }
 
-    /// Moves slots 0..<keep into a new allocation of `capacity` slots, at its start.
+    /// Moves slots 0..<keep into a new allocation of `capacity` slots, at its start. Shared columns
+    /// in `newStored` that are not stored yet start with the shared value in every kept slot.
     private func reallocate(capacity newCapacity: Int, keeping keep: Int, accumulatorMapping: [Int?]? = nil,
-                            newAccumulatorCount: Int? = nil, newExtraMask: UInt32? = nil) {
+                            newAccumulatorCount: Int? = nil, newExtraMask: UInt32? = nil, newStored: UInt8? = nil) {
         let accCount = newAccumulatorCount ?? accumulatorCount
         let mask = newExtraMask ?? extraMask
+        let stored = newStored ?? storedMask
         let present = ExtraColumn.allCases.filter { mask & $0.bit != 0 }
-        let (offsets, total) = Self.layout(capacity: newCapacity, accumulatorCount: accCount, extraCount: present.count)
+        let (offsets, total) = Self.layout(capacity: newCapacity, accumulatorCount: accCount, extraCount: present.count,
+                                           stored: stored)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: max(total, 64), alignment: 4096)
-        let newFloats = (0..<Column.allCases.count).map { (raw + offsets[$0]).assumingMemoryBound(to: Float.self) }
-        let newColor = (raw + offsets[Column.allCases.count]).assumingMemoryBound(to: UInt16.self)
-        let newAcc = (0..<accCount).map { (raw + offsets[Column.allCases.count + 1 + $0]).assumingMemoryBound(to: Float.self) }
-        let newExtras = (0..<present.count).map { (raw + offsets[Column.allCases.count + 1 + accCount + $0]).assumingMemoryBound(to: Float.self) }
+        var next = 0
+        func take<T>(_: T.Type) -> UnsafeMutablePointer<T> {
+            defer { next += 1 }
+            return (raw + offsets[next]).assumingMemoryBound(to: T.self)
+        }
+        let newFloats = Column.allCases.map { _ in take(Float.self) }
+        let newScale = stored & SharedColumn.scale.bit != 0 ? take(Float.self) : nil
+        let newSpin = stored & SharedColumn.spin.bit != 0 ? take(Float.self) : nil
+        let newColor = stored & SharedColumn.color.bit != 0 ? take(UInt16.self) : nil
+        let newAcc = (0..<accCount).map { _ in take(Float.self) }
+        let newExtras = present.map { _ in take(Float.self) }
         if keep > 0 {
-            let old = [x, y, z, vx, vy, vz, death, life, scale, spin]
+            let old = [x, y, z, vx, vy, vz, death, life]
             for (dst, src) in zip(newFloats, old) { dst.update(from: src, count: keep) }
-            newColor.update(from: color, count: keep * 4)
+            // A shared column reads its one value for every slot, so these copies also fill new columns.
+            if let d = newScale { for i in 0..<keep { d[i] = scale[i] } }
+            if let d = newSpin { for i in 0..<keep { d[i] = spin[i] } }
+            if let d = newColor { for i in 0..<(4 * keep) { d[i] = color[i] } }
             for k in 0..<accCount {
                 if let from = accumulatorMapping.map({ $0[k] }) ?? (k < accumulatorCount ? k : nil), from < accumulatorCount {
                     newAcc[k].update(from: accumulatorColumns[from], count: keep)
@@ -154,15 +225,52 @@ public final class ParticleStore {
         }
         base?.deallocate()
         base = raw
+        reallocations += 1
         allocatedBytes = total
         capacity = newCapacity
         accumulatorCount = accCount
         floatBases = newFloats
-        colorBase = newColor
+        (scaleBase, spinBase, colorBase) = (newScale, newSpin, newColor)
         accumulatorBases = newAcc
         extraBases = newExtras
         extraMask = mask
+        storedMask = stored
         head = 0
+        updateViews()
+    }
+
+    /// Gives `column` a slot of its own per particle, slots 0..<written taking the shared value.
+    /// Reuses room the allocation still has for it, else reallocates (same capacity).
+    func store(_ column: SharedColumn, written: Int) {
+        guard !isStored(column) else { return }
+        let hasRoom: Bool
+        switch column {
+        case .scale: hasRoom = scaleBase != nil
+        case .spin: hasRoom = spinBase != nil
+        case .color: hasRoom = colorBase != nil
+        }
+        guard hasRoom else {
+            reallocate(capacity: max(capacity, 64), keeping: written, newStored: storedMask | column.bit)
+            return
+        }
+        let value = (scale[0], spin[0], (color[0], color[1], color[2], color[3]))
+        storedMask |= column.bit
+        updateViews()
+        switch column {
+        case .scale: for i in 0..<written { scale[i] = value.0 }
+        case .spin: for i in 0..<written { spin[i] = value.1 }
+        case .color:
+            for i in 0..<written {
+                color[4 * i] = value.2.0; color[4 * i + 1] = value.2.1; color[4 * i + 2] = value.2.2; color[4 * i + 3] = value.2.3
+            }
+        }
+    }
+
+    /// Once no slot is in use, scale, spin and colour go back to being shared (the allocation keeps its
+    /// room for them until it is next replaced).
+    private func shareColumnsWhenEmpty() {
+        guard count == 0 && storedMask != 0 else { return }
+        storedMask = 0
         updateViews()
     }
 
@@ -170,7 +278,9 @@ public final class ParticleStore {
     private func moveToFront(keeping keep: Int) {
         guard head > 0 else { return }
         for b in floatBases { b.update(from: b + head, count: keep) }
-        colorBase.update(from: colorBase + 4 * head, count: 4 * keep)
+        if isStored(.scale), let b = scaleBase { b.update(from: b + head, count: keep) }
+        if isStored(.spin), let b = spinBase { b.update(from: b + head, count: keep) }
+        if isStored(.color), let b = colorBase { b.update(from: b + 4 * head, count: 4 * keep) }
         for b in accumulatorBases { b.update(from: b + head, count: keep) }
         for b in extraBases { b.update(from: b + head, count: keep) }
         head = 0
@@ -180,17 +290,22 @@ public final class ParticleStore {
     /// Slots addressable from slot 0 without moving or growing.
     private var room: Int { capacity - head }
 
+    /// The capacity to allocate for `slots` slots: 40 % more (at least 64), in whole cache lines of
+    /// Floats, so growth is geometric but the allocation stays within 1.4× of what is needed.
+    static func grownCapacity(for slots: Int) -> Int {
+        let c = slots + max(64, slots / 5 * 2)
+        return (c + 15) & ~15
+    }
+
     /// Makes slots up to `minimumSlots` addressable, keeping slots 0..<keep: moves the data to the front
-    /// when that frees at least a quarter of the allocation, else doubles the allocation (at least 64).
+    /// when that leaves at least a fifth of `minimumSlots` free, else reallocates to `grownCapacity`.
     private func makeRoom(for minimumSlots: Int, keeping keep: Int) {
         guard minimumSlots > room else { return }
-        if minimumSlots <= capacity && head >= capacity / 4 {
+        if head > 0 && capacity - minimumSlots >= max(64, minimumSlots / 5) {
             moveToFront(keeping: keep)
             return
         }
-        var c = max(64, capacity)
-        while c < minimumSlots || c - minimumSlots < c / 4 { c *= 2 }
-        reallocate(capacity: c, keeping: keep)
+        reallocate(capacity: Self.grownCapacity(for: minimumSlots), keeping: keep)
     }
 
     /// Makes room for at least `minimumCapacity` slots.
@@ -211,25 +326,49 @@ public final class ParticleStore {
         reallocate(capacity: max(capacity, 64), keeping: count, newExtraMask: extraMask | mask)
     }
 
-    /// Bytes of state per particle of this store: the 48 base bytes, sub-cell accumulators and extensions.
-    var bytesPerParticleInUse: Int { Self.bytesPerParticle + 4 * (accumulatorCount + extraBases.count) }
+    /// Bytes of state per particle of this store: 32 base bytes, the stored shared columns, sub-cell
+    /// accumulators and extensions.
+    var bytesPerParticleInUse: Int {
+        let sharedBytes = SharedColumn.allCases.reduce(0) { $0 + (isStored($1) ? $1.bytes : 0) }
+        return Self.minimumBytesPerParticle + sharedBytes + 4 * (accumulatorCount + extraBases.count)
+    }
 
     /// Bytes allocated for the columns.
     var bytesAllocated: Int { allocatedBytes }
 
     // MARK: - Births
 
-    /// The column pointers of the current allocation, valid until the store grows.
+    /// The column pointers of the current allocation, valid until the store grows or stores a
+    /// shared column.
     struct Columns {
-        let x, y, z, vx, vy, vz, death, life, scale, spin: UnsafeMutablePointer<Float>
-        let color: UnsafeMutablePointer<UInt16>
+        let x, y, z, vx, vy, vz, death, life: UnsafeMutablePointer<Float>
+        let scale, spin: SlotColumn<Float>
+        let color: SlotColumn<UInt16>
         let capacity: Int
+
+        /// The colour of slot `i` as one 64-bit word (four binary16 values).
+        var colorWords: SlotColumn<UInt64> {
+            SlotColumn(base: UnsafeMutableRawPointer(color.base).assumingMemoryBound(to: UInt64.self), mask: color.isShared ? 0 : ~0)
+        }
     }
 
     /// The column pointers of the current allocation.
     var columns: Columns {
         Columns(x: x, y: y, z: z, vx: vx, vy: vy, vz: vz, death: death, life: life, scale: scale, spin: spin,
                 color: color, capacity: room)
+    }
+
+    /// Makes sure slot `i` can take these scale, spin and colour values: a shared column whose value
+    /// differs (and that slots before `i` use) becomes stored. Slots 0...i are kept (slot i's other
+    /// columns may already be written). Returns whether the columns moved (callers re-read `columns`).
+    func prepareSlot(_ i: Int, scale s: Float, spin r: Float, color c: UInt64) -> Bool {
+        guard i > 0 else { return false }
+        let current = columns
+        var moved = false
+        if current.scale.isShared && current.scale[0].bitPattern != s.bitPattern { store(.scale, written: i + 1); moved = true }
+        if current.spin.isShared && current.spin[0].bitPattern != r.bitPattern { store(.spin, written: i + 1); moved = true }
+        if current.color.isShared && current.colorWords[0] != c { store(.color, written: i + 1); moved = true }
+        return moved
     }
 
     /// Makes slots `start..<end` part of the store after a caller wrote their columns (through
@@ -241,6 +380,7 @@ public final class ParticleStore {
         }
         if movesInZ { zMoves = true }
         count = end
+        recentBirths += end - start
         runs.noteBirth(batch: batch, slot: start)
     }
 
@@ -257,11 +397,14 @@ public final class ParticleStore {
                 death pDeath: Float, life pLife: Float, scale pScale: Float, spin pSpin: Float,
                 color c: (UInt16, UInt16, UInt16, UInt16)) -> Int {
         let i = count
-        let cols = reserveForBirths(through: i + 1, written: i)
+        _ = reserveForBirths(through: i + 1, written: i)
+        let word = HalfFloat.word(c)
+        _ = prepareSlot(i, scale: pScale, spin: pSpin, color: word)
+        let cols = columns
         cols.x[i] = px; cols.y[i] = py; cols.z[i] = pz
         cols.vx[i] = pvx; cols.vy[i] = pvy; cols.vz[i] = pvz
         cols.death[i] = pDeath; cols.life[i] = pLife; cols.scale[i] = pScale; cols.spin[i] = pSpin
-        cols.color[4 * i] = c.0; cols.color[4 * i + 1] = c.1; cols.color[4 * i + 2] = c.2; cols.color[4 * i + 3] = c.3
+        cols.colorWords[i] = word
         for column in extraColumns { column[i] = 0 }
         commitBirths(from: i, to: i + 1, batch: batch, movesInZ: pvz != 0)
         return i
@@ -359,6 +502,34 @@ public final class ParticleStore {
 
     // MARK: - Removal
 
+    /// After every step, with the number of live slots: removes tombstones and keeps the allocation
+    /// close to the live count (docs/Particles.md, "Storage"). Returns the number of tombstones removed.
+    ///
+    /// - When the room left at the end of the allocation would not hold two more steps of births (at
+    ///   most a quarter of the live count), the
+    ///   survivors move to the front (tombstones dropped in the same pass); the allocation grows to
+    ///   `grownCapacity` if that would leave less than a quarter of the live count free.
+    /// - When the allocation exceeds twice what is needed (a burst died), it shrinks to `grownCapacity`.
+    /// - Otherwise tombstones are removed once they reach a quarter of the live count (at least 64).
+    @discardableResult
+    func maintain(aliveFrom: Float, alive: Int) -> Int {
+        guard capacity > 0 else { return 0 }
+        // Room for two steps of births, but a one-off burst does not make the store grow for more.
+        let margin = max(64, min(2 * recentBirths, alive / 4))
+        recentBirths = 0
+        let dead = count - alive
+        let needed = alive + margin
+        let oversized = capacity > 2 * needed
+        if oversized || capacity - head - count < margin {
+            let tooSmall = capacity - alive < max(margin, alive / 4)
+            return relocate(capacity: oversized || tooSmall ? Self.grownCapacity(for: needed) : capacity, aliveFrom: aliveFrom)
+        }
+        if dead > 0 && (alive == 0 || (dead >= 64 && dead * 4 >= alive)) {
+            return compact(aliveFrom: aliveFrom)
+        }
+        return 0
+    }
+
     /// Removes the tombstones (death time < aliveFrom), keeping birth order. Returns the number removed.
     ///
     /// The survivors up to the last tombstone move forward against the younger particles, which stay
@@ -371,44 +542,134 @@ public final class ParticleStore {
         var last = n - 1
         while last >= 0 && d[last] >= aliveFrom { last -= 1 }
         if last < 0 { return 0 }
-        // New run starts: survivors before each start (runs after `last` only shift).
-        var newStarts = runs.starts
-        var deadBefore = 0, i = 0
-        for r in 0..<newStarts.count where newStarts[r] <= last + 1 {
-            while i < newStarts[r] { if d[i] < aliveFrom { deadBefore += 1 }; i += 1 }
-            newStarts[r] -= deadBefore
-        }
+        compactions += 1
         let c = columns
-        let rgba = UnsafeMutableRawPointer(c.color).assumingMemoryBound(to: UInt64.self)
-        let accumulators = accumulatorColumns
-        // Branch-free: every slot is copied to j (j ≥ k, so nothing unread is overwritten) and j moves
-        // only past survivors; a tombstone's copy is overwritten by the next survivor.
-        // (The accumulators of cells with sub-cells move in the same pass; the death time of slot k is
-        // read before slot k can be overwritten.)
-        var j = last
-        var k = last
-        let withAccumulators = !accumulators.isEmpty
-        let extraCols = extraColumns
-        let withExtras = !extraCols.isEmpty
-        while k >= 0 {
-            let keep = d[k] >= aliveFrom
-            c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
-            c.vx[j] = c.vx[k]; c.vy[j] = c.vy[k]; c.vz[j] = c.vz[k]
-            c.death[j] = c.death[k]; c.life[j] = c.life[k]; c.scale[j] = c.scale[k]; c.spin[j] = c.spin[k]
-            rgba[j] = rgba[k]
-            if withAccumulators { for a in accumulators { a[j] = a[k] } }
-            if withExtras { for a in extraCols { a[j] = a[k] } }
-            j -= keep ? 1 : 0
-            k -= 1
+        let moving = movingColumns
+        let h = head
+        // Run by run from the back, so each run's new start is known without a separate pass: after
+        // run r's slots, the first survivor at or after its start sits at j + 1 (before the head moves).
+        let starts = runs.starts
+        var positions = starts
+        var j = last, end = last + 1
+        for r in stride(from: starts.count - 1, through: 0, by: -1) where starts[r] <= last + 1 {
+            j = Self.keepSurvivorsBackward(c, moving, head: h, from: starts[r], to: end, j: j, aliveFrom: aliveFrom)
+            positions[r] = j + 1
+            end = starts[r]
         }
+        j = Self.keepSurvivorsBackward(c, moving, head: h, from: 0, to: end, j: j, aliveFrom: aliveFrom)
         let removed = j + 1
-        for r in 0..<newStarts.count where runs.starts[r] > last + 1 { newStarts[r] -= removed }
+        // Runs after `last` only shift with slot 0.
+        let newStarts = (0..<starts.count).map { starts[$0] > last + 1 ? starts[$0] - removed : positions[$0] - removed }
         head += removed
         updateViews()
         count = n - removed
         runs.compacted(newStarts: newStarts, newSlotCount: count)
-        if count == 0 { zMoves = false }
+        finishRemoval()
         return removed
+    }
+
+    /// Moves the survivors of slots from..<to, last first, to the slots ending at `j` (j ≥ every
+    /// source slot, so nothing unread is overwritten); returns the slot before the last one written.
+    ///
+    /// Branch-free: every slot is copied to j and j moves only past survivors; a tombstone's copy is
+    /// overwritten by the next survivor. (The death time of slot k is read before it can be overwritten.)
+    @inline(__always)
+    private static func keepSurvivorsBackward(_ c: Columns, _ moving: MovingColumns, head h: Int, from: Int, to: Int, j start: Int,
+                                              aliveFrom: Float) -> Int {
+        var j = start
+        var k = to - 1
+        while k >= from {
+            let keep = c.death[k] >= aliveFrom
+            c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
+            c.vx[j] = c.vx[k]; c.vy[j] = c.vy[k]; c.vz[j] = c.vz[k]
+            c.death[j] = c.death[k]; c.life[j] = c.life[k]
+            if moving.any { moving.copy(h + k, to: h + j) }
+            j -= keep ? 1 : 0
+            k -= 1
+        }
+        return j
+    }
+
+    /// Removes the tombstones and moves the survivors to slot 0, keeping birth order (one pass over the
+    /// slots in use), then reallocates to `newCapacity` slots if that differs. Returns the number removed.
+    @discardableResult
+    func relocate(capacity newCapacity: Int, aliveFrom: Float) -> Int {
+        let n = count
+        relocations += 1
+        let src = columns
+        let moving = movingColumns
+        let offset = head
+        head = 0
+        updateViews()
+        let dst = columns
+        // Run by run, so each run's new start is the number of survivors before it.
+        let starts = runs.starts
+        var newStarts = starts
+        var j = 0, begin = 0
+        for r in 0..<starts.count {
+            j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
+            newStarts[r] = j
+            begin = starts[r]
+        }
+        j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: n, j: j, aliveFrom: aliveFrom)
+        count = j
+        runs.compacted(newStarts: newStarts, newSlotCount: count)
+        if newCapacity != capacity { reallocate(capacity: newCapacity, keeping: count) }
+        finishRemoval()
+        return n - j
+    }
+
+    /// Moves the survivors of source slots from..<to, first first, to destination slots from `j`
+    /// (the destination lies `offset` slots before the source, so nothing unread is overwritten);
+    /// returns the next destination slot. Branch-free like `keepSurvivorsBackward`.
+    @inline(__always)
+    private static func keepSurvivorsForward(_ src: Columns, _ dst: Columns, _ moving: MovingColumns, offset: Int,
+                                             from: Int, to: Int, j start: Int, aliveFrom: Float) -> Int {
+        var j = start
+        for k in from..<max(from, to) {
+            let keep = src.death[k] >= aliveFrom
+            dst.x[j] = src.x[k]; dst.y[j] = src.y[k]; dst.z[j] = src.z[k]
+            dst.vx[j] = src.vx[k]; dst.vy[j] = src.vy[k]; dst.vz[j] = src.vz[k]
+            dst.death[j] = src.death[k]; dst.life[j] = src.life[k]
+            if moving.any { moving.copy(offset + k, to: j) }
+            j += keep ? 1 : 0
+        }
+        return j
+    }
+
+    /// The columns beyond the eight Float columns that removal moves: stored shared columns,
+    /// accumulators and extensions, from their starts in the allocation (indices include the head).
+    private var movingColumns: MovingColumns {
+        var floats = accumulatorBases + extraBases
+        if isStored(.scale), let b = scaleBase { floats.append(b) }
+        if isStored(.spin), let b = spinBase { floats.append(b) }
+        let words = isStored(.color) ? colorBase.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) } : nil
+        return MovingColumns(floats: floats, words: words)
+    }
+
+    /// Removal's view of the optional columns (see `movingColumns`).
+    private struct MovingColumns {
+        let floats: [UnsafeMutablePointer<Float>]
+        let words: UnsafeMutablePointer<UInt64>?
+
+        var any: Bool { !floats.isEmpty || words != nil }
+
+        /// Copies the element at `from` to `to` (positions in the allocation, not slots).
+        @inline(__always)
+        func copy(_ from: Int, to: Int) {
+            for f in floats { f[to] = f[from] }
+            if let w = words { w[to] = w[from] }
+        }
+    }
+
+    /// Bookkeeping after tombstones were removed.
+    private func finishRemoval() {
+        if count == 0 {
+            zMoves = false
+            head = 0
+            updateViews()
+            shareColumnsWhenEmpty()
+        }
     }
 
     /// Empties the store, keeping its allocation.
@@ -418,6 +679,7 @@ public final class ParticleStore {
         updateViews()
         zMoves = false
         runs.removeAll()
+        shareColumnsWhenEmpty()
     }
 }
 

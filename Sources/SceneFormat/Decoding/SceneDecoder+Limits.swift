@@ -59,7 +59,7 @@ extension SceneDecoder {
         }
         let limit = SceneLoader.maximumTotalParticles
         guard total > limit else { return }
-        ctx.error(field, "the \(emitters) emitter layers' maxParticles add up to \(total); the limit is \(limit) particles in all (lower maxParticles: each live particle takes 48 bytes)")
+        ctx.error(field, "the \(emitters) emitter layers' maxParticles add up to \(total); the limit is \(limit) particles in all (lower maxParticles: each live particle takes up to 48 bytes)")
     }
 
     // MARK: - Replicators
