@@ -24,4 +24,17 @@ import Testing
         let second = lines[2].split(separator: ",").map(String.init)
         #expect((Int(second[i]) ?? 0) > 0, "particles blend pixels at frame 2: \(lines[2])")
     }
+
+    @Test func statsWithoutPixelCountersLeavesThePixelColumnsAtZero() throws {
+        let run = try emitter(["stats", "Scenes/fire.json", "--duration", "0.2", "--fps", "10", "--format", "csv", "--no-pixel-counters"])
+        #expect(run.status == 0, "\(run)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let header = lines.first?.split(separator: ",").map(String.init) ?? []
+        guard lines.count == 3, let drawn = header.firstIndex(of: "pixelsDrawn"), let layers = header.firstIndex(of: "layersDrawn") else {
+            Issue.record("unexpected output: \(run.stdout)")
+            return
+        }
+        let second = lines[2].split(separator: ",").map(String.init)
+        #expect(second[drawn] == "0" && (Int(second[layers]) ?? 0) > 0, "pixels not counted, layers still are: \(lines[2])")
+    }
 }
