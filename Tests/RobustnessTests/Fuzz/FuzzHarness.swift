@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Testing
 
 /// Runs a fuzz target over a deterministic sequence of mutated inputs, each under a time limit.
 ///
@@ -38,6 +39,24 @@ struct FuzzHarness {
         var slowest: Double = 0
         var slowestIteration = 0
         var findings: [Finding] = []
+
+        /// One line for the test log: target, seed, inputs, outcomes and the slowest input.
+        func summary(_ target: String, seed: UInt64) -> String {
+            "\(target) fuzz: seed \(seed), \(iterations) inputs, accepted \(accepted), rejected \(rejected), slowest \(slowest) s (iteration \(slowestIteration))"
+        }
+
+        /// Records a test issue for every finding, and unless `requiresAccepted` is false for a run that
+        /// never accepted an input (the mutations would test only the rejection path); expects some rejections;
+        /// then prints the summary.
+        func expectNoFindings(_ target: String, seed: UInt64, requiresAccepted: Bool = true,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(findings.isEmpty, "seed \(seed): \(findings.map(\.description).joined(separator: "\n"))",
+                    sourceLocation: sourceLocation)
+            #expect(rejected > 0 && (accepted > 0 || !requiresAccepted),
+                    "seed \(seed), \(target): the mutations reach both outcomes (accepted \(accepted), rejected \(rejected) of \(iterations))",
+                    sourceLocation: sourceLocation)
+            print(summary(target, seed: seed))
+        }
     }
 
     /// The number of iterations: `EMITTER_FUZZ_ITERATIONS` when set, else `default`.
