@@ -134,8 +134,8 @@ final class BandExecutor {
                 p.shade(y: y, x0: x0, count: n, into: scratch.colors)
                 SpanBlender.paint(dst, src: scratch.colors, count: n, tint: f.tint, cov: full ? nil : UnsafePointer(cov))
             case let .gradient(g):
-                g.shade(y: y, x0: x0, count: n, into: scratch.colors)
-                SpanBlender.paint(dst, src: scratch.colors, count: n, tint: f.tint, cov: full ? nil : UnsafePointer(cov))
+                let src = g.row(y: y, x0: x0, count: n, scratch: scratch.colors)
+                SpanBlender.paint(dst, src: src, count: n, tint: f.tint, cov: full ? nil : UnsafePointer(cov))
             }
         }
     }

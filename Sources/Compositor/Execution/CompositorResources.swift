@@ -10,6 +10,7 @@ final class CompositorResources {
     let tiles = TiledLayerCache()
     let texts = TextContentsCache()
     let shapes = ShapeGeometryCache()
+    let gradients = GradientPaintCache()
     let pool = BufferPool()
     let executor: BandExecutor
     let spriteBuilder: SpriteBatchBuilder
@@ -61,6 +62,7 @@ final class CompositorResources {
         tiles.endFrame()
         texts.endFrame()
         shapes.endFrame()
+        gradients.endFrame()
         batches = batches.filter { $0.value.emitter != nil && frame - $0.value.lastUse <= 60 }
     }
 }

@@ -40,6 +40,12 @@ final class PerLayerCache<Key: Equatable, Value> {
         return v
     }
 
+    /// The value kept for `model`, whatever its key (for tests and diagnostics).
+    func cachedValue(for model: CALayer) -> Value? {
+        guard let e = entries[ObjectIdentifier(model)], e.layer === model else { return nil }
+        return e.value
+    }
+
     /// Drops entries of layers that are gone or were not used for `idleFrames` frames.
     func endFrame() {
         frame += 1

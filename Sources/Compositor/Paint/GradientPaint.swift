@@ -8,6 +8,11 @@ import LayerKit
 /// |end − start|; conic: angle from start, 0 along end − start, turning +x toward +y), and t is looked
 /// up in a table of colours interpolated premultiplied in sRGB-encoded space. Before the first and after
 /// the last location the end colours extend.
+///
+/// A gradient layer's paint is kept between frames (`GradientPaintCache`) while everything that decides
+/// its pixels stays the same; from its second use on it keeps the shaded pixels of its shape's device
+/// rectangle (`enableShadeCache`), filled row by row as bands first need them, so a gradient whose only
+/// change is its opacity (the fire's glow) is shaded once and then only blended.
 final class GradientPaint {
     /// Entries of the colour table (t = i / (count − 1)).
     static let tableSize = 1024
@@ -18,6 +23,19 @@ final class GradientPaint {
     let start: SIMD2<Float>, end: SIMD2<Float>
     private let table: UnsafeMutablePointer<UInt32>
 
+    // MARK: - Shaded-pixel cache
+
+    /// Largest device rectangle whose shaded pixels are kept, in pixels (4 MB of colours).
+    static let maxCachedPixels = 1 << 20
+    /// Times the builder asked for this paint; the pixel cache starts at the second.
+    private var uses = 0
+    /// The device rectangle of `shaded`, or nil while there is no cache.
+    private(set) var cachedRect: IntRect?
+    private var shaded: UnsafeMutablePointer<UInt32>?
+    /// Per row of `cachedRect`: whether the row of `shaded` is filled. A row is filled by the one band
+    /// that draws it, so bands never share a row; between frames the executor's join orders the writes.
+    private var rowReady: UnsafeMutablePointer<Bool>?
+
     init(inverse: InverseMap, type: CAGradientLayerType, start: SIMD2<Float>, end: SIMD2<Float>, stops: [(location: Double, color: CGColor)]) {
         self.inverse = inverse
         self.type = type
@@ -27,7 +45,42 @@ final class GradientPaint {
         GradientPaint.fillTable(table, stops: stops)
     }
 
-    deinit { table.deallocate() }
+    deinit {
+        table.deallocate()
+        shaded?.deallocate()
+        rowReady?.deallocate()
+    }
+
+    /// Called by the tree builder each frame the paint is used for `rect` (the shape's device bounds);
+    /// from the second use on, keeps the shaded pixels of `rect`. A rectangle larger than
+    /// `maxCachedPixels`, or one that differs from the cached one, is shaded directly.
+    func enableShadeCache(rect: IntRect) {
+        uses += 1
+        guard uses >= 2, cachedRect == nil, rect.width > 0, rect.height > 0,
+              rect.width * rect.height <= GradientPaint.maxCachedPixels else { return }
+        shaded = UnsafeMutablePointer<UInt32>.allocate(capacity: rect.width * rect.height)
+        let ready = UnsafeMutablePointer<Bool>.allocate(capacity: rect.height)
+        ready.initialize(repeating: false, count: rect.height)
+        rowReady = ready
+        cachedRect = rect
+    }
+
+    /// The premultiplied colours of pixels `x0 ..< x0 + count` of row `y`: from the shaded-pixel cache
+    /// when the span lies in it (shading the whole cached row on its first use), else shaded into `scratch`.
+    @inline(__always)
+    func row(y: Int, x0: Int, count: Int, scratch: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32> {
+        if let r = cachedRect, let shaded, let rowReady,
+           y >= r.y0, y < r.y1, x0 >= r.x0, x0 + count <= r.x1 {
+            let line = shaded + (y - r.y0) * r.width
+            if !rowReady[y - r.y0] {
+                shade(y: y, x0: r.x0, count: r.width, into: line)
+                rowReady[y - r.y0] = true
+            }
+            return UnsafePointer(line + (x0 - r.x0))
+        }
+        shade(y: y, x0: x0, count: count, into: scratch)
+        return UnsafePointer(scratch)
+    }
 
     /// Whether every colour of the table is opaque (for the blended-layers diagnostic).
     var isOpaque: Bool { (0..<GradientPaint.tableSize).allSatisfy { table[$0] >> 24 == 255 } }

@@ -4,7 +4,7 @@ import LayerKit
 /// The inverse of a layer's plane homography in single precision: device pixel → layer coordinates.
 ///
 /// Row-vector convention as in `PlaneTransform`: `[px py 1] · M`, then divide by w.
-struct InverseMap {
+struct InverseMap: Equatable {
     var m11: Float, m12: Float, m13: Float
     var m21: Float, m22: Float, m23: Float
     var m31: Float, m32: Float, m33: Float

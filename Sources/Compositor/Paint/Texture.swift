@@ -102,6 +102,11 @@ final class PaddedTexture {
     let stride: Int
     /// `(width + 2) × (height + 2)` pixels; image pixel (x, y) is at `(y + 1) × stride + x + 1`.
     let pixels: UnsafeMutablePointer<UInt32>
+    /// The largest distance, in texels, from the image's centre ((width − 1) / 2, (height − 1) / 2 with
+    /// texel centres at whole numbers) to the centre of a non-transparent texel; −1 when all are
+    /// transparent. Bilinear samples farther than this + √2 from the centre are transparent, which lets
+    /// rotated sprites skip their transparent corners (`SpriteKernels.bilinearRow`).
+    let visibleRadius: Float
     init(_ t: Texture) {
         width = t.width
         height = t.height
@@ -109,9 +114,18 @@ final class PaddedTexture {
         let n = stride * (t.height + 2)
         pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         pixels.initialize(repeating: 0, count: n)
+        let cx = Double(t.width - 1) / 2, cy = Double(t.height - 1) / 2
+        var r2 = -1.0
         for y in 0..<t.height {
-            (pixels + (y + 1) * stride + 1).update(from: t.pixels + y * t.width, count: t.width)
+            let row = t.pixels + y * t.width
+            (pixels + (y + 1) * stride + 1).update(from: row, count: t.width)
+            let dy = Double(y) - cy
+            for x in 0..<t.width where row[x] != 0 {
+                let dx = Double(x) - cx
+                r2 = max(r2, dx * dx + dy * dy)
+            }
         }
+        visibleRadius = r2 < 0 ? -1 : Float(r2.squareRoot())
     }
 
     deinit { pixels.deallocate() }

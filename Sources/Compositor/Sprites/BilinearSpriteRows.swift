@@ -23,14 +23,25 @@ extension SpriteKernels {
         var (lo, hi) = span(u0, t.a, w, Float(xs), Float(xe))
         (lo, hi) = span(v0, t.b, h, lo, hi)
         guard lo < hi, lo.isFinite, hi.isFinite else { return }
-        let x0 = max(xs, Int(lo)), x1 = min(xe, Int(hi))
+        let x0 = max(xs, Int(lo))
+        var x1 = min(xe, Int(hi))
         guard x0 < x1 else { return }
         let px0 = Float(x0) + 0.5
         var uf = Int32(clamping: Int64(((u0 + t.a * px0) * 65536).rounded(.down)))
         var vf = Int32(clamping: Int64(((v0 + t.b * px0) * 65536).rounded(.down)))
         let du = Int32(clamping: Int64((t.a * 65536).rounded())), dv = Int32(clamping: Int64((t.b * 65536).rounded()))
         var x = x0
-        if x1 &- x0 >= 8 {
+        // Skip the columns whose samples lie beyond the image's visible radius (transparent corners of
+        // round sprites): they would leave the destination unchanged. The start coordinates stay those
+        // of x0, stepped as the loops step them, so the pixels drawn are exactly the same.
+        if t.visibleRadius.isFinite, let visible = visibleColumns(u0, v0, t) {
+            let nx0 = max(x0, visible.0), nx1 = min(x1, visible.1)
+            guard nx0 < nx1 else { return }
+            let k = Int32(truncatingIfNeeded: nx0 &- x0)
+            uf = uf &+ k &* du; vf = vf &+ k &* dv
+            x = nx0; x1 = nx1
+        }
+        if x1 &- x >= 8 {
             let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
             let du8 = lane &* du, dv8 = lane &* dv
             let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: tintRB), to: SIMD16<UInt16>.self)
@@ -49,6 +60,28 @@ extension SpriteKernels {
             let tr = tintRB & 0xFFFF, tb = tintRB >> 16, tg = tintGA & 0xFFFF, ta = tintGA >> 16
             tailRow(dst, x, x1, uf, vf, du, dv, t, additive, tr, tg, tb, ta)
         }
+    }
+
+    /// The columns [lo, hi) of the row whose samples can reach a texel within the visible radius: the
+    /// sample at column x lies at (u0, v0) + (x + ½)·(a, b) (texel centres at whole numbers), and touches
+    /// texels less than √2 away; a margin of two texels and a column on each side covers the fixed-point
+    /// stepping. Nil when the row's map is degenerate (then nothing is skipped).
+    @inline(__always)
+    static func visibleColumns(_ u0: Float, _ v0: Float, _ t: SpriteTransform) -> (Int, Int)? {
+        let a = Double(t.a), b = Double(t.b)
+        let qa = Double(u0) + a * 0.5 - Double(t.width - 1) / 2, qb = Double(v0) + b * 0.5 - Double(t.height - 1) / 2
+        let r = Double(max(t.visibleRadius, 0)) + 2
+        let A = a * a + b * b
+        guard A > 1e-12 else { return nil }
+        let B = qa * a + qb * b, C = qa * qa + qb * qb - r * r
+        let disc = B * B - A * C
+        if disc < 0 { return (1, 0) }
+        let s = disc.squareRoot()
+        let lo = (-B - s) / A, hi = (-B + s) / A
+        guard lo.isFinite, hi.isFinite else { return nil }
+        // Clamp before converting: the caller intersects with its own columns.
+        let l = max(-1e9, min(1e9, lo.rounded(.down) - 1)), h = max(-1e9, min(1e9, hi.rounded(.up) + 2))
+        return (Int(l), Int(h))
     }
 
     // MARK: - Eight pixels

@@ -86,33 +86,70 @@ final class PrescaledSpriteCache {
         }
     }
 
+    /// Taps of one axis flattened for the resampling loops: destination j reads `count[j]` pairs from
+    /// `first[j]` on (the same pairs, in the same order, as `taps`).
+    private struct FlatTaps {
+        var first: [Int32] = [], count: [Int32] = [], index: [Int32] = [], weight: [Double] = []
+
+        init(_ taps: [[(Int, Double)]]) {
+            for t in taps {
+                first.append(Int32(index.count))
+                count.append(Int32(t.count))
+                for (i, w) in t { index.append(Int32(i)); weight.append(w) }
+            }
+        }
+    }
+
+    /// `src` resampled to `width × height`. The arithmetic is per destination pixel the sum, in tap
+    /// order, of weight × texel in double precision, first along x then along y, so the result does not
+    /// depend on how the loops below are arranged (one conversion per source texel, rows accumulated
+    /// contiguously).
     static func resample(_ src: Texture, width: Int, height: Int, nearestMin: Bool, nearestMag: Bool) -> Texture {
         let w = max(1, width), h = max(1, height)
         let out = Texture(width: w, height: h)
-        let tx = taps(source: src.width, destination: w, nearestMin: nearestMin, nearestMag: nearestMag)
-        let ty = taps(source: src.height, destination: h, nearestMin: nearestMin, nearestMag: nearestMag)
-        // Horizontal pass into floats, then vertical.
-        var tmp = [SIMD4<Double>](repeating: .zero, count: w * src.height)
-        for y in 0..<src.height {
-            let row = src.pixels + y * src.width
-            for x in 0..<w {
-                var acc = SIMD4<Double>.zero
-                for (i, wt) in tx[x] {
+        let tx = FlatTaps(taps(source: src.width, destination: w, nearestMin: nearestMin, nearestMag: nearestMag))
+        let ty = FlatTaps(taps(source: src.height, destination: h, nearestMin: nearestMin, nearestMag: nearestMag))
+        let sw = src.width, sh = src.height
+        let line = UnsafeMutablePointer<SIMD4<Double>>.allocate(capacity: sw)
+        let tmp = UnsafeMutablePointer<SIMD4<Double>>.allocate(capacity: w * sh)
+        let acc = UnsafeMutablePointer<SIMD4<Double>>.allocate(capacity: w)
+        defer { line.deallocate(); tmp.deallocate(); acc.deallocate() }
+        tx.first.withUnsafeBufferPointer { xFirst in tx.count.withUnsafeBufferPointer { xCount in
+        tx.index.withUnsafeBufferPointer { xIndex in tx.weight.withUnsafeBufferPointer { xWeight in
+            // Horizontal pass into doubles.
+            for y in 0..<sh {
+                let row = src.pixels + y * sw
+                for i in 0..<sw {
                     let p = row[i]
-                    acc += wt * SIMD4(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF), Double(p >> 24))
+                    line[i] = SIMD4(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF), Double(p >> 24))
                 }
-                tmp[y * w + x] = acc
+                let t = tmp + y * w
+                for x in 0..<w {
+                    var a = SIMD4<Double>.zero
+                    let f = Int(xFirst[x])
+                    for k in f..<(f + Int(xCount[x])) { a += xWeight[k] * line[Int(xIndex[k])] }
+                    t[x] = a
+                }
             }
-        }
-        for y in 0..<h {
-            for x in 0..<w {
-                var acc = SIMD4<Double>.zero
-                for (i, wt) in ty[y] { acc += wt * tmp[i * w + x] }
-                func q(_ v: Double) -> UInt32 { UInt32(min(255, max(0, v.rounded()))) }
-                let a = q(acc.w)
-                out.pixels[y * w + x] = PixelMath.pack(min(q(acc.x), a), min(q(acc.y), a), min(q(acc.z), a), a)
+        } } } }
+        // Vertical pass: each destination row sums its source rows of `tmp` (tap order kept per pixel).
+        ty.index.withUnsafeBufferPointer { yIndex in ty.weight.withUnsafeBufferPointer { yWeight in
+            func q(_ v: Double) -> UInt32 { UInt32(min(255, max(0, v.rounded()))) }
+            for y in 0..<h {
+                acc.initialize(repeating: .zero, count: w)
+                let f = Int(ty.first[y])
+                for k in f..<(f + Int(ty.count[y])) {
+                    let wt = yWeight[k], r = tmp + Int(yIndex[k]) * w
+                    for x in 0..<w { acc[x] += wt * r[x] }
+                }
+                let o = out.pixels + y * w
+                for x in 0..<w {
+                    let v = acc[x]
+                    let a = q(v.w)
+                    o[x] = PixelMath.pack(min(q(v.x), a), min(q(v.y), a), min(q(v.z), a), a)
+                }
             }
-        }
+        } }
         return out
     }
 }

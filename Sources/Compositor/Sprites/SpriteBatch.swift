@@ -50,6 +50,9 @@ struct SpriteTransform {
     /// The padded texture (mip level already chosen), or a magnified sprite's upright image.
     var pixels: UnsafePointer<UInt32>
     var stride: Int32, width: Int32, height: Int32
+    /// Texels farther than this from the image's centre are transparent (`PaddedTexture.visibleRadius`);
+    /// infinity when not known (upright images), which clips nothing.
+    var visibleRadius: Float = .infinity
 }
 
 /// The particles of one emitter layer for one frame, in device pixels, binned by band so that each band

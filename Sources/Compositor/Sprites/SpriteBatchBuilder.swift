@@ -47,6 +47,7 @@ final class SpriteBatchBuilder {
     struct PaddedLevel {
         var pixels: UnsafePointer<UInt32>
         var stride: Int32, width: Int32, height: Int32
+        var visibleRadius: Float
     }
 
     /// Fills `batch` with the sprites of `list`. `h` maps the emitter layer's plane to device pixels,
@@ -82,7 +83,8 @@ final class SpriteBatchBuilder {
                 let levels = (0...t.maxMipLevel).map { t.padded(mip: $0) }
                 let p = UnsafeMutablePointer<PaddedLevel>.allocate(capacity: levels.count)
                 for (i, l) in levels.enumerated() {
-                    p[i] = PaddedLevel(pixels: UnsafePointer(l.pixels), stride: Int32(l.stride), width: Int32(l.width), height: Int32(l.height))
+                    p[i] = PaddedLevel(pixels: UnsafePointer(l.pixels), stride: Int32(l.stride), width: Int32(l.width), height: Int32(l.height),
+                                       visibleRadius: l.visibleRadius)
                 }
                 info.padded = p
                 info.paddedCount = levels.count
@@ -303,7 +305,8 @@ final class SpriteBatchBuilder {
         let id = 1 / det
         xf = SpriteTransform(a: tw * Ey.1 * id, b: -th * Ex.1 * id, c: -tw * Ey.0 * id, d: th * Ex.0 * id,
                              tx: tw * (0.5 - (Ey.1 * cx - Ey.0 * cy) * id), ty: th * (0.5 - (-Ex.1 * cx + Ex.0 * cy) * id),
-                             pixels: pt.pixels, stride: pt.stride, width: pt.width, height: pt.height)
+                             pixels: pt.pixels, stride: pt.stride, width: pt.width, height: pt.height,
+                             visibleRadius: pt.visibleRadius)
         let kind: SpriteKind = nearest ? .nearest : rho <= MagnifiedSprites.maximumFootprint ? .magnified : .bilinear
         return DeviceSprite(x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: Int32(index),
                             kind: kind.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)

@@ -325,7 +325,12 @@ final class RenderTreeBuilder {
                     func pt(_ u: CGPoint) -> SIMD2<Float> {
                         SIMD2(Float(b.minX + u.x * b.width), Float(b.minY + u.y * b.height))
                     }
-                    let paint = GradientPaint(inverse: inv, type: g.type, start: pt(g.startPoint), end: pt(g.endPoint), stops: stops)
+                    let start = pt(g.startPoint), end = pt(g.endPoint)
+                    let key = GradientPaintKey(type: g.type, start: start, end: end, inverse: inv, stops: stops, rect: s.bounds)
+                    let paint = resources.gradients.value(for: layer.modelLayer ?? layer, key: key) {
+                        GradientPaint(inverse: inv, type: g.type, start: start, end: end, stops: stops)
+                    }
+                    paint.enableShadeCache(rect: s.bounds)
                     ops.append(.fill(FillOp(shape: s, paint: .gradient(paint), tint: ctx.tint.pixelTint)))
                 }
             }
