@@ -130,7 +130,7 @@ enum MagnifiedSprites {
         var x = x0
         while x < x1 {
             let u = SIMD8<Int32>(repeating: uf) &+ du8, v = SIMD8<Int32>(repeating: vf) &+ dv8
-            if let (sLo, sHi) = SpriteKernels.sample8(u, v, geo) {
+            if let (sLo, sHi) = SpriteKernels.sample8(u, v, geo, SIMDMask(repeating: true)) {
                 var p = unsafeBitCast(sLo | (sHi &<< 8), to: SIMD8<UInt32>.self)
                 if x1 &- x < 8 {
                     let keep = SIMD8<Int32>(repeating: 0).replacing(with: -1, where: lane .< SIMD8(repeating: Int32(x1 &- x)))
@@ -278,7 +278,25 @@ enum MagnifiedSprites {
                 x &+= 8
             }
         }
-        if x < hi {
+        if x < hi && hi >= 8 {
+            // The last columns as one eight-pixel block ending at hi (the scratch rows hold [0, n) with
+            // n ≥ hi): the lanes before x, already blended, are zeroed and so leave their pixels unchanged.
+            let start = hi &- 8
+            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+            let keep = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: lane .>= SIMD8(repeating: Int32(truncatingIfNeeded: x &- start))), to: SIMD8<UInt32>.self)
+            let a = UnsafeRawPointer(top + start).loadUnaligned(as: SIMD8<UInt32>.self) & keep
+            let b = UnsafeRawPointer(bottom + start).loadUnaligned(as: SIMD8<UInt32>.self) & keep
+            let wv = SIMD16<UInt16>(repeating: w)
+            let sLo = SpriteKernels.lerp16(SpriteKernels.evenBytes(a), SpriteKernels.evenBytes(b), wv)
+            let sHi = SpriteKernels.lerp16(SpriteKernels.oddBytes(a), SpriteKernels.oddBytes(b), wv)
+            let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: tintRB), to: SIMD16<UInt16>.self)
+            let tHi = unsafeBitCast(SIMD8<UInt32>(repeating: tintGA), to: SIMD16<UInt16>.self)
+            if additive {
+                SpriteKernels.add8(dst + start, sLo, sHi, tLo, tHi)
+            } else {
+                SpriteKernels.over8(dst + start, sLo, sHi, tLo, tHi)
+            }
+        } else if x < hi {
             let tr = tintRB & 0xFFFF, tb = tintRB >> 16, tg = tintGA & 0xFFFF, ta = tintGA >> 16
             while x < hi {
                 let s = Sampler.lerp(top[x], bottom[x], UInt32(w))
