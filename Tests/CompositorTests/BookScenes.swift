@@ -444,18 +444,7 @@ enum BookScenes {
         let root = rootLayer(240, 120, CGColor(gray: 0, alpha: 1))
         let a = solidLayer(CGRect(x: 10, y: 10, width: 100, height: 100), white)
         a.cornerRadius = 20
-        let b = CALayer()
-        b.frame = CGRect(x: 130, y: 10, width: 100, height: 100)
-        b.contents = try CGImage(width: 40, height: 40) { x, y in
-            // Anti-aliased disc of radius 20 by 4×4 supersampling.
-            var c = 0.0
-            for sy in 0..<4 { for sx in 0..<4 {
-                let dx = Double(x) + (Double(sx) + 0.5) / 4 - 20, dy = Double(y) + (Double(sy) + 0.5) / 4 - 20
-                if dx * dx + dy * dy <= 400 { c += 1 }
-            } }
-            return CGColor(gray: 1, alpha: CGFloat(c / 16))
-        }
-        b.contentsCenter = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
+        let b = try stretchableCircleLayer(CGRect(x: 130, y: 10, width: 100, height: 100))
         root.addSublayer(a)
         root.addSublayer(b)
         return (root, a.frame, b.frame)

@@ -68,6 +68,37 @@ func rootLayer(_ w: CGFloat, _ h: CGFloat, _ color: CGColor? = nil) -> CALayer {
     solidLayer(CGRect(x: 0, y: 0, width: w, height: h), color)
 }
 
+/// The book's cheap rounded corner (S30): a layer whose contents are a white 40 px anti-aliased disc
+/// (4×4 supersampled) stretched with contentsCenter {0.5, 0.5, 0, 0}, so its corners have radius 20.
+func stretchableCircleLayer(_ frame: CGRect) throws -> CALayer {
+    let layer = CALayer()
+    layer.frame = frame
+    layer.contents = try CGImage(width: 40, height: 40) { x, y in
+        var c = 0.0
+        for sy in 0..<4 { for sx in 0..<4 {
+            let dx = Double(x) + (Double(sx) + 0.5) / 4 - 20, dy = Double(y) + (Double(sy) + 0.5) / 4 - 20
+            if dx * dx + dy * dy <= 400 { c += 1 }
+        } }
+        return CGColor(gray: 1, alpha: CGFloat(c / 16))
+    }
+    layer.contentsCenter = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
+    return layer
+}
+
+/// How far two same-sized regions of a frame differ: the largest channel difference and the mean of
+/// the per-pixel largest channel differences, comparing `a` with the region of `a`'s size at `b`'s origin.
+func regionDifference(_ fb: Framebuffer, _ a: CGRect, _ b: CGRect) -> (worst: Int, mean: Double) {
+    var worst = 0, total = 0, n = 0
+    for y in Int(a.minY)..<Int(a.maxY) {
+        for x in 0..<Int(a.width) {
+            let p = px(fb, Int(a.minX) + x, y), q = px(fb, Int(b.minX) + x, y)
+            let d = zip(p, q).map { abs($0 - $1) }.max() ?? 0
+            worst = max(worst, d); total += d; n += 1
+        }
+    }
+    return (worst, Double(total) / Double(max(1, n)))
+}
+
 /// Renders a tree into a new framebuffer of the root's size.
 func renderFrame(_ root: CALayer, scale: CGFloat = 1, threads: Int = 1, particles: ParticleDrawListProvider? = nil,
                  compositor: Compositor? = nil) throws -> Framebuffer {

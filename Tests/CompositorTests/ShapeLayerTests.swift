@@ -40,17 +40,9 @@ import LayerKit
         let (root, a, b) = try VectorScenes.cheapRoundedCorners()
         let fb = try renderFrame(root)
         expectGolden(fb, "s30-shape-vs-image")
-        var worst = 0, total = 0, n = 0
-        for y in Int(a.minY)..<Int(a.maxY) {
-            for x in 0..<Int(a.width) {
-                let p = px(fb, Int(a.minX) + x, y), q = px(fb, Int(b.minX) + x, y)
-                let d = zip(p, q).map { abs($0 - $1) }.max() ?? 0
-                worst = max(worst, d); total += d; n += 1
-            }
-        }
+        let (worst, mean) = regionDifference(fb, a, b)
         // Only the arcs' edge pixels differ: exact area of the flattened path against a 4×4-supersampled,
         // bilinearly filtered 40-pixel circle.
-        let mean = Double(total) / Double(n)
         #expect(worst <= 24 && mean < 0.15, "S30: shape and image differ by up to \(worst), mean \(mean)")
         #expect(px(fb, 60, 60) == [255, 255, 255, 255] && px(fb, 10, 10) == [0, 0, 0, 255], "inside and the cut corner")
     }
