@@ -204,6 +204,25 @@ import Testing
         #expect(game.collisions > 5, "crates falling on each other and the floor: \(game.collisions) collisions, \(result)")
     }
 
+    @Test func aSceneWithItsOwnPhysicsStepStartsWithTheDefaultConfiguration() throws {
+        final class Viewer: Game {
+            func setUp(_ session: GameSession) throws {}
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("game-step-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("scene.json").path
+        let scene = #"{"schemaVersion": 1, "display": {"size": [200, 100]}, "physics": {"gravity": [0, 100], "step": 0.016666666666666666}, "layers": []}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: path))
+        let session = try GameSession(game: Viewer(), configuration: GameConfiguration(scenePath: path))
+        #expect(abs(session.engine.fixedStep - 1.0 / 60) < 1e-12, "the scene's step is used: \(session.engine.fixedStep)")
+        let fromCode = try GameSession(game: Viewer(), configuration: GameConfiguration())
+        #expect(abs(fromCode.engine.fixedStep - 1.0 / 120) < 1e-12, "without a scene the step is 1/120: \(fromCode.engine.fixedStep)")
+        #expect(throws: (any Error).self, "an explicit step that contradicts the scene is an error") {
+            try GameSession(game: Viewer(), configuration: GameConfiguration(fixedStep: 1.0 / 120, scenePath: path))
+        }
+    }
+
     @Test func commandLineOptionsBecomeAScriptAndBadOnesAreReported() {
         let good = GameCommandLine(["game", "--png", "/tmp/x.png", "--frames", "90", "--hold", "up:10-20", "--tap", "space:5"])
         #expect(good.problems.isEmpty && good.pngPath == "/tmp/x.png" && good.frames == 90)

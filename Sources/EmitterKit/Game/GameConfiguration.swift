@@ -7,8 +7,9 @@ public struct GameConfiguration {
     public var viewSize: CGSize
     /// Colour behind every layer. Default opaque black; ignored when `scenePath` is set.
     public var backgroundColor: CGColor
-    /// Length of a fixed step in seconds, 1/1000…1/10. Default 1/120.
-    public var fixedStep: CFTimeInterval
+    /// Length of a fixed step in seconds, 1/1000…1/10, or nil (default): the scene's `physics.step` when
+    /// `scenePath` names a scene that sets one, else 1/120.
+    public var fixedStep: CFTimeInterval?
     /// A scene file (JSON) to start from: its layer tree becomes the root. Default nil (an empty root layer).
     public var scenePath: String?
     /// Seed of `session.random` and added to every emitter's seed of a loaded scene. Default 0.
@@ -18,7 +19,7 @@ public struct GameConfiguration {
 
     /// A configuration; every argument has its default.
     public init(viewSize: CGSize = CGSize(width: 640, height: 480), backgroundColor: CGColor = .black,
-                fixedStep: CFTimeInterval = 1.0 / 120.0, scenePath: String? = nil, seed: UInt32 = 0, threadCount: Int = 1) {
+                fixedStep: CFTimeInterval? = nil, scenePath: String? = nil, seed: UInt32 = 0, threadCount: Int = 1) {
         self.viewSize = viewSize
         self.backgroundColor = backgroundColor
         self.fixedStep = fixedStep
@@ -33,8 +34,8 @@ public struct GameConfiguration {
         guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 16384, h <= 16384 else {
             return "GameConfiguration.viewSize: \(w)x\(h) points; each side must be 1...16384"
         }
-        guard fixedStep.isFinite, fixedStep >= 0.001, fixedStep <= 0.1 else {
-            return "GameConfiguration.fixedStep: \(fixedStep) s; use 0.001...0.1 (default 1/120)"
+        if let fixedStep, !(fixedStep.isFinite && fixedStep >= 0.001 && fixedStep <= 0.1) {
+            return "GameConfiguration.fixedStep: \(fixedStep) s; use 0.001...0.1, or nil for the scene's step (else 1/120)"
         }
         guard threadCount >= 1, threadCount <= 256 else {
             return "GameConfiguration.threadCount: \(threadCount); use 1...256"

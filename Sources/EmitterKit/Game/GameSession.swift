@@ -85,7 +85,7 @@ public final class GameSession {
             root.frame = CGRect(origin: .zero, size: configuration.viewSize)
             root.name = "root"
             engine = try Engine(rootLayer: root, viewSize: configuration.viewSize, backgroundColor: configuration.backgroundColor,
-                                fixedStep: configuration.fixedStep, threadCount: configuration.threadCount)
+                                fixedStep: configuration.fixedStep ?? 1.0 / 120.0, threadCount: configuration.threadCount)
         }
         return (engine, try engine.physicsWorld)
     }
