@@ -29,8 +29,9 @@ struct ExtensionWriter {
     /// Writes slot `i`'s extension columns and returns its position and velocity at the end of the
     /// step (the particle has lived `age` seconds of it). Draws, in this order and only for the
     /// features in use: radial, tangential; end red, green, blue, alpha; end scale; rotation, end
-    /// rotation; orbit radius, end radius, angular velocity.
-    mutating func write(_ i: Int, _ random: inout SeededRandom, x: Double, y: Double, z: Double,
+    /// rotation; orbit radius, end radius, angular velocity. Non-mutating (it writes through the
+    /// column pointers), so a birth needs no copy and write-back of the writer.
+    func write(_ i: Int, _ random: inout SeededRandom, x: Double, y: Double, z: Double,
                         v0: (Double, Double, Double), g: (Double, Double, Double), age: Double, longitude: Double,
                         life: Float, color: SIMD4<Float>, scale: Float, layerScale: Float,
                         spin: inout Float) -> (x: Double, y: Double, vx: Double, vy: Double) {

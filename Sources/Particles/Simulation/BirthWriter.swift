@@ -88,7 +88,8 @@ struct BirthWriter {
         let s = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
         let sColor = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
 
-        let direction = frame.direction(longitude: longitude + emissionRange * (uLongitude - 0.5), latitude: latitude)
+        let lon = longitude + emissionRange * (uLongitude - 0.5)
+        let direction = frame.direction(longitude: lon, latitude: latitude)
         // (speed, lifetime, scale, spin) = (M + R·k·s) × layer multiplier; colours × the parent's.
         let v = (means + ranges * s) * multipliers
         let speed = Double(v[0]), life = v[1], scale = max(0, v[2]), spin = v[3]
@@ -103,12 +104,10 @@ struct BirthWriter {
         let i = next
         var c = columns
         var spinOut = spin
-        if var e = extensionWriter {
+        if let e = extensionWriter {
             // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
-            let lon = longitude + emissionRange * (uLongitude - 0.5)
             let m = e.write(i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age, longitude: lon,
                             life: life, color: color, scale: scale, layerScale: multipliers[2], spin: &spinOut)
-            extensionWriter = e
             c.x[i] = Float(m.x); c.y[i] = Float(m.y); c.z[i] = Float(z + v0z * age + az * half)
             c.vx[i] = Float(m.vx); c.vy[i] = Float(m.vy)
         } else {
