@@ -83,8 +83,8 @@ extension ParticleStore {
                 vy[i] = vyi + ayi * dt
             }
         } else {
-            Self.advance(x, vx, n, ax, dt)
-            Self.advance(y, vy, n, ay, dt)
+            // No orbits and no radial columns: the plain integration.
+            return integrate(dt: dt, ax: ax, ay: ay, az: az, diedFrom: diedFrom, diedThrough: diedThrough)
         }
         if zMoves || az != 0 {
             Self.advance(z, vz, n, az, dt)
