@@ -91,9 +91,7 @@ extension EmitterSimulation {
         }
         for r in old where !next.contains(where: { $0 === r }) {
             let alive = r.counters.alive
-            liveCount -= alive
-            r.counters.died += alive
-            r.counters.alive = 0
+            noteDeaths(alive, of: r)
             pendingDeaths += alive
             r.store.removeAll()
         }

@@ -28,9 +28,7 @@ extension EmitterSimulation {
         guard slot >= 0 && slot < c.store.count else { throw EmitterSimulationError.slotOutOfRange(slot: slot, count: c.store.count) }
         guard c.store.death[slot] >= aliveThreshold else { return false }
         c.store.death[slot] = Self.floatAtOrBelow(time - epoch)
-        c.counters.alive -= 1
-        c.counters.died += 1
-        liveCount -= 1
+        noteDeaths(1, of: c)
         pendingDeaths += 1
         return true
     }

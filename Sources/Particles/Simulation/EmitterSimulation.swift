@@ -189,9 +189,7 @@ public final class EmitterSimulation {
                                             orbits: p.extensions?.orbits ?? false, now: Float(t1 - epoch),
                                             diedFrom: diedFrom, diedThrough: diedThrough)
             if deaths > 0 {
-                c.counters.died += deaths
-                c.counters.alive -= deaths
-                liveCount -= deaths
+                noteDeaths(deaths, of: c)
                 stepDeaths += deaths
             }
             if c.store.needsFiniteCheck || p.mayOverflow {
@@ -219,15 +217,22 @@ public final class EmitterSimulation {
         onStep?(lastStepEvents)
     }
 
+    /// Counts `n` deaths of live particles of `c` in its counters and in the live total. Every place that
+    /// kills live particles calls it, so the three tallies cannot drift apart; the caller adds them to
+    /// its own step or pending tally.
+    func noteDeaths(_ n: Int, of c: CellRuntime) {
+        c.counters.alive -= n
+        c.counters.died += n
+        liveCount -= n
+    }
+
     /// Removes the live particles of `c` whose motion became NaN or infinite (a huge acceleration, a
     /// field singularity): they die now, counted in `died` and in `nonFinite` (docs/Limits.md).
     private func removeNonFinite(_ c: CellRuntime, aliveFrom: Float) {
         let removed = c.store.removeNonFinite(aliveFrom: aliveFrom)
         guard removed > 0 else { return }
-        c.counters.died += removed
-        c.counters.alive -= removed
+        noteDeaths(removed, of: c)
         c.counters.nonFinite += removed
-        liveCount -= removed
         stepDeaths += removed
         stepNonFinite += removed
     }
