@@ -58,4 +58,11 @@ enum HalfFloat {
         let magnitude = Float(bitPattern: UInt32(h & 0x7FFF) << 13) * 0x1p112
         return Float(bitPattern: magnitude.bitPattern | (UInt32(h & 0x8000) << 16))
     }
+
+    /// Unpacks the four halves of slot `i` of a colour column (red, green, blue, alpha), each as
+    /// `unpack` does, for the colour reads that want all four at once (the values `pack4` packed).
+    @inline(__always)
+    static func unpack4(_ color: SlotColumn<UInt16>, _ i: Int) -> SIMD4<Float> {
+        SIMD4(unpack(color[4 * i]), unpack(color[4 * i + 1]), unpack(color[4 * i + 2]), unpack(color[4 * i + 3]))
+    }
 }

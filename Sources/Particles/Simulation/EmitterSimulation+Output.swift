@@ -195,8 +195,7 @@ extension ParticleStore {
            let b = extras[ExtraColumn.blueSpeed.rawValue], let a = extras[ExtraColumn.alphaSpeed.rawValue] {
             rate += SIMD4(r[i], g[i], b[i], a[i])
         }
-        let base = SIMD4(HalfFloat.unpack(color[4 * i]), HalfFloat.unpack(color[4 * i + 1]),
-                         HalfFloat.unpack(color[4 * i + 2]), HalfFloat.unpack(color[4 * i + 3]))
+        let base = HalfFloat.unpack4(color, i)
         let ownScale = extras[ExtraColumn.scaleSpeed.rawValue]?[i] ?? 0
         let rotation0 = extras[ExtraColumn.rotation.rawValue]?[i] ?? 0
         return (base + rate * age, max(0, self.scale[i] + (scaleSpeed + ownScale) * age), rotation0 + spin[i] * age)

@@ -79,8 +79,7 @@ extension EmitterSimulation {
             // columns stay where they are through this loop.
             let x1 = Double(pc.x[i]), y1 = Double(pc.y[i]), z1 = Double(pc.z[i])
             let vx1 = Double(pc.vx[i]), vy1 = Double(pc.vy[i]), vz1 = Double(pc.vz[i])
-            let base = SIMD4(HalfFloat.unpack(pc.color[4 * i]), HalfFloat.unpack(pc.color[4 * i + 1]),
-                             HalfFloat.unpack(pc.color[4 * i + 2]), HalfFloat.unpack(pc.color[4 * i + 3]))
+            let base = HalfFloat.unpack4(pc.color, i)
             var speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
             if s.extraMask != 0 { speeds += Self.ownColorSpeed(s, i) }
             for k in 0..<allowed {

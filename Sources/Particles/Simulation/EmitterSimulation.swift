@@ -278,8 +278,9 @@ public final class EmitterSimulation {
         for i in 0..<s.count {
             let age = Float(now - (Double(s.death[i]) - Double(s.life[i])))
             if colorChanged {
+                let base = HalfFloat.unpack4(s.color, i)
                 for k in 0..<4 {
-                    let current = min(max(HalfFloat.unpack(s.color[4 * i + k]) + o[k] * age, 0), 1)
+                    let current = min(max(base[k] + o[k] * age, 0), 1)
                     s.color[4 * i + k] = HalfFloat.pack(current - n[k] * age)
                 }
             }
