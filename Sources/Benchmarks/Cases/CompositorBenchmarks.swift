@@ -112,14 +112,9 @@ enum CompositorBench {
             }
         }
         if worst > tolerance {
-            throw BenchmarkSetupError("\(what): the engine's frame differs from the reference's by up to \(worst) per channel "
+            throw BenchmarkError("\(what): the engine's frame differs from the reference's by up to \(worst) per channel "
                 + "(allowed \(tolerance)); the two sides must draw the same sprites")
         }
-    }
-
-    struct BenchmarkSetupError: Error, CustomStringConvertible {
-        let description: String
-        init(_ d: String) { description = d }
     }
 
     // MARK: - Blits vs the C AVX2 loop
@@ -179,7 +174,7 @@ enum CompositorBench {
             let format = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)
             guard let dst = SDL_CreateRGBSurfaceWithFormatFrom(ref, Int32(width), Int32(height), 32, Int32(width * 4), format),
                   let src = SDL_CreateRGBSurfaceWithFormatFrom(spritePixels, 16, 16, 32, 64, format) else {
-                throw BenchmarkSetupError("SDL could not create software surfaces: \(String(cString: SDL_GetError()))")
+                throw BenchmarkError("SDL could not create software surfaces: \(String(cString: SDL_GetError()))")
             }
             SDL_SetSurfaceBlendMode(src, additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
             let sprites = scene.list.sprites

@@ -93,7 +93,7 @@ private func stickFigureFrames(count: Int) throws -> Benchmark.Workload {
         cairoInk += Double((pixels[i] >> 16) & 0xFF)  // Cairo ARGB32: red in bits 16…23
     }
     guard abs(engineInk - cairoInk) <= 0.01 * max(engineInk, cairoInk), engineInk > 0 else {
-        throw BenchmarkSetupError("stick figure frames disagree: engine ink \(engineInk), Cairo ink \(cairoInk)")
+        throw BenchmarkError("stick figure frames disagree: engine ink \(engineInk), Cairo ink \(cairoInk)")
     }
     return Benchmark.Workload(engine: engine, reference: reference, tearDown: {
         c.destroy(cr); c.surfaceDestroy(surface); pixels.deallocate()

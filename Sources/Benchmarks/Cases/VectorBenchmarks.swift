@@ -60,7 +60,7 @@ private func strokeWorkload(_ path: CGPath, _ style: StrokeStyle) throws -> Benc
     _ = cbr_flatten(ops, ops.count, tol, &buffers.polyline)
     let cPoints = cbr_stroke(&buffers.polyline, r, round, roundCap, miterLimit, tol, out, 262_144, ends, 4096, &contours)
     guard cPoints == engine.points.count, contours == engine.contourCount else {
-        throw BenchmarkSetupError("stroke references disagree: engine \(engine.points.count) points in \(engine.contourCount) contours, C \(cPoints) in \(contours)")
+        throw BenchmarkError("stroke references disagree: engine \(engine.points.count) points in \(engine.contourCount) contours, C \(cPoints) in \(contours)")
     }
     return Benchmark.Workload(
         engine: { sink.pointee &+= (try? ShapeGeometry.stroke(path, style: style))?.points.count ?? 0 },
@@ -79,7 +79,7 @@ private func fillWorkload(_ path: CGPath) throws -> Benchmark.Workload {
     let engine = try ShapeGeometry.fill(path)
     _ = cbr_flatten(ops, ops.count, tol, &buffers.polyline)
     guard buffers.polyline.count == engine.points.count else {
-        throw BenchmarkSetupError("flatten references disagree: engine \(engine.points.count), C \(buffers.polyline.count)")
+        throw BenchmarkError("flatten references disagree: engine \(engine.points.count), C \(buffers.polyline.count)")
     }
     return Benchmark.Workload(
         engine: { sink.pointee &+= (try? ShapeGeometry.fill(path))?.points.count ?? 0 },
@@ -99,14 +99,14 @@ private func textWorkload() throws -> Benchmark.Workload {
             glyphs.append(g.glyph); penX.append(Double(g.position.x * 2)); baselines.append(Int32((line.origin.y * 2).rounded()))
         }
     }
-    guard let font = cbr_text_open(layout.font.path, 30) else { throw BenchmarkSetupError("FreeType cannot open \(layout.font.path)") }
+    guard let font = cbr_text_open(layout.font.path, 30) else { throw BenchmarkError("FreeType cannot open \(layout.font.path)") }
     let w = expected.width, h = expected.height
     let bitmap = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
     bitmap.initialize(repeating: 0, count: w * h)
     cbr_text_draw(font, glyphs, penX, baselines, glyphs.count, bitmap, Int32(w), Int32(h))
     // The C drawing must be the same picture as the engine's.
     guard Array(UnsafeBufferPointer(start: bitmap, count: w * h)) == expected.pixels else {
-        throw BenchmarkSetupError("text references disagree: the C bitmap differs from the engine's")
+        throw BenchmarkError("text references disagree: the C bitmap differs from the engine's")
     }
     return Benchmark.Workload(
         engine: { sink.pointee &+= (try? renderer.render(layout))?.width ?? 0 },
@@ -124,7 +124,7 @@ private func labelWorkload() throws -> Benchmark.Workload {
     let layout = try renderer.layout(TextRequest(string: text, fontSize: 12, size: CGSize(width: 400, height: 20), contentsScale: 2))
     let glyphs = layout.lines[0].glyphs.map(\.glyph), penX = layout.lines[0].glyphs.map { Double($0.position.x * 2) }
     let baselines = [Int32](repeating: Int32((layout.lines[0].origin.y * 2).rounded()), count: glyphs.count)
-    guard let font = cbr_text_open(layout.font.path, 24) else { throw BenchmarkSetupError("FreeType cannot open \(layout.font.path)") }
+    guard let font = cbr_text_open(layout.font.path, 24) else { throw BenchmarkError("FreeType cannot open \(layout.font.path)") }
     let bitmap = UnsafeMutablePointer<UInt8>.allocate(capacity: 800 * 40)
     return Benchmark.Workload(
         engine: { sink.pointee &+= (try? renderer.label(text, fontSize: 12, color: .white, scale: 2))?.width ?? 0 },
@@ -137,12 +137,6 @@ private func labelWorkload() throws -> Benchmark.Workload {
 }
 
 // MARK: - Support
-
-/// A setup check that failed: the two sides of a benchmark do not do the same work.
-struct BenchmarkSetupError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
-}
 
 /// Caller-owned buffers of a C polyline.
 private final class CPolylineBuffers {
