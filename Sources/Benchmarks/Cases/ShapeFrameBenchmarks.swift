@@ -6,10 +6,10 @@ extension BenchmarkRegistry {
     static let shapeFrames: [Benchmark] = [
         Benchmark(name: "vector.frame.stickfigures.vsCairo",
                   unit: "one 1280×720 frame of 240 S28 stick figures (r 10 head, 2.5 pt red, round joins and caps), re-stroked, 1 thread",
-                  reference: Cairo() != nil
+                  reference: Cairo.shared != nil
                       ? "Cairo (libcairo.so.2, dlopen): the same paths stroked into an image surface, tolerance 0.02, antialias default"
                       : "Cairo: not installed (libcairo.so.2 not found); the reference is an empty loop",
-                  goal: Cairo() != nil ? "no slower than Cairo" : nil, maximumRatio: Cairo() != nil ? 1 : nil) { scale in
+                  goal: Cairo.shared != nil ? "no slower than Cairo" : nil, maximumRatio: Cairo.shared != nil ? 1 : nil) { scale in
             try stickFigureFrames(count: scale == .full ? 240 : 12)
         },
     ]
@@ -68,7 +68,7 @@ private func stickFigureFrames(count: Int) throws -> Benchmark.Workload {
         root.position = CGPoint(x: frame & 1 == 0 ? 0 : 0.25, y: 0)
         compositor.render(root, into: fb)
     }
-    guard let c = Cairo() else { return Benchmark.Workload(engine: engine, reference: {}) }
+    guard let c = Cairo.shared else { return Benchmark.Workload(engine: engine, reference: {}) }
     let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
     pixels.initialize(repeating: 0, count: width * height)
     let surface = c.surfaceCreateForData(UnsafeMutableRawPointer(pixels), 0, Int32(width), Int32(height), Int32(width * 4))
@@ -117,6 +117,10 @@ private final class Cairo {
     let destroy: Ptr, surfaceDestroy: Ptr, surfaceFlush: Ptr, paint: Ptr, stroke: Ptr, newPath: Ptr, newSubPath: Ptr
     let setSourceRGBA: PtrDDDD, setLineWidth: PtrD, setTolerance: PtrD, setLineCap: PtrI, setLineJoin: PtrI
     let moveTo: PtrDD, lineTo: PtrDD, arc: PtrDDDDD
+
+    /// The library, loaded once for the process (nil when it is not installed): the handle is never
+    /// closed, so each load would leak one, and the registry asks several times.
+    static let shared = Cairo()
 
     init?() {
         guard let h = dlopen("libcairo.so.2", RTLD_NOW) else { return nil }
