@@ -19,8 +19,6 @@ final class PhysicsCoupling {
     /// Collision type names (scene `collisionType`) and their numbers (from 1, in order of first use).
     private(set) var collisionTypes: [String: UInt] = [:]
 
-    /// Contacts of particles during the last step.
-    private(set) var lastStepParticleContacts = 0
     /// Emitters' local clocks before the emitters stepped (for the particles' travel in the step).
     private var emitterTimes: [ObjectIdentifier: Double] = [:]
     private let fieldScratch = ScratchColumns()
@@ -154,7 +152,6 @@ final class PhysicsCoupling {
                 onEvent(.collision(e, layerA: layer(of: e.bodyA), layerB: layer(of: e.bodyB)))
             }
         }
-        var contacts = 0
         let g = world.gravity
         let gravityStep = (Double(g.dx) * dt, Double(g.dy) * dt)
         let report: ((ParticleContactEvent) -> Void)? = onEvent.map { handler in { handler(.particleContact($0)) } }
@@ -162,10 +159,9 @@ final class PhysicsCoupling {
             guard let runtime = emitterIndex[ObjectIdentifier(c.emitter)] else { continue }
             let sim = runtime.simulation
             let before = emitterTimes[ObjectIdentifier(c.emitter)] ?? sim.time
-            contacts += try c.afterWorldStep(sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
-                                             step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
+            try c.afterWorldStep(sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
+                                 step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
         }
-        lastStepParticleContacts = contacts
         try applyFieldsToParticles(emitters: emitters, time: world.time, dt: dt, map: map)
     }
 
