@@ -202,7 +202,7 @@ final class PhysicsCoupling {
         for e in emitters {
             let m = map(e.layer)
             let inverse = m.inverted
-            for cell in Self.cells(of: e.layer) {
+            for cell in e.layer.allCells {
                 do {
                     try applyFields(active, to: cell, of: e.simulation, map: m, inverse: inverse, time: time, dt: dt)
                 } catch is EmitterSimulationError {
@@ -232,19 +232,6 @@ final class PhysicsCoupling {
                         (b.vx[i], b.vy[i]) = (Float(v.0), Float(v.1))
                     }
                 }
-    }
-
-    /// Every cell of an emitter, sub-cells after their parents.
-    static func cells(of emitter: CAEmitterLayer) -> [CAEmitterCell] {
-        var list: [CAEmitterCell] = []
-        func walk(_ cells: [CAEmitterCell]?) {
-            for c in cells ?? [] {
-                list.append(c)
-                walk(c.emitterCells)
-            }
-        }
-        walk(emitter.emitterCells)
-        return list
     }
 
     // MARK: - Drawing
