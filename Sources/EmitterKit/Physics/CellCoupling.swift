@@ -293,21 +293,22 @@ final class CellCoupling {
     private func readBodies(_ group: ParticleBodyGroup, _ b: ParticleBuffers, inverse: PlaneMap, identity: Bool,
                             gravityStep: (Double, Double)) {
         bodySlots.removeAll(keepingCapacity: true)
-        var particles: [Int] = []
+        // The scratch's slot column holds each read body's particle, so no list is allocated per step.
+        scratch.reserve(b.count)
+        let s = scratch
         for i in 0..<b.count where tracker.tag[i] >= 0 && b.isAlive(i) {
+            s.slot[bodySlots.count] = Int32(i)
             bodySlots.append(tracker.tag[i])
-            particles.append(i)
         }
         let n = bodySlots.count
         guard n > 0 else { return }
-        scratch.reserve(n)
-        let s = scratch
         bodySlots.withUnsafeBufferPointer { slots in
             guard let first = slots.baseAddress else { return }
             group.read(slots: first, count: n, x: s.x, y: s.y, vx: s.vx, vy: s.vy)
         }
         let gx = Float(gravityStep.0), gy = Float(gravityStep.1)
-        for (k, i) in particles.enumerated() {
+        for k in 0..<n {
+            let i = Int(s.slot[k])
             tracker.a[i] = s.vx[k]
             tracker.b[i] = s.vy[k]
             s.vx[k] -= gx
