@@ -91,28 +91,16 @@ public struct ParticleTexture {
         case let .failure(.tooLarge(limit)):
             return .failure(TextureProblem("the embedded image (textureImageData) inflates to more than \(limit) bytes"))
         }
-        switch ImageFormat.detect(bytes) {
-        case .png:
-            do { return .success(try PNGCodec.decode(bytes, source: file + " (textureImageData)")) } catch {
-                return .failure(TextureProblem("the embedded PNG (textureImageData) cannot be decoded (\(error))"))
-            }
-        case .tiff:
+        // PNGCodec checks the signature and names other formats, so TIFF is told apart from its error.
+        do {
+            return .success(try PNGCodec.decode(bytes, source: file + " (textureImageData)"))
+        } catch ImageError.notPNG(_, "TIFF"?) {
             return .failure(TextureProblem("the embedded image (textureImageData) is a TIFF; the engine decodes PNG only (convert it: `convert texture.tiff texture.png`)"))
-        case .unknown:
+        } catch ImageError.notPNG {
             return .failure(TextureProblem("the embedded image (textureImageData) is neither PNG nor TIFF"))
+        } catch {
+            return .failure(TextureProblem("the embedded PNG (textureImageData) cannot be decoded (\(error))"))
         }
-    }
-}
-
-/// The image formats recognised in embedded textures, by their signatures.
-enum ImageFormat: Equatable {
-    case png, tiff, unknown
-
-    static func detect(_ data: Data) -> ImageFormat {
-        let b = [UInt8](data.prefix(8))
-        if b.count >= 8 && b == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
-        if b.count >= 4 && (b[0..<4] == [0x4D, 0x4D, 0x00, 0x2A] || b[0..<4] == [0x49, 0x49, 0x2A, 0x00]) { return .tiff }
-        return .unknown
     }
 }
 

@@ -58,11 +58,7 @@ struct SoakCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try failing {
-            let s = try SceneSource.load(path: scene)
-            if let seed { s.offsetSeeds(by: seed) }
-            return s
-        }
+        let loaded = try SimulationOptions.loadScene(scene, seed: seed)
         let engine = try failing { try Engine(scene: loaded) }
         engine.installClock()
         var warnings: [String] = []

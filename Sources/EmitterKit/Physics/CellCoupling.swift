@@ -140,14 +140,12 @@ final class CellCoupling {
     ///   - elapsed: the emitter's local time covered by this engine step, seconds.
     ///   - gravityStep: the world's gravity × the step: taken back out of what particle bodies gained,
     ///     so that particles fall with their cell's acceleration, as without physics.
-    /// - Returns: the number of particle contacts.
     func afterWorldStep(sim: EmitterSimulation, map: PlaneMap, elapsed: Double, gravityStep: (Double, Double), world: PhysicsWorld, step: Int64,
-                        report: ((ParticleContactEvent) -> Void)?, layerOf: (PhysicsBody) -> CALayer?) throws -> Int {
+                        report: ((ParticleContactEvent) -> Void)?, layerOf: (PhysicsBody) -> CALayer?) throws {
         let isBodyMode = group != nil
         let stick = physics.mode == .collide && physics.onContact == .stick
         let inverse = map.inverted
         let identity = map.isIdentity
-        var contactCount = 0
         var bursts: [(x: Double, y: Double, dx: Double, dy: Double)] = []
         localRadiusInWorld = localRadius * map.scale
         try sim.withParticleBuffers(ofCell: cell) { b in
@@ -174,7 +172,6 @@ final class CellCoupling {
                 try world.particleCollider.collide(count: n, previousX: s.px, previousY: s.py, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
                                                    options: options, contacts: &contacts)
             }
-            contactCount = contacts.count
             let response = physics.mode == .collide ? physics.onContact : .bounce
             let (awx, awy) = map.vector(ax, ay)
             for c in contacts {
@@ -224,7 +221,6 @@ final class CellCoupling {
                               direction: (burst.dx, burst.dy, 0))
             }
         }
-        return contactCount
     }
 
     /// Copies the live particles to sweep into the scratch columns (world coordinates, with their
@@ -297,21 +293,22 @@ final class CellCoupling {
     private func readBodies(_ group: ParticleBodyGroup, _ b: ParticleBuffers, inverse: PlaneMap, identity: Bool,
                             gravityStep: (Double, Double)) {
         bodySlots.removeAll(keepingCapacity: true)
-        var particles: [Int] = []
+        // The scratch's slot column holds each read body's particle, so no list is allocated per step.
+        scratch.reserve(b.count)
+        let s = scratch
         for i in 0..<b.count where tracker.tag[i] >= 0 && b.isAlive(i) {
+            s.slot[bodySlots.count] = Int32(i)
             bodySlots.append(tracker.tag[i])
-            particles.append(i)
         }
         let n = bodySlots.count
         guard n > 0 else { return }
-        scratch.reserve(n)
-        let s = scratch
         bodySlots.withUnsafeBufferPointer { slots in
             guard let first = slots.baseAddress else { return }
             group.read(slots: first, count: n, x: s.x, y: s.y, vx: s.vx, vy: s.vy)
         }
         let gx = Float(gravityStep.0), gy = Float(gravityStep.1)
-        for (k, i) in particles.enumerated() {
+        for k in 0..<n {
+            let i = Int(s.slot[k])
             tracker.a[i] = s.vx[k]
             tracker.b[i] = s.vy[k]
             s.vx[k] -= gx

@@ -19,8 +19,6 @@ final class PhysicsCoupling {
     /// Collision type names (scene `collisionType`) and their numbers (from 1, in order of first use).
     private(set) var collisionTypes: [String: UInt] = [:]
 
-    /// Contacts of particles during the last step.
-    private(set) var lastStepParticleContacts = 0
     /// Emitters' local clocks before the emitters stepped (for the particles' travel in the step).
     private var emitterTimes: [ObjectIdentifier: Double] = [:]
     private let fieldScratch = ScratchColumns()
@@ -154,7 +152,6 @@ final class PhysicsCoupling {
                 onEvent(.collision(e, layerA: layer(of: e.bodyA), layerB: layer(of: e.bodyB)))
             }
         }
-        var contacts = 0
         let g = world.gravity
         let gravityStep = (Double(g.dx) * dt, Double(g.dy) * dt)
         let report: ((ParticleContactEvent) -> Void)? = onEvent.map { handler in { handler(.particleContact($0)) } }
@@ -162,10 +159,9 @@ final class PhysicsCoupling {
             guard let runtime = emitterIndex[ObjectIdentifier(c.emitter)] else { continue }
             let sim = runtime.simulation
             let before = emitterTimes[ObjectIdentifier(c.emitter)] ?? sim.time
-            contacts += try c.afterWorldStep(sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
-                                             step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
+            try c.afterWorldStep(sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
+                                 step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
         }
-        lastStepParticleContacts = contacts
         try applyFieldsToParticles(emitters: emitters, time: world.time, dt: dt, map: map)
     }
 
@@ -206,7 +202,7 @@ final class PhysicsCoupling {
         for e in emitters {
             let m = map(e.layer)
             let inverse = m.inverted
-            for cell in Self.cells(of: e.layer) {
+            for cell in e.layer.allCells {
                 do {
                     try applyFields(active, to: cell, of: e.simulation, map: m, inverse: inverse, time: time, dt: dt)
                 } catch is EmitterSimulationError {
@@ -236,19 +232,6 @@ final class PhysicsCoupling {
                         (b.vx[i], b.vy[i]) = (Float(v.0), Float(v.1))
                     }
                 }
-    }
-
-    /// Every cell of an emitter, sub-cells after their parents.
-    static func cells(of emitter: CAEmitterLayer) -> [CAEmitterCell] {
-        var list: [CAEmitterCell] = []
-        func walk(_ cells: [CAEmitterCell]?) {
-            for c in cells ?? [] {
-                list.append(c)
-                walk(c.emitterCells)
-            }
-        }
-        walk(emitter.emitterCells)
-        return list
     }
 
     // MARK: - Drawing

@@ -21,11 +21,7 @@ struct PlaneMap: Equatable {
     static func from(_ layer: CALayer, to root: CALayer) -> PlaneMap? {
         if layer === root { return .identity }
         guard let toRoot = root.planeTransformToRootSpace.inverted else { return nil }
-        let m = layer.planeTransformToRootSpace.concatenating(toRoot)
-        guard m.isAffine else { return nil }
-        let map = PlaneMap(a: Double(m.m11), b: Double(m.m12), c: Double(m.m21), d: Double(m.m22), tx: Double(m.m31), ty: Double(m.m32))
-        guard map.determinant != 0, map.determinant.isFinite, map.tx.isFinite, map.ty.isFinite else { return nil }
-        return map
+        return PlaneMap(layer.planeTransformToRootSpace.concatenating(toRoot))
     }
 
     /// The map from the space where `container`'s sublayers' positions live (its sublayer space: its
@@ -35,7 +31,7 @@ struct PlaneMap: Equatable {
         guard let s = container else { return .identity }
         let plain = CATransform3DIsIdentity(s.sublayerTransform) && !s.isGeometryFlipped
         if plain && s === root { return .identity }
-        guard let toRoot = s === root ? .identity : PlaneMap.from(s, to: root) else { return nil }
+        guard let toRoot = PlaneMap.from(s, to: root) else { return nil }
         if plain { return toRoot }
         guard let sub = PlaneMap(PlaneTransform(s.sublayerSpaceTransform)) else { return nil }
         return sub.then(toRoot)

@@ -67,19 +67,7 @@ public final class GameWindow: WindowHostDelegate {
         } catch {
             host.log("game: \(error)")
         }
-        let view = session.viewSize
-        let scale = max(0.05, min(Double(context.drawableWidth) / Double(view.width),
-                                  Double(context.drawableHeight) / Double(view.height)))
-        let width = max(1, Int((Double(view.width) * scale).rounded()))
-        let height = max(1, Int((Double(view.height) * scale).rounded()))
-        if framebuffer?.width != width || framebuffer?.height != height {
-            framebuffer = try? Framebuffer(width: width, height: height, scale: CGFloat(scale))
-        }
-        guard let fb = framebuffer else { return nil }
-        session.render(into: fb)
-        let image = FrameImage(unsafePixels: UnsafeRawPointer(fb.pixels), width: fb.width, height: fb.height,
-                               bytesPerRow: fb.bytesPerRow)
-        return FrameOutput(image: image, contentsScale: scale, liveParticles: session.engine.statistics.liveParticles,
-                           bodies: session.physics.bodies.count)
+        // The engine's body count includes particle bodies, which the world's static list misses.
+        return renderFitted(session.engine, context, into: &framebuffer)
     }
 }

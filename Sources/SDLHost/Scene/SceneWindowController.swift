@@ -55,18 +55,7 @@ public final class SceneWindowController: WindowHostDelegate {
     /// Advances the engine by the frame's simulation delta and renders at the drawable's resolution.
     public func frame(_ context: FrameContext) -> FrameOutput? {
         engine.advance(by: context.simulationDelta)
-        let view = engine.viewSize
-        let scale = max(0.05, min(Double(context.drawableWidth) / Double(view.width),
-                                  Double(context.drawableHeight) / Double(view.height)))
-        let width = max(1, Int((Double(view.width) * scale).rounded())), height = max(1, Int((Double(view.height) * scale).rounded()))
-        if framebuffer?.width != width || framebuffer?.height != height {
-            framebuffer = try? Framebuffer(width: width, height: height, scale: CGFloat(scale))
-        }
-        guard let fb = framebuffer else { return nil }
-        engine.render(into: fb)
-        let image = FrameImage(unsafePixels: UnsafeRawPointer(fb.pixels), width: fb.width, height: fb.height, bytesPerRow: fb.bytesPerRow)
-        return FrameOutput(image: image, contentsScale: scale, liveParticles: engine.statistics.liveParticles,
-                           bodies: engine.statistics.bodies)
+        return renderFitted(engine, context, into: &framebuffer)
     }
 
     /// Restart, drags and clicks.

@@ -19,7 +19,11 @@ struct SimulationOptions: ParsableArguments {
     }
 
     /// Loads the scene, prints its warnings on stderr (stdout stays data) and applies the seed.
-    func loadScene(_ path: String) throws -> Scene {
+    func loadScene(_ path: String) throws -> Scene { try Self.loadScene(path, seed: seed) }
+
+    /// Loads the scene, prints its warnings on stderr (stdout stays data) and adds `seed` to its
+    /// emitters' seeds; for commands such as `soak` whose options differ from these.
+    static func loadScene(_ path: String, seed: UInt32?) throws -> Scene {
         try failing {
             let scene = try SceneSource.load(path: path)
             for warning in scene.warnings { printError("\(warning)") }
