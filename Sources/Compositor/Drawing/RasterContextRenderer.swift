@@ -80,7 +80,7 @@ final class RasterContextRenderer: CGContextRenderer {
                                 lineDashPattern: pen.dashLengths.isEmpty ? nil : pen.dashLengths, lineDashPhase: pen.dashPhase)
         do {
             let set = try ShapeGeometry.stroke(path.copy(using: inv), style: style, transform: ctm)
-            guard !set.isEmpty, let shape = RasterContextRenderer.shape(set, clip: c.rect) else { return }
+            guard !set.isEmpty, let shape = RenderTreeBuilder.deviceShape(set, project: nil, clip: c.rect) else { return }
             let col = set.coverageScale < 1 ? color.withAlphaScaled(set.coverageScale) : color
             draw(.fill(FillOp(shape: shape, paint: .solid(PixelMath.pixel(col)), tint: .identity)), clip: c, ctx: ctx)
         } catch {
@@ -220,22 +220,11 @@ final class RasterContextRenderer: CGContextRenderer {
             return s.bounds.isEmpty ? nil : s
         }
         do {
-            return RasterContextRenderer.shape(try ShapeGeometry.fill(path, fillRule: rule == .evenOdd ? .evenOdd : .nonZero), clip: clip)
+            return RenderTreeBuilder.deviceShape(try ShapeGeometry.fill(path, fillRule: rule == .evenOdd ? .evenOdd : .nonZero), project: nil, clip: clip)
         } catch {
             context?.note("a path was not drawn: \(error)")
             return nil
         }
-    }
-
-    /// A polygon set (device pixels) as an anti-aliased device shape; nil when nothing is inside `clip`.
-    static func shape(_ set: PolygonSet, clip: IntRect) -> DeviceShape? {
-        var polys: [[SIMD2<Double>]] = []
-        polys.reserveCapacity(set.contourCount)
-        for i in 0..<set.contourCount {
-            polys.append(set.contour(i).map { SIMD2(Double($0.x), Double($0.y)) })
-        }
-        let s = DeviceShape.polygons(polys, rule: set.fillRule == .evenOdd ? .evenOdd : .nonZero, antialiased: true, clip: clip)
-        return s.bounds.isEmpty ? nil : s
     }
 
     /// The rectangle of a path that is one axis-aligned rectangle with whole-pixel corners.

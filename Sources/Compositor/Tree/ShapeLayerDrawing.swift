@@ -53,11 +53,11 @@ extension RenderTreeBuilder {
             return []
         }
         var ops: [DrawOp] = []
-        if let c = fillColor, let set = geometry.fill, let s = deviceShape(set, project: project, clip: ctx.clip) {
+        if let c = fillColor, let set = geometry.fill, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
             ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: RenderTreeBuilder.scaled(c, set.coverageScale))),
                                     tint: .identity)))
         }
-        if let c = strokeColor, let set = geometry.stroke, let s = deviceShape(set, project: project, clip: ctx.clip) {
+        if let c = strokeColor, let set = geometry.stroke, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
             ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: RenderTreeBuilder.scaled(c, set.coverageScale))),
                                     tint: .identity)))
         }
@@ -73,8 +73,8 @@ extension RenderTreeBuilder {
     // MARK: - Helpers
 
     /// A polygon set as a device shape: directly when its points are device pixels inside the guard
-    /// rectangle, otherwise projected and clipped contour by contour.
-    private func deviceShape(_ set: PolygonSet, project: PlaneTransform?, clip: IntRect) -> DeviceShape? {
+    /// rectangle, otherwise projected and clipped contour by contour (the guard keeps far-off points from overflowing).
+    static func deviceShape(_ set: PolygonSet, project: PlaneTransform?, clip: IntRect) -> DeviceShape? {
         guard !set.isEmpty else { return nil }
         let guardRect = RenderTreeBuilder.guardRect(clip)
         let b = set.bounds
