@@ -81,7 +81,7 @@ final class RasterContextRenderer: CGContextRenderer {
         do {
             let set = try ShapeGeometry.stroke(path.copy(using: inv), style: style, transform: ctm)
             guard !set.isEmpty, let shape = RenderTreeBuilder.deviceShape(set, project: nil, clip: c.rect) else { return }
-            let col = set.coverageScale < 1 ? color.withAlphaScaled(set.coverageScale) : color
+            let col = set.coverageScale < 1 ? color.multipliedAlpha(set.coverageScale) : color
             draw(.fill(FillOp(shape: shape, paint: .solid(PixelMath.pixel(col)), tint: .identity)), clip: c, ctx: ctx)
         } catch {
             ctx.note("strokePath: \(error)")
@@ -267,9 +267,4 @@ final class RasterContextRenderer: CGContextRenderer {
     static func stops(_ g: CGGradient) -> [(location: Double, color: CGColor)] {
         zip(g.locations, g.colors).map { (location: Double($0), color: $1) }
     }
-}
-
-extension CGColor {
-    /// The colour with alpha multiplied by `k`.
-    func withAlphaScaled(_ k: CGFloat) -> CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha * k) }
 }

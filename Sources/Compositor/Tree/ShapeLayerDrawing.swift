@@ -54,11 +54,11 @@ extension RenderTreeBuilder {
         }
         var ops: [DrawOp] = []
         if let c = fillColor, let set = geometry.fill, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
-            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: RenderTreeBuilder.scaled(c, set.coverageScale))),
+            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
                                     tint: .identity)))
         }
         if let c = strokeColor, let set = geometry.stroke, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
-            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: RenderTreeBuilder.scaled(c, set.coverageScale))),
+            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
                                     tint: .identity)))
         }
         return ops
@@ -93,10 +93,9 @@ extension RenderTreeBuilder {
         return s.bounds.isEmpty ? nil : s
     }
 
-    /// `c` with its alpha multiplied by `k` (a hairline's coverage scale).
-    private static func scaled(_ c: CGColor, _ k: CGFloat) -> CGColor {
-        k >= 1 ? c : CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * max(0, k))
-    }
+    /// A hairline's coverage scale as an alpha factor: clamped to 0…1, so that a widened line never
+    /// draws more than opaque and a degenerate scale draws nothing.
+    private static func hairlineAlpha(_ k: CGFloat) -> CGFloat { min(1, max(0, k)) }
 
     /// The path's box grown by the stroke's reach (for the largest stretch under perspective).
     private static func strokeBox(_ layer: CAShapeLayer, _ path: CGPath) -> CGRect {
