@@ -242,7 +242,8 @@ extension RenderTreeBuilder {
         for row in r0..<r1 {
             for col in c0..<c1 {
                 let key = TiledLayerCache.Key(level: level, column: col, row: row)
-                let rect = CGRect(x: b.minX + CGFloat(col) * tw, y: b.minY + CGFloat(row) * th, width: tw, height: th).intersection(b)
+                // `validate` made the store's bounds, tile size and scales this layer's: the same rectangle.
+                let rect = store.rect(of: key)
                 guard !rect.isNull, rect.width > 0, rect.height > 0 else { continue }
                 var tile = store.tiles[key]
                 if tile == nil {
