@@ -80,8 +80,8 @@ final class RasterContextRenderer: CGContextRenderer {
                                 lineDashPattern: pen.dashLengths.isEmpty ? nil : pen.dashLengths, lineDashPhase: pen.dashPhase)
         do {
             let set = try ShapeGeometry.stroke(path.copy(using: inv), style: style, transform: ctm)
-            guard !set.isEmpty, let shape = RasterContextRenderer.shape(set, clip: c.rect) else { return }
-            let col = set.coverageScale < 1 ? color.withAlphaScaled(set.coverageScale) : color
+            guard !set.isEmpty, let shape = RenderTreeBuilder.deviceShape(set, project: nil, clip: c.rect) else { return }
+            let col = set.coverageScale < 1 ? color.multipliedAlpha(set.coverageScale) : color
             draw(.fill(FillOp(shape: shape, paint: .solid(PixelMath.pixel(col)), tint: .identity)), clip: c, ctx: ctx)
         } catch {
             ctx.note("strokePath: \(error)")
@@ -138,20 +138,19 @@ final class RasterContextRenderer: CGContextRenderer {
         let k = Double(startRadius / endRadius)
         let stops = RasterContextRenderer.stops(g).map { (location: k + $0.location * (1 - k), color: $0.color) }
         let p = CGMutablePath()
-        let rule: CGPathFillRule
         if options.contains(.drawsAfterEndLocation) {
             p.addRect(CGRect(x: c.rect.x0, y: c.rect.y0, width: c.rect.width, height: c.rect.height))
-            rule = .winding
         } else {
             p.addEllipse(in: CGRect(x: endCenter.x - endRadius, y: endCenter.y - endRadius, width: 2 * endRadius, height: 2 * endRadius),
                          transform: ctm)
-            rule = .evenOdd
         }
         if !options.contains(.drawsBeforeStartLocation) && startRadius > 0 {
             p.addEllipse(in: CGRect(x: endCenter.x - startRadius, y: endCenter.y - startRadius, width: 2 * startRadius, height: 2 * startRadius),
                          transform: ctm)
         }
-        guard let shape = shape(p, rule: options.contains(.drawsAfterEndLocation) && startRadius > 0 ? .evenOdd : rule, clip: c.rect) else { return }
+        // Even-odd: the start circle, when added, cuts a hole in the outer rectangle or circle (a lone
+        // outline fills the same either way).
+        guard let shape = shape(p, rule: .evenOdd, clip: c.rect) else { return }
         let e = SIMD2(Float(endCenter.x), Float(endCenter.y))
         let paint = GradientPaint(inverse: inv, type: .radial, start: e, end: e + SIMD2(Float(endRadius), Float(endRadius)), stops: stops)
         draw(.fill(FillOp(shape: shape, paint: .gradient(paint), tint: RasterContextRenderer.tint(alpha))), clip: c, ctx: ctx)
@@ -171,12 +170,19 @@ final class RasterContextRenderer: CGContextRenderer {
         t.clear(rows: b.y0..<b.y1)
         executor.run([.fill(FillOp(shape: s, paint: .solid(0xFFFF_FFFF), tint: .identity))], into: t)
         var mask = [UInt8](repeating: 0, count: ctx.width * ctx.height)
-        for y in b.y0..<b.y1 {
-            let row = t.row(y)
-            for x in b.x0..<b.x1 {
-                let a = UInt32(row[x] >> 24)
-                let old = c.mask.map { UInt32($0[y * ctx.width + x]) } ?? 255
-                mask[y * ctx.width + x] = UInt8((a * old + 127) / 255)
+        // The existing mask (if any) is looked at once, not per pixel.
+        if let old = c.mask {
+            for y in b.y0..<b.y1 {
+                let row = t.row(y)
+                for x in b.x0..<b.x1 {
+                    let i = y * ctx.width + x
+                    mask[i] = UInt8((UInt32(row[x] >> 24) * UInt32(old[i]) + 127) / 255)
+                }
+            }
+        } else {
+            for y in b.y0..<b.y1 {
+                let row = t.row(y)
+                for x in b.x0..<b.x1 { mask[y * ctx.width + x] = UInt8(row[x] >> 24) }
             }
         }
         return Clip(rect: c.rect.intersection(b), mask: mask)
@@ -220,22 +226,11 @@ final class RasterContextRenderer: CGContextRenderer {
             return s.bounds.isEmpty ? nil : s
         }
         do {
-            return RasterContextRenderer.shape(try ShapeGeometry.fill(path, fillRule: rule == .evenOdd ? .evenOdd : .nonZero), clip: clip)
+            return RenderTreeBuilder.deviceShape(try ShapeGeometry.fill(path, fillRule: rule == .evenOdd ? .evenOdd : .nonZero), project: nil, clip: clip)
         } catch {
             context?.note("a path was not drawn: \(error)")
             return nil
         }
-    }
-
-    /// A polygon set (device pixels) as an anti-aliased device shape; nil when nothing is inside `clip`.
-    static func shape(_ set: PolygonSet, clip: IntRect) -> DeviceShape? {
-        var polys: [[SIMD2<Double>]] = []
-        polys.reserveCapacity(set.contourCount)
-        for i in 0..<set.contourCount {
-            polys.append(set.contour(i).map { SIMD2(Double($0.x), Double($0.y)) })
-        }
-        let s = DeviceShape.polygons(polys, rule: set.fillRule == .evenOdd ? .evenOdd : .nonZero, antialiased: true, clip: clip)
-        return s.bounds.isEmpty ? nil : s
     }
 
     /// The rectangle of a path that is one axis-aligned rectangle with whole-pixel corners.
@@ -278,9 +273,4 @@ final class RasterContextRenderer: CGContextRenderer {
     static func stops(_ g: CGGradient) -> [(location: Double, color: CGColor)] {
         zip(g.locations, g.colors).map { (location: Double($0), color: $1) }
     }
-}
-
-extension CGColor {
-    /// The colour with alpha multiplied by `k`.
-    func withAlphaScaled(_ k: CGFloat) -> CGColor { CGColor(red: red, green: green, blue: blue, alpha: alpha * k) }
 }

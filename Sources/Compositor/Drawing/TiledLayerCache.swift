@@ -45,8 +45,13 @@ final class TiledLayerCache {
         var scales: [CGFloat] = []
         var tiles: [Key: Tile] = [:]
         var bytes = 0
-        var stats = TiledLayerStatistics()
-        /// Guards `pending`, `finished` and `stats.tilesDrawn` (background threads write them).
+        /// Tiles drawn into the last frame (compositor thread only).
+        var tilesShown = 0
+        /// The level of detail used by the last frame (compositor thread only).
+        var level = 0
+        /// Tiles drawn since the store was created; guarded by `lock`, as background threads count them.
+        var tilesDrawn = 0
+        /// Guards `pending`, `finished` and `tilesDrawn` (background threads write them).
         let lock = NSLock()
         var pending: Set<Key> = []
         var finished: [(key: Key, epoch: Int, texture: Texture)] = []
@@ -124,13 +129,15 @@ final class TiledLayerCache {
         }
 
         var statistics: TiledLayerStatistics {
-            var s = stats
+            var s = TiledLayerStatistics()
             lock.lock()
             s.pendingTiles = pending.count
-            s.tilesDrawn = stats.tilesDrawn
+            s.tilesDrawn = tilesDrawn
             lock.unlock()
             s.cachedTiles = tiles.count
             s.cachedBytes = bytes
+            s.tilesShown = tilesShown
+            s.level = level
             return s
         }
     }
@@ -193,7 +200,7 @@ extension RenderTreeBuilder {
         let store = cache.store(for: model)
         store.validate(layer, model: model)
         store.collectFinished(frame: cache.frame)
-        store.stats.tilesShown = 0
+        store.tilesShown = 0
         guard b.width > 0, b.height > 0, layer.tileSize.width >= 16, layer.tileSize.height >= 16,
               layer.tileSize.width.isFinite, layer.tileSize.height.isFinite else {
             if layer.tileSize.width < 16 || layer.tileSize.height < 16 {
@@ -209,7 +216,7 @@ extension RenderTreeBuilder {
         var level = 0
         for (i, s) in scales.enumerated().reversed() where s >= deviceScale * 0.999 { level = i; break }
         let ls = scales[level]
-        store.stats.level = level
+        store.level = level
         let tw = layer.tileSize.width / ls, th = layer.tileSize.height / ls
 
         // The visible part of the bounds: the clip's corners mapped back to layer coordinates.
@@ -235,13 +242,14 @@ extension RenderTreeBuilder {
         for row in r0..<r1 {
             for col in c0..<c1 {
                 let key = TiledLayerCache.Key(level: level, column: col, row: row)
-                let rect = CGRect(x: b.minX + CGFloat(col) * tw, y: b.minY + CGFloat(row) * th, width: tw, height: th).intersection(b)
+                // `validate` made the store's bounds, tile size and scales this layer's: the same rectangle.
+                let rect = store.rect(of: key)
                 guard !rect.isNull, rect.width > 0, rect.height > 0 else { continue }
                 var tile = store.tiles[key]
                 if tile == nil {
                     if layer.drawsTilesSynchronously || cache.synchronous {
                         if let t = TiledLayerCache.drawTile(model, rect: rect, scale: ls) {
-                            store.lock.lock(); store.stats.tilesDrawn += 1; store.lock.unlock()
+                            store.lock.lock(); store.tilesDrawn += 1; store.lock.unlock()
                             tile = store.insert(key, t, frame: cache.frame)
                         }
                     } else {
@@ -269,7 +277,7 @@ extension RenderTreeBuilder {
                                        region: (0, 0, Float(t.texture.width), Float(t.texture.height)),
                                        magnification: layer.magnificationFilter, minification: layer.minificationFilter, lodBias: 0)
                 ops.append(.fill(FillOp(shape: s, paint: .image(paint), tint: ctx.tint.withAlpha(times: alpha).pixelTint)))
-                store.stats.tilesShown += 1
+                store.tilesShown += 1
                 if t.shownAt == now { regions?.append(DiagnosticRegion(.drawn(ObjectIdentifier(t), 1), shape: s)) }
             }
         }
@@ -318,7 +326,7 @@ extension RenderTreeBuilder {
             store.pending.remove(key)
             if let texture {
                 store.finished.append((key, epoch, texture))
-                store.stats.tilesDrawn += 1
+                store.tilesDrawn += 1
             }
             store.lock.unlock()
         }

@@ -22,6 +22,9 @@ final class GradientPaint {
     /// Start and end in layer points.
     let start: SIMD2<Float>, end: SIMD2<Float>
     private let table: UnsafeMutablePointer<UInt32>
+    /// Whether every colour of the table is opaque (for the blended-layers diagnostic); found once,
+    /// as the table never changes after `init`.
+    let isOpaque: Bool
 
     // MARK: - Shaded-pixel cache
 
@@ -43,6 +46,7 @@ final class GradientPaint {
         self.end = end
         table = UnsafeMutablePointer<UInt32>.allocate(capacity: GradientPaint.tableSize)
         GradientPaint.fillTable(table, stops: stops)
+        isOpaque = (0..<GradientPaint.tableSize).allSatisfy { [table] in table[$0] >> 24 == 255 }
     }
 
     deinit {
@@ -82,8 +86,6 @@ final class GradientPaint {
         return UnsafePointer(scratch)
     }
 
-    /// Whether every colour of the table is opaque (for the blended-layers diagnostic).
-    var isOpaque: Bool { (0..<GradientPaint.tableSize).allSatisfy { table[$0] >> 24 == 255 } }
 
     /// The colour stops of a gradient layer, or a message saying why it draws nothing.
     static func stops(of layer: CAGradientLayer) -> Result<[(location: Double, color: CGColor)], GradientProblem> {

@@ -130,12 +130,10 @@ enum MagnifiedSprites {
         var x = x0
         while x < x1 {
             let u = SIMD8<Int32>(repeating: uf) &+ du8, v = SIMD8<Int32>(repeating: vf) &+ dv8
-            if let (sLo, sHi) = SpriteKernels.sample8(u, v, geo, SIMDMask(repeating: true)) {
-                var p = unsafeBitCast(sLo | (sHi &<< 8), to: SIMD8<UInt32>.self)
-                if x1 &- x < 8 {
-                    let keep = SIMD8<Int32>(repeating: 0).replacing(with: -1, where: lane .< SIMD8(repeating: Int32(x1 &- x)))
-                    p &= unsafeBitCast(keep, to: SIMD8<UInt32>.self)
-                }
+            // Lanes past the row's end sample zero: the last block stores zeros there.
+            let inRow = lane .< SIMD8(repeating: Int32(min(8, x1 &- x)))
+            if let (sLo, sHi) = SpriteKernels.sample8(u, v, geo, inRow) {
+                let p = unsafeBitCast(sLo | (sHi &<< 8), to: SIMD8<UInt32>.self)
                 UnsafeMutableRawPointer(dst + x).storeBytes(of: p, as: SIMD8<UInt32>.self)
                 first = min(first, x)
                 end = max(end, min(x1, x &+ 8))

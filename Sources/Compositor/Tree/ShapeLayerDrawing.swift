@@ -53,12 +53,12 @@ extension RenderTreeBuilder {
             return []
         }
         var ops: [DrawOp] = []
-        if let c = fillColor, let set = geometry.fill, let s = deviceShape(set, project: project, clip: ctx.clip) {
-            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: RenderTreeBuilder.scaled(c, set.coverageScale))),
+        if let c = fillColor, let set = geometry.fill, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
+            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
                                     tint: .identity)))
         }
-        if let c = strokeColor, let set = geometry.stroke, let s = deviceShape(set, project: project, clip: ctx.clip) {
-            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: RenderTreeBuilder.scaled(c, set.coverageScale))),
+        if let c = strokeColor, let set = geometry.stroke, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
+            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
                                     tint: .identity)))
         }
         return ops
@@ -73,8 +73,8 @@ extension RenderTreeBuilder {
     // MARK: - Helpers
 
     /// A polygon set as a device shape: directly when its points are device pixels inside the guard
-    /// rectangle, otherwise projected and clipped contour by contour.
-    private func deviceShape(_ set: PolygonSet, project: PlaneTransform?, clip: IntRect) -> DeviceShape? {
+    /// rectangle, otherwise projected and clipped contour by contour (the guard keeps far-off points from overflowing).
+    static func deviceShape(_ set: PolygonSet, project: PlaneTransform?, clip: IntRect) -> DeviceShape? {
         guard !set.isEmpty else { return nil }
         let guardRect = RenderTreeBuilder.guardRect(clip)
         let b = set.bounds
@@ -93,10 +93,9 @@ extension RenderTreeBuilder {
         return s.bounds.isEmpty ? nil : s
     }
 
-    /// `c` with its alpha multiplied by `k` (a hairline's coverage scale).
-    private static func scaled(_ c: CGColor, _ k: CGFloat) -> CGColor {
-        k >= 1 ? c : CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * max(0, k))
-    }
+    /// A hairline's coverage scale as an alpha factor: clamped to 0…1, so that a widened line never
+    /// draws more than opaque and a degenerate scale draws nothing.
+    private static func hairlineAlpha(_ k: CGFloat) -> CGFloat { min(1, max(0, k)) }
 
     /// The path's box grown by the stroke's reach (for the largest stretch under perspective).
     private static func strokeBox(_ layer: CAShapeLayer, _ path: CGPath) -> CGRect {

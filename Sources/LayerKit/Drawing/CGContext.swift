@@ -400,8 +400,8 @@ public enum CGContextError: Error, Equatable, CustomStringConvertible {
 }
 
 extension CGColor {
-    /// The colour with its alpha multiplied by `a`.
-    func multipliedAlpha(_ a: CGFloat) -> CGColor {
+    /// The colour with its alpha multiplied by `a` (`self` when `a` is 1); the colour components are kept.
+    public func multipliedAlpha(_ a: CGFloat) -> CGColor {
         a == 1 ? self : CGColor(red: red, green: green, blue: blue, alpha: alpha * a)
     }
 }
