@@ -29,6 +29,20 @@ import Testing
         #expect(f == [0.32466208934783936, 0.3410549759864807, 0.10381245613098145], "seed 7 floats: \(f)")
     }
 
+    @Test func seededRandomFillGivesTheSameNumbersAsSingleDraws() {
+        // Every count around the four-lane stride, then a draw after the batch: same stream position.
+        for seed: UInt64 in [0, 42, 0xDEAD_BEEF] {
+            for count in [0, 1, 3, 4, 5, 8, 9, 37, 1000] {
+                var single = SeededRandom(seed: seed), batched = single
+                let expected = (0..<count).map { _ in single.next32() }
+                var got = [UInt32](repeating: 0, count: count)
+                got.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { batched.fill(p, count: count) } }
+                #expect(got == expected, "seed \(seed), count \(count): first difference at \(got.indices.first { got[$0] != expected[$0] } ?? -1)")
+                #expect(batched == single && batched.next32() == single.next32(), "seed \(seed), count \(count): state after the batch")
+            }
+        }
+    }
+
     @Test func seededRandomUnitFloatsStayInRange() {
         var r = SeededRandom(seed: 123)
         var lo: Float = 1, hi: Float = 0, sum: Float = 0

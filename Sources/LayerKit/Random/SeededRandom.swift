@@ -39,9 +39,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     public mutating func next32() -> UInt32 {
         let old = _state
         _state = old &* 6_364_136_223_846_793_005 &+ _increment
-        let xorshifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
-        let rot = UInt32(truncatingIfNeeded: old >> 59)
-        return (xorshifted >> rot) | (xorshifted << ((~rot &+ 1) & 31))
+        return Self.output(old)
     }
 
     /// The next 64 random bits: two 32-bit outputs, high word first.
@@ -62,4 +60,50 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     /// A Double uniformly distributed in [0, 1): the top 53 bits of `next()`, times 2⁻⁵³.
     @inlinable
     public mutating func nextUnitDouble() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    // MARK: - Batches
+
+    /// Writes the next `count` outputs of `next32()` to `out[0..<count]`, in order, and leaves the
+    /// generator where `count` calls of `next32()` would.
+    ///
+    /// Faster than the calls themselves: the outputs come from four interleaved streams (state i + 4
+    /// follows from state i by one multiply-add with the LCG's four-step multiplier and increment), so
+    /// the multiplies do not wait on one another.
+    public mutating func fill(_ out: UnsafeMutablePointer<UInt32>, count: Int) {
+        guard count > 0 else { return }
+        let m = Self.multiplier, c = _increment
+        // Four steps at once: s₊₄ = m⁴·s + c·(m³ + m² + m + 1) (mod 2⁶⁴).
+        let m2 = m &* m
+        let m4 = m2 &* m2
+        let c4 = c &* (m2 &* m &+ m2 &+ m &+ 1)
+        var s0 = _state
+        var s1 = s0 &* m &+ c
+        var s2 = s1 &* m &+ c
+        var s3 = s2 &* m &+ c
+        var i = 0
+        while i + 4 <= count {
+            out[i] = Self.output(s0)
+            out[i + 1] = Self.output(s1)
+            out[i + 2] = Self.output(s2)
+            out[i + 3] = Self.output(s3)
+            s0 = s0 &* m4 &+ c4
+            s1 = s1 &* m4 &+ c4
+            s2 = s2 &* m4 &+ c4
+            s3 = s3 &* m4 &+ c4
+            i += 4
+        }
+        _state = s0
+        while i < count {
+            out[i] = next32()
+            i += 1
+        }
+    }
+
+    /// The output (XSH-RR permutation) of state `old`.
+    @inlinable @inline(__always)
+    static func output(_ old: UInt64) -> UInt32 {
+        let xorshifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
+        let rot = UInt32(truncatingIfNeeded: old >> 59)
+        return (xorshifted >> rot) | (xorshifted << ((~rot &+ 1) & 31))
+    }
 }

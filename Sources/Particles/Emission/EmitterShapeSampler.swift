@@ -86,7 +86,8 @@ struct EmitterShapeSampler: Equatable {
     }
 
     /// A birth position, consuming `drawCount` draws of `rng`.
-    func sample(_ rng: inout SeededRandom) -> (x: Double, y: Double, z: Double) {
+    @inline(__always)
+    func sample<R: RandomDraws>(_ rng: inout R) -> (x: Double, y: Double, z: Double) {
         let w = width, h = height, d = depth
         let o: (Double, Double, Double)
         switch (shape, mode) {

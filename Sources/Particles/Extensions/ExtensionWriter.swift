@@ -18,6 +18,18 @@ struct ExtensionWriter {
         columns = store.extras
     }
 
+    /// The draws `write` takes per birth (a constant of the cell's features, in `write`'s order).
+    var drawCount: Int {
+        guard let e else { return 0 }
+        var n = 0
+        if e.hasRadial && !e.orbits { n += 2 }
+        if e.endColor != nil { n += 4 }
+        if e.endScale != nil { n += 1 }
+        if e.hasRotation { n += e.endRotation != nil ? 2 : 1 }
+        if e.orbitRadius != nil { n += e.orbitEndRadius != nil ? 3 : 2 }
+        return n
+    }
+
     /// Picks up the column pointers after the store grew.
     mutating func refresh(_ store: ParticleStore) { columns = store.extras }
 
@@ -31,7 +43,7 @@ struct ExtensionWriter {
     /// features in use: radial, tangential; end red, green, blue, alpha; end scale; rotation, end
     /// rotation; orbit radius, end radius, angular velocity. Non-mutating (it writes through the
     /// column pointers), so a birth needs no copy and write-back of the writer.
-    func write(_ i: Int, _ random: inout SeededRandom, x: Double, y: Double, z: Double,
+    func write<R: RandomDraws>(_ i: Int, _ random: inout R, x: Double, y: Double, z: Double,
                         v0: (Double, Double, Double), g: (Double, Double, Double), age: Double, longitude: Double,
                         life: Float, color: SIMD4<Float>, scale: Float, layerScale: Float,
                         spin: inout Float) -> (x: Double, y: Double, vx: Double, vy: Double) {

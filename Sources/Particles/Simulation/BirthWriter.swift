@@ -60,6 +60,9 @@ struct BirthWriter {
         SIMD4(min(max(v[0], 0), 1), min(max(v[1], 0), 1), min(max(v[2], 0), 1), min(max(v[3], 0), 1))
     }
 
+    /// The draws `add` takes per birth: nine, then the extension draws.
+    var drawsPerBirth: Int { 9 + (extensionWriter?.drawCount ?? 0) }
+
     /// Births written so far.
     var count: Int { next - start }
 
@@ -82,7 +85,7 @@ struct BirthWriter {
     /// its colour multiplied by `inherit`. Room must have been reserved. Draws, in this order:
     /// longitude offset, speed, lifetime, scale, spin, red, green, blue, alpha.
     @inline(__always)
-    mutating func add(_ random: inout SeededRandom, x: Double, y: Double, z: Double, frame: EmissionFrame,
+    mutating func add<R: RandomDraws>(_ random: inout R, x: Double, y: Double, z: Double, frame: EmissionFrame,
                       inherit: SIMD4<Float>, birthTime: Double) {
         let uLongitude = Double(random.nextUnitFloat())
         let s = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())

@@ -27,13 +27,21 @@ extension EmitterSimulation {
         var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
         writer.reserve(allowed)
         var rng = random
-        for k in 0..<allowed {
-            let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
-            let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
-            let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
-            let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&rng)
-            writer.add(&rng, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
-                       birthTime: t0 + (t1 - t0) * f)
+        let drawsPerBirth = geometry.drawCount + writer.drawsPerBirth
+        var first = 0
+        while first < allowed {
+            let last = min(allowed, first + DrawBuffer.birthsPerChunk)
+            var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth)
+            for k in first..<last {
+                let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
+                let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
+                let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
+                let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
+                writer.add(&draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
+                           birthTime: t0 + (t1 - t0) * f)
+            }
+            assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
+            first = last
         }
         random = rng
         finish(writer, of: c)
@@ -58,6 +66,7 @@ extension EmitterSimulation {
         let pc = s.columns
         var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
         var rng = random
+        let drawsPerBirth = writer.drawsPerBirth
         for i in 0..<n {
             let death = Double(pc.death[i])
             if death <= r0 { continue }
@@ -82,16 +91,23 @@ extension EmitterSimulation {
             let base = HalfFloat.unpack4(pc.color, i)
             var speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
             if s.extraMask != 0 { speeds += Self.ownColorSpeed(s, i) }
-            for k in 0..<allowed {
-                let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
-                let tau = max(0, r1 - (born + ab))
-                let vx = vx1 - ax * tau, vy = vy1 - ay * tau, vz = vz1 - az * tau
-                let px = x1 - vx1 * tau + 0.5 * ax * tau * tau
-                let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
-                let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
-                let inherit = BirthWriter.clamp01(base + speeds * Float(ab))
-                writer.add(&rng, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
-                           birthTime: t1 - tau)
+            var first = 0
+            while first < allowed {
+                let last = min(allowed, first + DrawBuffer.birthsPerChunk)
+                var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth)
+                for k in first..<last {
+                    let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
+                    let tau = max(0, r1 - (born + ab))
+                    let vx = vx1 - ax * tau, vy = vy1 - ay * tau, vz = vz1 - az * tau
+                    let px = x1 - vx1 * tau + 0.5 * ax * tau * tau
+                    let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
+                    let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
+                    let inherit = BirthWriter.clamp01(base + speeds * Float(ab))
+                    writer.add(&draws, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
+                               birthTime: t1 - tau)
+                }
+                assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
+                first = last
             }
         }
         random = rng

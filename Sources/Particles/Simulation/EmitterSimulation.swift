@@ -69,6 +69,8 @@ public final class EmitterSimulation {
     var budgetWarning: BudgetWarning?
     var budgetWarningTaken = false
     var runScratch: [RunRef] = []
+    /// Storage for the draws births take in advance (`DrawBuffer`).
+    let drawBuffer = DrawBuffer()
     /// The emitter position of the current step: the centre of orbits and radial acceleration.
     var centre: (x: Double, y: Double) = (0, 0)
 
