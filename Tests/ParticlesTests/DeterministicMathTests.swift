@@ -15,6 +15,26 @@ import Testing
         #expect(DeterministicMath.sinCos(.nan) == (0, 1) && DeterministicMath.sinCos(.infinity) == (0, 1))
     }
 
+    @Test func sineAndCosineOfManyArgumentsEqualOneCallEach() {
+        // Quadrant boundaries, both signs, zeros, huge and non-finite arguments.
+        var xs: [Double] = [0, -0.0, .pi / 4, -.pi / 4, .pi / 2, -.pi / 2, .pi, 3 * .pi / 2, 2 * .pi, 1e15, -1e15, 9.9e14,
+                            .nan, .infinity, -.infinity]
+        for k in -4_000...4_000 { xs.append(Double(k) * 0.0123 + 0.00071) }
+        var sines = [Double](repeating: 0, count: xs.count), cosines = sines
+        xs.withUnsafeBufferPointer { x in
+            sines.withUnsafeMutableBufferPointer { s in
+                cosines.withUnsafeMutableBufferPointer { c in
+                    DeterministicMath.sinCos(x.baseAddress!, sin: s.baseAddress!, cos: c.baseAddress!, count: x.count)
+                }
+            }
+        }
+        for (i, x) in xs.enumerated() {
+            let one = DeterministicMath.sinCos(x)
+            #expect(one.sin.bitPattern == sines[i].bitPattern && one.cos.bitPattern == cosines[i].bitPattern,
+                    "x = \(x): one call \(one), batch (\(sines[i]), \(cosines[i]))")
+        }
+    }
+
     @Test func cubeRootIsAccurate() {
         for u in stride(from: 0.0, through: 1, by: 0.001) {
             let r = DeterministicMath.cubeRoot(u)

@@ -44,8 +44,17 @@ struct EmissionFrame: Equatable {
     /// The unit vector at `longitude` (from forward toward side) and `latitude` (toward up), radians.
     @inline(__always)
     func direction(longitude: Double, latitude: Double) -> (Double, Double, Double) {
-        let lon = DeterministicMath.sinCos(longitude)
-        let lat = latitude == 0 ? (sin: 0.0, cos: 1.0) : DeterministicMath.sinCos(latitude)
+        direction(longitude: DeterministicMath.sinCos(longitude), latitude: Self.latitudeSinCos(latitude))
+    }
+
+    /// The sine and cosine of a latitude as `direction` uses them (exactly (0, 1) for latitude 0).
+    static func latitudeSinCos(_ latitude: Double) -> (sin: Double, cos: Double) {
+        latitude == 0 ? (sin: 0.0, cos: 1.0) : DeterministicMath.sinCos(latitude)
+    }
+
+    /// The unit vector at the longitude and latitude whose sines and cosines are given.
+    @inline(__always)
+    func direction(longitude lon: (sin: Double, cos: Double), latitude lat: (sin: Double, cos: Double)) -> (Double, Double, Double) {
         let a = lat.cos * lon.cos, b = lat.cos * lon.sin, c = lat.sin
         if isLayer { return (a, b, c) }
         return (a * forward.0 + b * side.0 + c * up.0,

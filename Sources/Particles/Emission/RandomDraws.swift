@@ -10,9 +10,39 @@ protocol RandomDraws {
     mutating func nextUnitFloat() -> Float
     /// A Float uniformly distributed in [−1, 1) (`SeededRandom.nextSignedFloat`).
     mutating func nextSignedFloat() -> Float
+    /// `DeterministicMath.sinCos(longitude)` for the emission longitude of the birth being written,
+    /// called once per birth after its longitude draw (prefetched draws may have it computed already).
+    mutating func longitudeSinCos(_ longitude: Double) -> (sin: Double, cos: Double)
+}
+
+extension RandomDraws {
+    @inline(__always)
+    mutating func longitudeSinCos(_ longitude: Double) -> (sin: Double, cos: Double) { DeterministicMath.sinCos(longitude) }
 }
 
 extension SeededRandom: RandomDraws {}
+
+// MARK: - Longitude table
+
+/// The emission longitudes of a chunk of births and their sines and cosines, computed in one pass over
+/// the prefetched draws: independent births overlap there, while inside a birth the polynomial's long
+/// dependency chain would stall it.
+struct LongitudeTable {
+    /// Where the longitude draw lies among a birth's draws, and the cell's emission angles.
+    var drawsPerBirth: Int, drawOffset: Int
+    var longitude: Double, emissionRange: Double
+
+    /// A computed table: per birth the longitude, its sine and cosine, radians.
+    struct Values {
+        var longitude, sin, cos: UnsafePointer<Double>
+        var count: Int
+
+        static let none: Values = {
+            let empty = UnsafePointer<Double>(bitPattern: MemoryLayout<Double>.alignment)!
+            return Values(longitude: empty, sin: empty, cos: empty, count: 0)
+        }()
+    }
+}
 
 // MARK: - Prefetched draws
 
@@ -20,10 +50,28 @@ extension SeededRandom: RandomDraws {}
 /// load instead of a step of the generator, so consecutive births do not wait on one another.
 struct PrefetchedDraws: RandomDraws {
     private let words: UnsafePointer<UInt32>
+    /// Per birth: longitude, its sine and cosine (`count` 0: no table was computed).
+    private let longitudes: LongitudeTable.Values
     /// Draws read so far.
     private(set) var consumed = 0
+    /// Births that asked for their longitude so far.
+    private var birth = 0
 
-    init(words: UnsafePointer<UInt32>) { self.words = words }
+    init(words: UnsafePointer<UInt32>, longitudes: LongitudeTable.Values = .none) {
+        self.words = words
+        self.longitudes = longitudes
+    }
+
+    /// The table's values when it was computed for this longitude (always, when callers follow the
+    /// layout they prefetched with), else computed here: the result never depends on the table.
+    @inline(__always)
+    mutating func longitudeSinCos(_ longitude: Double) -> (sin: Double, cos: Double) {
+        let b = birth
+        birth += 1
+        let t = longitudes
+        if b < t.count && t.longitude[b] == longitude { return (t.sin[b], t.cos[b]) }
+        return DeterministicMath.sinCos(longitude)
+    }
 
     /// The same conversion as `SeededRandom.nextUnitFloat`: the top 24 bits of one output, times 2⁻²⁴.
     @inline(__always)
@@ -46,21 +94,49 @@ final class DrawBuffer {
 
     private var words: UnsafeMutablePointer<UInt32>?
     private var capacity = 0
+    private var angles: UnsafeMutablePointer<Double>?
+    private var angleCapacity = 0
 
     init() {}
 
-    deinit { words?.deallocate() }
+    deinit {
+        words?.deallocate()
+        angles?.deallocate()
+    }
 
     /// Takes the next `count` outputs of `random` (leaving it where `count` draws would) and returns
-    /// a reader over them. Valid until the next call.
-    func prefetch(_ random: inout SeededRandom, count: Int) -> PrefetchedDraws {
+    /// a reader over them, with the longitudes of `births` births laid out as `table` says computed in
+    /// advance. Valid until the next call.
+    func prefetch(_ random: inout SeededRandom, count: Int, births: Int = 0, table: LongitudeTable? = nil) -> PrefetchedDraws {
         guard let words, count <= capacity else {
             words?.deallocate()
             capacity = max(count, 1024)
             words = .allocate(capacity: capacity)
-            return prefetch(&random, count: count)
+            return prefetch(&random, count: count, births: births, table: table)
         }
         random.fill(words, count: count)
-        return PrefetchedDraws(words: words)
+        guard let table, births > 0, table.drawOffset + (births - 1) * table.drawsPerBirth < count else {
+            return PrefetchedDraws(words: words)
+        }
+        if births > angleCapacity {
+            angles?.deallocate()
+            angleCapacity = max(births, DrawBuffer.birthsPerChunk)
+            angles = .allocate(capacity: 3 * angleCapacity)
+        }
+        let lon = angles!, sin = lon + angleCapacity, cos = sin + angleCapacity
+        Self.computeLongitudes(words + table.drawOffset, stride: table.drawsPerBirth, births: births,
+                               longitude: table.longitude, range: table.emissionRange, into: lon)
+        DeterministicMath.sinCos(lon, sin: sin, cos: cos, count: births)
+        return PrefetchedDraws(words: words, longitudes: .init(longitude: lon, sin: sin, cos: cos, count: births))
+    }
+
+    /// The longitude of each birth from its longitude draw (`BirthWriter.add`'s formula: the cell's
+    /// longitude plus the range times the unit draw − ½).
+    private static func computeLongitudes(_ u: UnsafePointer<UInt32>, stride: Int, births: Int, longitude: Double,
+                                          range: Double, into out: UnsafeMutablePointer<Double>) {
+        for b in 0..<births {
+            let unit = Double(Float(u[b * stride] >> 8) * 0x1p-24)
+            out[b] = longitude + range * (unit - 0.5)
+        }
     }
 }

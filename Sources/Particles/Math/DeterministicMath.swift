@@ -13,21 +13,36 @@ enum DeterministicMath {
 
     /// Sine and cosine of `x` radians, accurate to about 2e-9 (ample for Float directions). Arguments
     /// beyond ±10¹⁵ (and non-finite ones) give (0, 1).
+    ///
+    /// Branch-free, with the quadrant kept as an exact Double, so that a loop over many arguments
+    /// (`sinCos(_:sin:cos:count:)`) vectorises; random angles would also mispredict branches.
     @inline(__always)
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
-        guard abs(x) < 1e15 else { return (0, 1) }
         let k = (x * twoOverPi).rounded(.toNearestOrEven)
         let y = (x - k * halfPiHead) - k * halfPiTail
         let y2 = y * y
         // Taylor series on |y| ≤ π/4 up to y⁹ and y¹⁰: errors below 2e-9 and 2e-10.
         let s = y * (1 + y2 * (-1.0 / 6 + y2 * (1.0 / 120 + y2 * (-1.0 / 5040 + y2 * (1.0 / 362_880)))))
         let c = 1 + y2 * (-0.5 + y2 * (1.0 / 24 + y2 * (-1.0 / 720 + y2 * (1.0 / 40320 + y2 * (-1.0 / 3_628_800)))))
-        // x = k·π/2 + y: quadrant q swaps sine and cosine when odd and flips signs; selected without
-        // branches (random angles would mispredict them).
-        let q = Int(k) & 3
-        let swap = q & 1 == 1
+        // x = k·π/2 + y with quadrant q = k mod 4 (0...3; k/4, its floor and 4·floor are exact): odd
+        // quadrants swap sine and cosine, quadrants 2 and 3 negate the sine, 1 and 2 the cosine.
+        let q = k - 4 * (k * 0.25).rounded(.down)
+        let swap = abs(q - 2) == 1
         let a = swap ? c : s, b = swap ? s : c
-        return (q & 2 == 0 ? a : -a, (q + 1) & 2 == 0 ? b : -b)
+        let sine = q >= 2 ? -a : a
+        let cosine = abs(q - 1.5) < 1 ? -b : b
+        let inside = abs(x) < 1e15
+        return (inside ? sine : 0, inside ? cosine : 1)
+    }
+
+    /// `sinCos` of `count` arguments: `sin[i]`, `cos[i]` from `x[i]`, the same bits as one call each.
+    static func sinCos(_ x: UnsafePointer<Double>, sin: UnsafeMutablePointer<Double>, cos: UnsafeMutablePointer<Double>,
+                       count: Int) {
+        for i in 0..<count {
+            let sc = sinCos(x[i])
+            sin[i] = sc.sin
+            cos[i] = sc.cos
+        }
     }
 
     /// The real cube root of `u` for u ≥ 0 (Newton's method from a bit-level first guess).

@@ -21,13 +21,19 @@ struct BirthWriter {
     private let aliveFrom: Float
     // The cell's parameters in the form the per-birth arithmetic uses (range factor and layer
     // multipliers folded in once per batch).
-    private let longitude: Double, latitude: Double, emissionRange: Double
+    private let longitude: Double, emissionRange: Double
+    private let latitudeSinCos: (sin: Double, cos: Double)
     private let ax: Double, ay: Double, az: Double
     private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
     private let colorMeans: SIMD4<Float>, colorRanges: SIMD4<Float>
     private var rgba: SlotColumn<UInt64>
+    /// The packed colour of every birth with an uninherited colour (`inherit` = 1) while the cell has no
+    /// colour range and no extensions: the value `add` would compute, computed once.
+    private let uninheritedColor: UInt64?
     /// The extension values and columns, nil for Core Animation cells.
     private var extensionWriter: ExtensionWriter?
+    /// Whether `extensionWriter` is set (tested per birth without copying the optional writer).
+    private let hasExtensions: Bool
 
     /// A writer for births of a cell with `params` into `store`, all placed at clock time `endTime`.
     /// `centre` is the emitter position that orbits and radial acceleration refer to.
@@ -37,6 +43,7 @@ struct BirthWriter {
         if store.extraMask != 0 {
             extensionWriter = ExtensionWriter(params: params, store: store, centre: centre)
         }
+        hasExtensions = extensionWriter != nil
         columns = store.columns
         rgba = columns.colorWords
         start = store.count
@@ -45,13 +52,17 @@ struct BirthWriter {
         self.endTime = endTime
         aliveFrom = EmitterSimulation.floatAbove(endTime - epoch)
         let p = params, k = params.rangeFactor
-        longitude = p.longitude; latitude = p.latitude; emissionRange = p.emissionRange
+        longitude = p.longitude; emissionRange = p.emissionRange
+        latitudeSinCos = EmissionFrame.latitudeSinCos(p.latitude)
         ax = Double(p.ax); ay = Double(p.ay); az = Double(p.az)
         means = SIMD4(p.velocity, p.lifetime, p.scale, p.spin)
         ranges = SIMD4(p.velocityRange * k, p.lifetimeRange * k, p.scaleRange * k, p.spinRange * k)
         multipliers = SIMD4(p.layerVelocity, p.layerLifetime, p.layerScale, p.layerSpin)
         colorMeans = SIMD4(p.red, p.green, p.blue, p.alpha)
         colorRanges = SIMD4(p.redRange * k, p.greenRange * k, p.blueRange * k, p.alphaRange * k)
+        // Exact: with zero ranges `means + ranges·s` is `means` up to the sign of a zero, which the
+        // clamp to [0, 1] removes, and × 1 changes nothing. (Extensions need the unpacked colour.)
+        uninheritedColor = colorRanges == .zero && !hasExtensions ? HalfFloat.pack4(Self.clamp01(colorMeans)) : nil
     }
 
     /// Each lane clamped to [0, 1] (lane by lane: the generic SIMD clamp is not inlined).
@@ -62,6 +73,13 @@ struct BirthWriter {
 
     /// The draws `add` takes per birth: nine, then the extension draws.
     var drawsPerBirth: Int { 9 + (extensionWriter?.drawCount ?? 0) }
+
+    /// Where the longitude draw of each birth lies among prefetched draws when `shapeDraws` precede
+    /// each birth's own, for `DrawBuffer.prefetch` to compute the longitudes in advance.
+    func longitudeTable(shapeDraws: Int) -> LongitudeTable {
+        LongitudeTable(drawsPerBirth: shapeDraws + drawsPerBirth, drawOffset: shapeDraws, longitude: longitude,
+                       emissionRange: emissionRange)
+    }
 
     /// Births written so far.
     var count: Int { next - start }
@@ -92,11 +110,12 @@ struct BirthWriter {
         let sColor = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
 
         let lon = longitude + emissionRange * (uLongitude - 0.5)
-        let direction = frame.direction(longitude: lon, latitude: latitude)
+        let direction = frame.direction(longitude: random.longitudeSinCos(lon), latitude: latitudeSinCos)
         // (speed, lifetime, scale, spin) = (M + R·k·s) × layer multiplier; colours × the parent's.
         let v = (means + ranges * s) * multipliers
         let speed = Double(v[0]), life = v[1], scale = max(0, v[2]), spin = v[3]
-        let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
+        let constantColor = inherit == .one ? uninheritedColor : nil
+        let color = constantColor == nil ? Self.clamp01((colorMeans + colorRanges * sColor) * inherit) : .zero
 
         // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
         let age = max(0, endTime - birthTime)
@@ -107,7 +126,7 @@ struct BirthWriter {
         let i = next
         var c = columns
         var spinOut = spin
-        if let e = extensionWriter {
+        if hasExtensions, let e = extensionWriter {
             // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
             let m = e.write(i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age, longitude: lon,
                             life: life, color: color, scale: scale, layerScale: multipliers[2], spin: &spinOut)
@@ -125,7 +144,7 @@ struct BirthWriter {
         c.life[i] = life
         // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise. A value
         // that differs from a shared column's gives that column storage first (ParticleStore).
-        let word = HalfFloat.pack4(color)
+        let word = constantColor ?? HalfFloat.pack4(color)
         if Self.differsFromShared(c, rgba, i, scale: scale, spin: spinOut, color: word)
             && store.prepareSlot(i, scale: scale, spin: spinOut, color: word) {
             refreshColumns()

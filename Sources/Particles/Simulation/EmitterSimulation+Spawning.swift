@@ -28,10 +28,11 @@ extension EmitterSimulation {
         writer.reserve(allowed)
         var rng = random
         let drawsPerBirth = geometry.drawCount + writer.drawsPerBirth
+        let table = writer.longitudeTable(shapeDraws: geometry.drawCount)
         var first = 0
         while first < allowed {
             let last = min(allowed, first + DrawBuffer.birthsPerChunk)
-            var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth)
+            var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth, births: last - first, table: table)
             for k in first..<last {
                 let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
                 let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
@@ -67,6 +68,7 @@ extension EmitterSimulation {
         var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
         var rng = random
         let drawsPerBirth = writer.drawsPerBirth
+        let table = writer.longitudeTable(shapeDraws: 0)
         for i in 0..<n {
             let death = Double(pc.death[i])
             if death <= r0 { continue }
@@ -94,7 +96,7 @@ extension EmitterSimulation {
             var first = 0
             while first < allowed {
                 let last = min(allowed, first + DrawBuffer.birthsPerChunk)
-                var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth)
+                var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth, births: last - first, table: table)
                 for k in first..<last {
                     let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
                     let tau = max(0, r1 - (born + ab))
