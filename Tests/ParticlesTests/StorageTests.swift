@@ -80,6 +80,48 @@ import Testing
         }
     }
 
+    @Test func positionAndVelocityColumnsStartHalfAPageApartAtAnyCapacity() {
+        // x/vx, y/vy and z/vz are read and written in one loop: 2048 bytes apart modulo 4096 both ways.
+        for capacity in [64, 1000, 4096, 1_403_120] {
+            let (offsets, _) = ParticleStore.layout(capacity: capacity, accumulatorCount: 3, extraCount: 2, stored: 7)
+            for (p, v) in [(0, 3), (1, 4), (2, 5)] {
+                #expect((offsets[v] - offsets[p]) % 4096 == 2048, "capacity \(capacity): columns \(p) and \(v) at \(offsets[p]), \(offsets[v])")
+            }
+            #expect(Set(offsets.map { $0 % 4096 }).count == offsets.count, "capacity \(capacity): residues \(offsets.map { $0 % 4096 })")
+        }
+    }
+
+    @Test func deathsCountedPerRunEqualACountOfEverySlot() {
+        // Runs of 1 to 60 slots with lifetimes 1–3 s; windows across the whole span, before and after a
+        // compaction and an epoch shift, with kills (death −∞) in between.
+        let store = ParticleStore(accumulatorCount: 0, capacity: 0)
+        var random = SeededRandom(seed: 17)
+        var slot = 0
+        for batch in 0..<200 {
+            let born = Float(batch) * 0.01
+            for _ in 0..<(1 + Int(random.nextUnitFloat() * 60)) {
+                store.append(batch: UInt64(batch), x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                             death: born + 1 + 2 * random.nextUnitFloat(), life: 2, scale: 1, spin: 0, color: (0, 0, 0, 0))
+                slot += 1
+            }
+        }
+        for i in stride(from: 5, to: store.count, by: 37) { store.death[i] = -.infinity }
+        func check(_ stage: String) {
+            for k in 0..<60 {
+                let lo = 0.5 + Float(k) * 0.07, hi = lo + 0.0083
+                var brute = 0
+                for i in 0..<store.count where store.death[i] >= lo && store.death[i] <= hi { brute += 1 }
+                let counted = store.countDeaths(from: lo, through: hi)
+                #expect(counted == brute, "\(stage), window [\(lo), \(hi)]: \(counted) counted, \(brute) by a full pass")
+            }
+        }
+        check("as born")
+        store.compact(aliveFrom: 1.6)
+        check("after compaction")
+        store.shiftDeathTimes(by: 0.25)
+        check("after an epoch shift")
+    }
+
     @Test func longRunsStayExactAcrossEpochMoves() {
         // 150 s crosses two 64 s epoch moves of the Float time base.
         let (layer, _) = makeS1()

@@ -49,9 +49,10 @@ struct LongitudeTable {
 /// Draws read from outputs the generator wrote in advance (`DrawBuffer.prefetch`): each read is a
 /// load instead of a step of the generator, so consecutive births do not wait on one another.
 struct PrefetchedDraws: RandomDraws {
-    private let words: UnsafePointer<UInt32>
+    /// The generator's outputs, in order.
+    let words: UnsafePointer<UInt32>
     /// Per birth: longitude, its sine and cosine (`count` 0: no table was computed).
-    private let longitudes: LongitudeTable.Values
+    let longitudes: LongitudeTable.Values
     /// Draws read so far.
     private(set) var consumed = 0
     /// Births that asked for their longitude so far.
@@ -83,6 +84,28 @@ struct PrefetchedDraws: RandomDraws {
 
     @inline(__always)
     mutating func nextSignedFloat() -> Float { nextUnitFloat() * 2 - 1 }
+
+    /// Passes over `n` draws (read by a batch writer straight from `words`).
+    @inline(__always)
+    mutating func skip(_ n: Int) { consumed += n }
+
+    /// `nextUnitFloat` of output `w`.
+    @inline(__always)
+    static func unit(_ w: UInt32) -> Float { Float(w >> 8) * 0x1p-24 }
+
+    /// `nextSignedFloat` of output `w`.
+    @inline(__always)
+    static func signed(_ w: UInt32) -> Float { unit(w) * 2 - 1 }
+}
+
+// MARK: - Birth scratch
+
+/// Per-birth values a batch of births is computed through: birth times and positions from the
+/// spawner, scale, spin and packed colour from the batch writer's first pass.
+struct BirthScratch {
+    let time, x, y, z: UnsafeMutablePointer<Double>
+    let scale, spin: UnsafeMutablePointer<Float>
+    let color: UnsafeMutablePointer<UInt64>
 }
 
 // MARK: - Draw buffer
@@ -96,12 +119,22 @@ final class DrawBuffer {
     private var capacity = 0
     private var angles: UnsafeMutablePointer<Double>?
     private var angleCapacity = 0
+    private let scratchStorage = UnsafeMutableRawPointer.allocate(byteCount: 48 * DrawBuffer.birthsPerChunk, alignment: 64)
 
-    init() {}
+    /// Room for one chunk of births (`birthsPerChunk`).
+    let scratch: BirthScratch
+
+    init() {
+        let n = DrawBuffer.birthsPerChunk, d = scratchStorage.assumingMemoryBound(to: Double.self)
+        let f = (scratchStorage + 32 * n).assumingMemoryBound(to: Float.self)
+        scratch = BirthScratch(time: d, x: d + n, y: d + 2 * n, z: d + 3 * n, scale: f, spin: f + n,
+                               color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self))
+    }
 
     deinit {
         words?.deallocate()
         angles?.deallocate()
+        scratchStorage.deallocate()
     }
 
     /// Takes the next `count` outputs of `random` (leaving it where `count` draws would) and returns
@@ -135,8 +168,7 @@ final class DrawBuffer {
     private static func computeLongitudes(_ u: UnsafePointer<UInt32>, stride: Int, births: Int, longitude: Double,
                                           range: Double, into out: UnsafeMutablePointer<Double>) {
         for b in 0..<births {
-            let unit = Double(Float(u[b * stride] >> 8) * 0x1p-24)
-            out[b] = longitude + range * (unit - 0.5)
+            out[b] = longitude + range * (Double(PrefetchedDraws.unit(u[b * stride])) - 0.5)
         }
     }
 }

@@ -90,6 +90,6 @@ extension ParticleStore {
             Self.advance(z, vz, n, az, dt)
             if az != 0 { zMoves = true }
         }
-        return Self.countDeaths(death, n, diedFrom, diedThrough)
+        return countDeaths(from: diedFrom, through: diedThrough)
     }
 }

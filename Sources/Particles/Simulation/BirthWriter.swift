@@ -158,6 +158,103 @@ struct BirthWriter {
         next = i + 1
     }
 
+    /// Whether `addLayerBatch` can write this cell's births (no extensions).
+    var writesLayerBatches: Bool { !hasExtensions }
+
+    /// Writes `n` births emitted in the layer frame with an uninherited colour (top-level cells
+    /// without extensions) from prefetched draws: the values `add` would write for each, computed in
+    /// passes over the batch instead of one birth at a time. `s` holds each birth's time and position;
+    /// birth j's draws start at `shapeDraws + j·stride` in `draws` (its shape draws come first), and
+    /// `draws` carries their longitudes.
+    mutating func addLayerBatch(_ draws: PrefetchedDraws, stride: Int, shapeDraws: Int, _ s: BirthScratch, count n: Int) {
+        guard n > 0 else { return }
+        precondition(!hasExtensions && draws.longitudes.count >= n, "layer batches need a longitude table and no extensions")
+        let w = draws.words + shapeDraws
+        // Pass 1: scale, spin and colour, which decide whether shared columns need storage first.
+        let sm = means[2], sr = ranges[2], smul = multipliers[2]
+        let rm = means[3], rr = ranges[3], rmul = multipliers[3]
+        for j in 0..<n {
+            let b = w + j * stride
+            s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(b[3])) * smul)
+            s.spin[j] = (rm + rr * PrefetchedDraws.signed(b[4])) * rmul
+        }
+        if let word = uninheritedColor {
+            s.color.initialize(repeating: word, count: n)
+        } else {
+            for j in 0..<n {
+                let b = w + j * stride
+                let sColor = SIMD4(PrefetchedDraws.signed(b[5]), PrefetchedDraws.signed(b[6]),
+                                   PrefetchedDraws.signed(b[7]), PrefetchedDraws.signed(b[8]))
+                s.color[j] = HalfFloat.pack4(Self.clamp01((colorMeans + colorRanges * sColor) * .one))
+            }
+        }
+        giveSharedColumnsStorage(s, count: n)
+        // Pass 2: everything else, written straight into the columns.
+        let c = columns, rgba = self.rgba
+        let vm = means[0], vr = ranges[0], vmul = multipliers[0]
+        let lm = means[1], lr = ranges[1], lmul = multipliers[1]
+        let lat = latitudeSinCos, angles = draws.longitudes
+        let endTime = self.endTime, epoch = self.epoch, aliveFrom = self.aliveFrom
+        let ax = self.ax, ay = self.ay, az = self.az
+        let first = next
+        var living = 0
+        var zMotion = false
+        for j in 0..<n {
+            let b = w + j * stride
+            let speed = Double((vm + vr * PrefetchedDraws.signed(b[1])) * vmul)
+            let life = (lm + lr * PrefetchedDraws.signed(b[2])) * lmul
+            let dx = lat.cos * angles.cos[j], dy = lat.cos * angles.sin[j], dz = lat.sin
+            let birthTime = s.time[j]
+            let age = max(0, endTime - birthTime)
+            let half = 0.5 * age * age
+            let v0x = dx * speed, v0y = dy * speed, v0z = dz * speed
+            let death = Float(birthTime + Double(life) - epoch)
+            let vz = Float(v0z + az * age)
+            let i = first + j
+            c.x[i] = Float(s.x[j] + v0x * age + ax * half)
+            c.y[i] = Float(s.y[j] + v0y * age + ay * half)
+            c.z[i] = Float(s.z[j] + v0z * age + az * half)
+            c.vx[i] = Float(v0x + ax * age)
+            c.vy[i] = Float(v0y + ay * age)
+            c.vz[i] = vz
+            c.death[i] = death
+            c.life[i] = life
+            c.scale[i] = s.scale[j]
+            c.spin[i] = s.spin[j]
+            rgba[i] = s.color[j]
+            zMotion = zMotion || vz != 0
+            living += death >= aliveFrom ? 1 : 0
+        }
+        if zMotion { movesInZ = true }
+        alive += living
+        died += n - living
+        next = first + n
+    }
+
+    /// Before a batch writes its scale, spin and colour values: a shared column gets storage from the
+    /// first birth whose value differs from the shared one (slot 0, while the store is empty, sets the
+    /// shared value instead), as `add` would one birth at a time.
+    private mutating func giveSharedColumnsStorage(_ s: BirthScratch, count n: Int) {
+        let first = next
+        if first == 0 {
+            columns.scale[0] = s.scale[0]
+            columns.spin[0] = s.spin[0]
+            rgba[0] = s.color[0]
+        }
+        if columns.scale.isShared, let j = (0..<n).first(where: { s.scale[$0].bitPattern != columns.scale[0].bitPattern }) {
+            store.store(.scale, written: first + j + 1)
+            refreshColumns()
+        }
+        if columns.spin.isShared, let j = (0..<n).first(where: { s.spin[$0].bitPattern != columns.spin[0].bitPattern }) {
+            store.store(.spin, written: first + j + 1)
+            refreshColumns()
+        }
+        if rgba.isShared, let j = (0..<n).first(where: { s.color[$0] != rgba[0] }) {
+            store.store(.color, written: first + j + 1)
+            refreshColumns()
+        }
+    }
+
     /// Whether slot `i` would give a shared column a second value (checked on the writer's copies of
     /// the columns, so the common case makes no call into the store).
     @inline(__always)

@@ -29,6 +29,8 @@ extension EmitterSimulation {
         var rng = random
         let drawsPerBirth = geometry.drawCount + writer.drawsPerBirth
         let table = writer.longitudeTable(shapeDraws: geometry.drawCount)
+        let batches = writer.writesLayerBatches
+        let scratch = drawBuffer.scratch
         var first = 0
         while first < allowed {
             let last = min(allowed, first + DrawBuffer.birthsPerChunk)
@@ -38,10 +40,21 @@ extension EmitterSimulation {
                 let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
                 let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
                 let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
-                writer.add(&draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
-                           birthTime: t0 + (t1 - t0) * f)
+                let birthTime = t0 + (t1 - t0) * f
+                if batches {
+                    // The batch writer reads this birth's own draws itself, after the loop.
+                    draws.skip(drawsPerBirth - g.drawCount)
+                    let j = k - first
+                    (scratch.time[j], scratch.x[j], scratch.y[j], scratch.z[j]) = (birthTime, position.x, position.y, position.z)
+                } else {
+                    writer.add(&draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
+                               birthTime: birthTime)
+                }
             }
             assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
+            if batches {
+                writer.addLayerBatch(draws, stride: drawsPerBirth, shapeDraws: geometry.drawCount, scratch, count: last - first)
+            }
             first = last
         }
         random = rng

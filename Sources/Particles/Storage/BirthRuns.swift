@@ -10,15 +10,36 @@ struct BirthRuns {
     private(set) var batches: [UInt64] = []
     /// First slot of each run, strictly increasing.
     private(set) var starts: [Int] = []
+    /// Bounds of each run's death times (seconds after the epoch): no slot of run r dies before
+    /// `earliestDeath[r]` or after `latestDeath[r]`. Sound after removal (bounds of the survivors),
+    /// after kills (a killed slot's death time is in the past) and after epoch shifts (applied to the
+    /// bounds with the same rounding), so a pass looking for deaths in a window skips every run whose
+    /// bounds miss it.
+    private(set) var earliestDeath: [Float] = [], latestDeath: [Float] = []
 
     /// Number of runs.
     var count: Int { batches.count }
 
-    /// Records that slot `slot` (the new last slot) was born in `batch`.
-    mutating func noteBirth(batch: UInt64, slot: Int) {
-        if let last = batches.last, last == batch { return }
+    /// Records that slots from `slot` on (the new last slots) were born in `batch`, dying between
+    /// `earliest` and `latest`.
+    mutating func noteBirths(batch: UInt64, slot: Int, earliest: Float, latest: Float) {
+        if let last = batches.last, last == batch {
+            earliestDeath[earliestDeath.count - 1] = min(earliestDeath[earliestDeath.count - 1], earliest)
+            latestDeath[latestDeath.count - 1] = max(latestDeath[latestDeath.count - 1], latest)
+            return
+        }
         batches.append(batch)
         starts.append(slot)
+        earliestDeath.append(earliest)
+        latestDeath.append(latest)
+    }
+
+    /// Subtracts `shift` from the death-time bounds (the store's death times moved by the same shift).
+    mutating func shiftDeathBounds(by shift: Float) {
+        for r in 0..<earliestDeath.count {
+            earliestDeath[r] -= shift
+            latestDeath[r] -= shift
+        }
     }
 
     /// The slots of run `r` in a store holding `slotCount` slots.
@@ -29,23 +50,28 @@ struct BirthRuns {
     /// Replaces the starts after a stable compaction and drops runs that became empty.
     /// `newStarts[r]` is the new index of the first surviving slot at or after the old start of run r.
     mutating func compacted(newStarts: [Int], newSlotCount: Int) {
-        var b: [UInt64] = [], s: [Int] = []
-        b.reserveCapacity(batches.count)
-        s.reserveCapacity(batches.count)
+        var kept = 0
         for r in 0..<batches.count {
             let end = r + 1 < newStarts.count ? newStarts[r + 1] : newSlotCount
             if newStarts[r] < end {
-                b.append(batches[r])
-                s.append(newStarts[r])
+                batches[kept] = batches[r]
+                starts[kept] = newStarts[r]
+                earliestDeath[kept] = earliestDeath[r]
+                latestDeath[kept] = latestDeath[r]
+                kept += 1
             }
         }
-        batches = b
-        starts = s
+        batches.removeLast(batches.count - kept)
+        starts.removeLast(starts.count - kept)
+        earliestDeath.removeLast(earliestDeath.count - kept)
+        latestDeath.removeLast(latestDeath.count - kept)
     }
 
     /// Forgets every run.
     mutating func removeAll() {
         batches.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
+        earliestDeath.removeAll(keepingCapacity: true)
+        latestDeath.removeAll(keepingCapacity: true)
     }
 }

@@ -34,9 +34,17 @@ public final class ParticleStore {
     /// Bytes of simulation state per particle while scale, spin and colour are shared.
     public static let minimumBytesPerParticle = Column.allCases.count * 4
 
-    /// Extra bytes added between columns: 5 cache lines, so that no two columns start at the same
-    /// offset modulo 4096 (4K aliasing makes streams that share low address bits stall each other).
-    static let columnStagger = 320
+    /// Where each column starts modulo 4096 bytes (4K aliasing: a load whose address matches a pending
+    /// store's in the low 12 bits waits for it, so streams read and written in one loop must not trail
+    /// each other closely modulo 4096). A position and its velocity, updated in the same loop, lie half
+    /// a page apart in both directions; every column has a residue of its own. Columns after the eight
+    /// Float columns take the odd multiples of 256, then those shifted by a cache line.
+    static func columnResidue(_ k: Int) -> Int {
+        let floatColumns = [0, 512, 1024, 2048, 2560, 3072, 1536, 3584] // x, y, z, vx, vy, vz, death, life
+        if k < floatColumns.count { return floatColumns[k] }
+        let m = k - floatColumns.count
+        return (256 + 512 * (m % 8) + 64 * (m / 8)) % 4096
+    }
 
     /// Slots allocated per column.
     public private(set) var capacity = 0
@@ -132,7 +140,7 @@ public final class ParticleStore {
         var offsets: [Int] = []
         var next = 0
         for (k, size) in sizes.enumerated() {
-            let offset = next + (k == 0 ? 0 : columnStagger)
+            let offset = next + (columnResidue(k) - next % 4096 + 4096) % 4096
             offsets.append(offset)
             next = (offset + size + 63) & ~63
         }
@@ -381,7 +389,12 @@ public final class ParticleStore {
         if movesInZ { zMoves = true }
         count = end
         recentBirths += end - start
-        runs.noteBirth(batch: batch, slot: start)
+        var earliest = Float.infinity, latest = -Float.infinity
+        for i in start..<end {
+            earliest = min(earliest, death[i])
+            latest = max(latest, death[i])
+        }
+        runs.noteBirths(batch: batch, slot: start, earliest: earliest, latest: latest)
     }
 
     /// Makes slots up to `end` addressable, keeping slots below `written` (which may lie past `count`:
@@ -428,7 +441,27 @@ public final class ParticleStore {
             Self.advance(z, vz, n, az, dt)
             if az != 0 { zMoves = true }
         }
-        return Self.countDeaths(death, n, diedFrom, diedThrough)
+        return countDeaths(from: diedFrom, through: diedThrough)
+    }
+
+    /// The number of slots whose death time lies in [lo, hi], reading only the runs whose death-time
+    /// bounds meet the window (at steady state the particles born within one lifetime range of it).
+    func countDeaths(from lo: Float, through hi: Float) -> Int {
+        let n = count
+        let d = death
+        let earliest = runs.earliestDeath, latest = runs.latestDeath, starts = runs.starts
+        var total = 0
+        var r = 0
+        while r < starts.count {
+            guard latest[r] >= lo && earliest[r] <= hi else { r += 1; continue }
+            // Neighbouring runs that meet the window are counted in one pass.
+            let first = starts[r]
+            while r + 1 < starts.count && latest[r + 1] >= lo && earliest[r + 1] <= hi { r += 1 }
+            let end = r + 1 < starts.count ? starts[r + 1] : n
+            total += Self.countDeaths(d + first, end - first, lo, hi)
+            r += 1
+        }
+        return total
     }
 
     /// p += v·dt + ½a·dt², v += a·dt over one axis (velocity untouched when a = 0).
@@ -498,6 +531,7 @@ public final class ParticleStore {
     func shiftDeathTimes(by shift: Float) {
         let d = death
         for i in 0..<count { d[i] -= shift }
+        runs.shiftDeathBounds(by: shift)
     }
 
     // MARK: - Removal
@@ -510,7 +544,9 @@ public final class ParticleStore {
     ///   survivors move to the front (tombstones dropped in the same pass); the allocation grows to
     ///   `grownCapacity` if that would leave less than a quarter of the live count free.
     /// - When the allocation exceeds twice what is needed (a burst died), it shrinks to `grownCapacity`.
-    /// - Otherwise tombstones are removed once they reach a quarter of the live count (at least 64).
+    /// - Otherwise tombstones are removed once they reach an eighth of the live count (at least 64):
+    ///   the update streams tombstones too, and at a million particles they push its working set out
+    ///   of the last-level cache (docs/Particles.md, "Storage").
     @discardableResult
     func maintain(aliveFrom: Float, alive: Int) -> Int {
         guard capacity > 0 else { return 0 }
@@ -524,7 +560,7 @@ public final class ParticleStore {
             let tooSmall = capacity - alive < max(margin, alive / 4)
             return relocate(capacity: oversized || tooSmall ? Self.grownCapacity(for: needed) : capacity, aliveFrom: aliveFrom)
         }
-        if dead > 0 && (alive == 0 || (dead >= 64 && dead * 4 >= alive)) {
+        if dead > 0 && (alive == 0 || (dead >= 64 && dead * 8 >= alive)) {
             return compact(aliveFrom: aliveFrom)
         }
         return 0
@@ -697,6 +733,22 @@ extension ParticleStore {
 
     /// Whether the store integrates z (so a reference loop can do the same work).
     public var zMovesForBenchmark: Bool { zMoves }
+
+    /// A new store holding only the live slots (death time ≥ `aliveFrom`) in birth order, with their
+    /// birth runs, at exactly the capacity they need: the same particles without tombstones or free room.
+    public func liveCopy(aliveFrom: Float) -> ParticleStore {
+        var alive = 0
+        for i in 0..<count where death[i] >= aliveFrom { alive += 1 }
+        let copy = ParticleStore(accumulatorCount: accumulatorCount, capacity: alive)
+        for r in 0..<runs.count {
+            for i in runs.range(of: r, slotCount: count) where death[i] >= aliveFrom {
+                copy.append(batch: runs.batches[r], x: x[i], y: y[i], z: z[i], vx: vx[i], vy: vy[i], vz: vz[i],
+                            death: death[i], life: life[i], scale: scale[i], spin: spin[i],
+                            color: (color[4 * i], color[4 * i + 1], color[4 * i + 2], color[4 * i + 3]))
+            }
+        }
+        return copy
+    }
 }
 
 // MARK: - Extension columns
