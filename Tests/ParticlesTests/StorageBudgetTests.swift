@@ -152,6 +152,36 @@ import Testing
         #expect(shared.1 > 500 && shared == stored, "shared \(shared), stored \(stored)")
     }
 
+    @Test func relocationMovesTheTombstoneFreeTailAsABlockWithEveryColumn() {
+        // Every third of the first 600 slots dies early (0.5), every third of slots 0..<90 even earlier
+        // (0.2): a compaction at 0.3 moves the head, then the relocation at 1 meets survivors-only slots
+        // 600..<1000 after its last tombstone.
+        let store = ParticleStore(accumulatorCount: 2, capacity: 0)
+        for i in 0..<1000 {
+            let death: Float = i % 3 == 0 && i < 90 ? 0.2 : i % 3 == 0 && i < 600 ? 0.5 : 1000 + Float(i)
+            store.append(batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                         death: death, life: 1, scale: 1, spin: Float(i), color: (UInt16(i), 0, 0, 1))
+            store.accumulatorColumns[0][i] = Float(i)
+            store.accumulatorColumns[1][i] = -Float(i)
+        }
+        #expect(store.compact(aliveFrom: 0.3) == 30 && store.count == 970)
+        let removed = store.relocate(capacity: store.capacity, aliveFrom: 1)
+        #expect(removed == 170 && store.count == 800, "removed \(removed), \(store.count) slots")
+        var previous: Float = -1
+        for j in 0..<store.count {
+            let id = store.x[j]
+            #expect(id > previous && (Int(id) % 3 != 0 || id >= 600) && store.spin[j] == id && store.color[4 * j] == UInt16(id)
+                    && store.death[j] == 1000 + id && store.accumulatorColumns[0][j] == id && store.accumulatorColumns[1][j] == -id,
+                    "slot \(j): x \(id), spin \(store.spin[j]), colour \(store.color[4 * j]), accumulators \(store.accumulatorColumns[0][j])")
+            previous = id
+        }
+        #expect(store.runs.count == 10)
+        for r in 0..<store.runs.count {
+            let range = store.runs.range(of: r, slotCount: store.count)
+            #expect(range.allSatisfy { Int(store.x[$0]) / 100 == Int(store.runs.batches[r]) }, "run \(r): \(range)")
+        }
+    }
+
     @Test func relocationDropsTombstonesKeepsOrderAndEveryColumn() {
         // Slot i carries i in x, spin, colour and both accumulators; every third is dead.
         let store = ParticleStore(accumulatorCount: 2, capacity: 0)

@@ -638,21 +638,47 @@ public final class ParticleStore {
         head = 0
         updateViews()
         let dst = columns
-        // Run by run, so each run's new start is the number of survivors before it.
+        // Slots after the last tombstone all survive: they move as whole blocks, column by column.
+        var tail = n
+        while tail > 0 && src.death[tail - 1] >= aliveFrom { tail -= 1 }
+        // Run by run up to there, so each run's new start is the number of survivors before it.
         let starts = runs.starts
         var newStarts = starts
         var j = 0, begin = 0
-        for r in 0..<starts.count {
+        var r = 0
+        while r < starts.count && starts[r] <= tail {
             j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
             newStarts[r] = j
             begin = starts[r]
+            r += 1
         }
-        j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: n, j: j, aliveFrom: aliveFrom)
+        j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: tail, j: j, aliveFrom: aliveFrom)
+        let shift = tail - j
+        while r < starts.count {
+            newStarts[r] = starts[r] - shift
+            r += 1
+        }
+        if tail < n {
+            Self.moveBlock(src, dst, moving, offset: offset, from: tail, to: j, count: n - tail)
+            j += n - tail
+        }
         count = j
         runs.compacted(newStarts: newStarts, newSlotCount: count)
         if newCapacity != capacity { reallocate(capacity: newCapacity, keeping: count) }
         finishRemoval()
         return n - j
+    }
+
+    /// Moves source slots from..<from + count to destination slots from `to` in every column (the
+    /// destination lies before the source; the blocks may overlap).
+    private static func moveBlock(_ src: Columns, _ dst: Columns, _ moving: MovingColumns, offset: Int, from: Int, to: Int,
+                                  count: Int) {
+        for (d, s) in [(dst.x, src.x), (dst.y, src.y), (dst.z, src.z), (dst.vx, src.vx), (dst.vy, src.vy), (dst.vz, src.vz),
+                       (dst.death, src.death), (dst.life, src.life)] {
+            (d + to).update(from: s + from, count: count)
+        }
+        for f in moving.floats { (f + to).update(from: f + offset + from, count: count) }
+        if let w = moving.words { (w + to).update(from: w + offset + from, count: count) }
     }
 
     /// Moves the survivors of source slots from..<to, first first, to destination slots from `j`
