@@ -36,11 +36,6 @@ struct LongitudeTable {
     struct Values {
         var longitude, sin, cos: UnsafePointer<Double>
         var count: Int
-
-        static let none: Values = {
-            let empty = UnsafePointer<Double>(bitPattern: MemoryLayout<Double>.alignment)!
-            return Values(longitude: empty, sin: empty, cos: empty, count: 0)
-        }()
     }
 }
 
@@ -51,14 +46,14 @@ struct LongitudeTable {
 struct PrefetchedDraws: RandomDraws {
     /// The generator's outputs, in order.
     let words: UnsafePointer<UInt32>
-    /// Per birth: longitude, its sine and cosine (`count` 0: no table was computed).
-    let longitudes: LongitudeTable.Values
+    /// Per birth: longitude, its sine and cosine (nil: no table was computed).
+    let longitudes: LongitudeTable.Values?
     /// Draws read so far.
     private(set) var consumed = 0
     /// Births that asked for their longitude so far.
     private var birth = 0
 
-    init(words: UnsafePointer<UInt32>, longitudes: LongitudeTable.Values = .none) {
+    init(words: UnsafePointer<UInt32>, longitudes: LongitudeTable.Values? = nil) {
         self.words = words
         self.longitudes = longitudes
     }
@@ -69,8 +64,7 @@ struct PrefetchedDraws: RandomDraws {
     mutating func longitudeSinCos(_ longitude: Double) -> (sin: Double, cos: Double) {
         let b = birth
         birth += 1
-        let t = longitudes
-        if b < t.count && t.longitude[b] == longitude { return (t.sin[b], t.cos[b]) }
+        if let t = longitudes, b < t.count && t.longitude[b] == longitude { return (t.sin[b], t.cos[b]) }
         return DeterministicMath.sinCos(longitude)
     }
 
@@ -79,7 +73,7 @@ struct PrefetchedDraws: RandomDraws {
     mutating func nextUnitFloat() -> Float {
         let w = words[consumed]
         consumed += 1
-        return Float(w >> 8) * 0x1p-24
+        return Self.unit(w)
     }
 
     @inline(__always)

@@ -27,8 +27,8 @@ struct BirthWriter {
     private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
     private let colorMeans: SIMD4<Float>, colorRanges: SIMD4<Float>
     private var rgba: SlotColumn<UInt64>
-    /// The packed colour of every birth with an uninherited colour (`inherit` = 1) while the cell has no
-    /// colour range and no extensions: the value `add` would compute, computed once.
+    /// The packed colour of every birth of `addLayerBatch` (uninherited) while the cell has no colour
+    /// range: the value `add` would compute, computed once.
     private let uninheritedColor: UInt64?
     /// The extension values and columns, nil for Core Animation cells.
     private var extensionWriter: ExtensionWriter?
@@ -114,15 +114,14 @@ struct BirthWriter {
         // (speed, lifetime, scale, spin) = (M + R·k·s) × layer multiplier; colours × the parent's.
         let v = (means + ranges * s) * multipliers
         let speed = Double(v[0]), life = v[1], scale = max(0, v[2]), spin = v[3]
-        let constantColor = inherit == .one ? uninheritedColor : nil
-        let color = constantColor == nil ? Self.clamp01((colorMeans + colorRanges * sColor) * inherit) : .zero
+        let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
 
         // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
         let age = max(0, endTime - birthTime)
         let half = 0.5 * age * age
         let v0x = direction.0 * speed, v0y = direction.1 * speed, v0z = direction.2 * speed
         let death = Float(birthTime + Double(life) - epoch)
-        let vz = Float(v0z + az * age)
+        let (pz, vz) = Self.aged(z, v0z, az, age: age, half: half)
         let i = next
         var c = columns
         var spinOut = spin
@@ -130,21 +129,19 @@ struct BirthWriter {
             // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
             let m = e.write(i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age, longitude: lon,
                             life: life, color: color, scale: scale, layerScale: multipliers[2], spin: &spinOut)
-            c.x[i] = Float(m.x); c.y[i] = Float(m.y); c.z[i] = Float(z + v0z * age + az * half)
+            c.x[i] = Float(m.x); c.y[i] = Float(m.y)
             c.vx[i] = Float(m.vx); c.vy[i] = Float(m.vy)
         } else {
-            c.x[i] = Float(x + v0x * age + ax * half)
-            c.y[i] = Float(y + v0y * age + ay * half)
-            c.z[i] = Float(z + v0z * age + az * half)
-            c.vx[i] = Float(v0x + ax * age)
-            c.vy[i] = Float(v0y + ay * age)
+            (c.x[i], c.vx[i]) = Self.aged(x, v0x, ax, age: age, half: half)
+            (c.y[i], c.vy[i]) = Self.aged(y, v0y, ay, age: age, half: half)
         }
+        c.z[i] = pz
         c.vz[i] = vz
         c.death[i] = death
         c.life[i] = life
         // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise. A value
         // that differs from a shared column's gives that column storage first (ParticleStore).
-        let word = constantColor ?? HalfFloat.pack4(color)
+        let word = HalfFloat.pack4(color)
         if Self.differsFromShared(c, rgba, i, scale: scale, spin: spinOut, color: word)
             && store.prepareSlot(i, scale: scale, spin: spinOut, color: word) {
             refreshColumns()
@@ -158,6 +155,13 @@ struct BirthWriter {
         next = i + 1
     }
 
+    /// Position and velocity `age` seconds after a birth at `p` with velocity `v0` under constant
+    /// acceleration `a` (`half` = ½·age²), as stored (DESIGN.md §3.6).
+    @inline(__always)
+    static func aged(_ p: Double, _ v0: Double, _ a: Double, age: Double, half: Double) -> (p: Float, v: Float) {
+        (Float(p + v0 * age + a * half), Float(v0 + a * age))
+    }
+
     /// Whether `addLayerBatch` can write this cell's births (no extensions).
     var writesLayerBatches: Bool { !hasExtensions }
 
@@ -168,7 +172,9 @@ struct BirthWriter {
     /// `draws` carries their longitudes.
     mutating func addLayerBatch(_ draws: PrefetchedDraws, stride: Int, shapeDraws: Int, _ s: BirthScratch, count n: Int) {
         guard n > 0 else { return }
-        precondition(!hasExtensions && draws.longitudes.count >= n, "layer batches need a longitude table and no extensions")
+        guard let angles = draws.longitudes, angles.count >= n, !hasExtensions else {
+            preconditionFailure("layer batches need a longitude table and no extensions")
+        }
         let w = draws.words + shapeDraws
         // Pass 1: scale, spin and colour, which decide whether shared columns need storage first.
         let sm = means[2], sr = ranges[2], smul = multipliers[2]
@@ -193,7 +199,7 @@ struct BirthWriter {
         let c = columns, rgba = self.rgba
         let vm = means[0], vr = ranges[0], vmul = multipliers[0]
         let lm = means[1], lr = ranges[1], lmul = multipliers[1]
-        let lat = latitudeSinCos, angles = draws.longitudes
+        let lat = latitudeSinCos
         let endTime = self.endTime, epoch = self.epoch, aliveFrom = self.aliveFrom
         let ax = self.ax, ay = self.ay, az = self.az
         let first = next
@@ -209,13 +215,11 @@ struct BirthWriter {
             let half = 0.5 * age * age
             let v0x = dx * speed, v0y = dy * speed, v0z = dz * speed
             let death = Float(birthTime + Double(life) - epoch)
-            let vz = Float(v0z + az * age)
             let i = first + j
-            c.x[i] = Float(s.x[j] + v0x * age + ax * half)
-            c.y[i] = Float(s.y[j] + v0y * age + ay * half)
-            c.z[i] = Float(s.z[j] + v0z * age + az * half)
-            c.vx[i] = Float(v0x + ax * age)
-            c.vy[i] = Float(v0y + ay * age)
+            (c.x[i], c.vx[i]) = Self.aged(s.x[j], v0x, ax, age: age, half: half)
+            (c.y[i], c.vy[i]) = Self.aged(s.y[j], v0y, ay, age: age, half: half)
+            let (pz, vz) = Self.aged(s.z[j], v0z, az, age: age, half: half)
+            c.z[i] = pz
             c.vz[i] = vz
             c.death[i] = death
             c.life[i] = life

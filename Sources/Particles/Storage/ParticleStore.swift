@@ -285,14 +285,10 @@ public final class ParticleStore {
     /// Moves slots 0..<keep to the start of the allocation (head 0).
     private func moveToFront(keeping keep: Int) {
         guard head > 0 else { return }
-        for b in floatBases { b.update(from: b + head, count: keep) }
-        if isStored(.scale), let b = scaleBase { b.update(from: b + head, count: keep) }
-        if isStored(.spin), let b = spinBase { b.update(from: b + head, count: keep) }
-        if isStored(.color), let b = colorBase { b.update(from: b + 4 * head, count: 4 * keep) }
-        for b in accumulatorBases { b.update(from: b + head, count: keep) }
-        for b in extraBases { b.update(from: b + head, count: keep) }
+        let src = columns, moving = movingColumns, offset = head
         head = 0
         updateViews()
+        Self.moveBlock(src, columns, moving, offset: offset, from: 0, to: 0, count: keep)
     }
 
     /// Slots addressable from slot 0 without moving or growing.
