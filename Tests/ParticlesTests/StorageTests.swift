@@ -91,6 +91,16 @@ import Testing
         }
     }
 
+    @Test func largeStoresStartOnAHugePageBoundary() {
+        // 4 MB and more: 2 MB-aligned (transparent huge pages); smaller stores: page-aligned.
+        for (capacity, alignment) in [(1000, 4096), (200_000, 2 << 20), (1_403_120, 2 << 20)] {
+            let store = ParticleStore(accumulatorCount: 0, capacity: capacity)
+            let address = Int(bitPattern: store.allocationStart)
+            #expect(store.bytesAllocated >= capacity * 32 && address % alignment == 0,
+                    "capacity \(capacity): \(store.bytesAllocated) bytes at \(address), expected a multiple of \(alignment)")
+        }
+    }
+
     @Test func deathsCountedPerRunEqualACountOfEverySlot() {
         // Runs of 1 to 60 slots with lifetimes 1–3 s; windows across the whole span, before and after a
         // compaction and an epoch shift, with kills (death −∞) in between.
