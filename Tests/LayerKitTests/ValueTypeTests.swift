@@ -30,9 +30,9 @@ import Testing
     }
 
     @Test func seededRandomFillGivesTheSameNumbersAsSingleDraws() {
-        // Every count around the four-lane stride, then a draw after the batch: same stream position.
+        // Every count around the eight-stream stride, then a draw after the batch: same stream position.
         for seed: UInt64 in [0, 42, 0xDEAD_BEEF] {
-            for count in [0, 1, 3, 4, 5, 8, 9, 37, 1000] {
+            for count in [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 37, 1000] {
                 var single = SeededRandom(seed: seed), batched = single
                 let expected = (0..<count).map { _ in single.next32() }
                 var got = [UInt32](repeating: 0, count: count)
