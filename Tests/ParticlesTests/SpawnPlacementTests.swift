@@ -23,6 +23,40 @@ import Testing
         #expect(gaps.allSatisfy { abs($0 - 1) < 1e-3 }, "gaps between \(gaps.min() ?? 0) and \(gaps.max() ?? 0), expected 1")
     }
 
+    @Test func stillEmitterPlacementEqualsTheGeneralWindowFormula() {
+        // The one-pass placement of a still emitter must give the general loop's birth times bit for
+        // bit: always-open windows and windows whose one interval holds the step, at rates and
+        // accumulator values that put births on and near the step's end.
+        let windows: [(String, EmissionWindow)] = [
+            ("always", .always),
+            ("begin 0.5, duration 3", EmissionWindow(beginTime: 0.5, duration: 3, speed: 1, timeOffset: 0, repeatCount: 0,
+                                                     repeatDuration: 0, autoreverses: false, fillMode: .removed)),
+        ]
+        let buffer = DrawBuffer()
+        defer { withExtendedLifetime(buffer) {} }
+        let scratch = buffer.scratch
+        var rng = SeededRandom(seed: 9)
+        for (name, window) in windows {
+            for trial in 0..<200 {
+                let l0 = 1 + Double(rng.nextUnitFloat()), h = [1.0 / 120, 1.0 / 60, 1.0 / 7][trial % 3]
+                let l1 = l0 + h, t0 = 10 + l0, t1 = t0 + h
+                let rate = [120.0, 1000, 12_345.678, 1e6][trial % 4], before = Double(rng.nextUnitFloat())
+                #expect(window.isOpenThroughout(from: l0, to: l1), "\(name): open through [\(l0), \(l1)]")
+                let n = min(DrawBuffer.birthsPerChunk, Int((before + rate * h).rounded(.down)))
+                guard n > 0 else { continue }
+                EmitterSimulation.placeStillBirths(scratch, first: 0, last: n, before: before, rate: rate, l0: l0, l1: l1,
+                                                   alwaysOpen: window.isAlwaysOpen, t0: t0, t1: t1, at: (3, 4, 5))
+                for k in 0..<n {
+                    let at = window.time(afterOpen: (Double(k + 1) - before) / rate, from: l0, to: l1)
+                    let f = min(1, max(0, (at - l0) / (l1 - l0)))
+                    let expected = t0 + (t1 - t0) * f
+                    #expect(scratch.time[k].bitPattern == expected.bitPattern && scratch.x[k] == 3 && scratch.z[k] == 5,
+                            "\(name) trial \(trial) birth \(k): time \(scratch.time[k]) expected \(expected)")
+                }
+            }
+        }
+    }
+
     @Test func aBirthRateChangeNeverCausesABurst() {
         let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 7; cell.lifetime = 100 }
         let sim = EmitterSimulation(layer: layer)

@@ -100,6 +100,12 @@ struct EmissionWindow {
     /// Whether the window is open at every time.
     var isAlwaysOpen: Bool { intervalCount == 1 && lo.0 == -.infinity && hi.0 == .infinity }
 
+    /// Whether one open interval holds all of [a, b]: then `time(afterOpen:from:to:)` is `a + offset`
+    /// while the offset fits in `b − a`, else `b` (`timeInIntervals` reduced to that interval).
+    func isOpenThroughout(from a: Double, to b: Double) -> Bool {
+        (0..<intervalCount).contains { interval($0).lo <= a && interval($0).hi >= b }
+    }
+
     /// How long the window is open within [a, b].
     func openLength(from a: Double, to b: Double) -> Double {
         if isAlwaysOpen { return max(0, b - a) }

@@ -100,6 +100,13 @@ struct BirthScratch {
     let time, x, y, z: UnsafeMutablePointer<Double>
     let scale, spin: UnsafeMutablePointer<Float>
     let color: UnsafeMutablePointer<UInt64>
+    /// Speed (points per second) and lifetime (seconds) per birth, gathered from the draws so the
+    /// motion pass reads contiguous values.
+    let speed: UnsafeMutablePointer<Double>
+    let life: UnsafeMutablePointer<Float>
+
+    /// Bytes of scratch per birth.
+    static let bytesPerBirth = 64
 }
 
 // MARK: - Draw buffer
@@ -113,7 +120,8 @@ final class DrawBuffer {
     private var capacity = 0
     private var angles: UnsafeMutablePointer<Double>?
     private var angleCapacity = 0
-    private let scratchStorage = UnsafeMutableRawPointer.allocate(byteCount: 48 * DrawBuffer.birthsPerChunk, alignment: 64)
+    private let scratchStorage = UnsafeMutableRawPointer.allocate(byteCount: BirthScratch.bytesPerBirth * DrawBuffer.birthsPerChunk,
+                                                                  alignment: 64)
 
     /// Room for one chunk of births (`birthsPerChunk`).
     let scratch: BirthScratch
@@ -122,7 +130,9 @@ final class DrawBuffer {
         let n = DrawBuffer.birthsPerChunk, d = scratchStorage.assumingMemoryBound(to: Double.self)
         let f = (scratchStorage + 32 * n).assumingMemoryBound(to: Float.self)
         scratch = BirthScratch(time: d, x: d + n, y: d + 2 * n, z: d + 3 * n, scale: f, spin: f + n,
-                               color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self))
+                               color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self),
+                               speed: (scratchStorage + 48 * n).assumingMemoryBound(to: Double.self),
+                               life: (scratchStorage + 56 * n).assumingMemoryBound(to: Float.self))
     }
 
     deinit {

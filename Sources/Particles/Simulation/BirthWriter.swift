@@ -176,11 +176,16 @@ struct BirthWriter {
             preconditionFailure("layer batches need a longitude table and no extensions")
         }
         let w = draws.words + shapeDraws
-        // Pass 1: scale, spin and colour, which decide whether shared columns need storage first.
+        // Pass 1: the per-birth draws, gathered into contiguous values; scale, spin and colour decide
+        // whether shared columns need storage first.
+        let vm = means[0], vr = ranges[0], vmul = multipliers[0]
+        let lm = means[1], lr = ranges[1], lmul = multipliers[1]
         let sm = means[2], sr = ranges[2], smul = multipliers[2]
         let rm = means[3], rr = ranges[3], rmul = multipliers[3]
         for j in 0..<n {
             let b = w + j * stride
+            s.speed[j] = Double((vm + vr * PrefetchedDraws.signed(b[1])) * vmul)
+            s.life[j] = (lm + lr * PrefetchedDraws.signed(b[2])) * lmul
             s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(b[3])) * smul)
             s.spin[j] = (rm + rr * PrefetchedDraws.signed(b[4])) * rmul
         }
@@ -195,44 +200,61 @@ struct BirthWriter {
             }
         }
         giveSharedColumnsStorage(s, count: n)
-        // Pass 2: everything else, written straight into the columns.
-        let c = columns, rgba = self.rgba
-        let vm = means[0], vr = ranges[0], vmul = multipliers[0]
-        let lm = means[1], lr = ranges[1], lmul = multipliers[1]
+        let first = next
+        // Pass 2: motion, death and lifetime, over contiguous values straight into the columns, an
+        // axis at a time (few streams per loop, so each loop vectorises).
+        let c = columns
         let lat = latitudeSinCos
         let endTime = self.endTime, epoch = self.epoch, aliveFrom = self.aliveFrom
-        let ax = self.ax, ay = self.ay, az = self.az
-        let first = next
         var living = 0
-        var zMotion = false
         for j in 0..<n {
-            let b = w + j * stride
-            let speed = Double((vm + vr * PrefetchedDraws.signed(b[1])) * vmul)
-            let life = (lm + lr * PrefetchedDraws.signed(b[2])) * lmul
-            let dx = lat.cos * angles.cos[j], dy = lat.cos * angles.sin[j], dz = lat.sin
-            let birthTime = s.time[j]
-            let age = max(0, endTime - birthTime)
-            let half = 0.5 * age * age
-            let v0x = dx * speed, v0y = dy * speed, v0z = dz * speed
-            let death = Float(birthTime + Double(life) - epoch)
-            let i = first + j
-            (c.x[i], c.vx[i]) = Self.aged(s.x[j], v0x, ax, age: age, half: half)
-            (c.y[i], c.vy[i]) = Self.aged(s.y[j], v0y, ay, age: age, half: half)
-            let (pz, vz) = Self.aged(s.z[j], v0z, az, age: age, half: half)
-            c.z[i] = pz
-            c.vz[i] = vz
-            c.death[i] = death
-            c.life[i] = life
-            c.scale[i] = s.scale[j]
-            c.spin[i] = s.spin[j]
-            rgba[i] = s.color[j]
-            zMotion = zMotion || vz != 0
+            let life = s.life[j]
+            let death = Float(s.time[j] + Double(life) - epoch)
+            c.death[first + j] = death
+            c.life[first + j] = life
             living += death >= aliveFrom ? 1 : 0
         }
+        Self.writeAxis(c.x + first, c.vx + first, s.x, s, direction: angles.cos, scale: lat.cos, a: ax, endTime: endTime, count: n)
+        Self.writeAxis(c.y + first, c.vy + first, s.y, s, direction: angles.sin, scale: lat.cos, a: ay, endTime: endTime, count: n)
+        let zMotion = Self.writeZ(c.z + first, c.vz + first, s, direction: lat.sin, a: az, endTime: endTime, count: n)
+        // Pass 3: scale, spin and colour. A column still shared holds every birth's value already.
+        if !c.scale.isShared { (c.scale.base + first).update(from: s.scale, count: n) }
+        if !c.spin.isShared { (c.spin.base + first).update(from: s.spin, count: n) }
+        if !rgba.isShared { (rgba.base + first).update(from: s.color, count: n) }
         if zMotion { movesInZ = true }
         alive += living
         died += n - living
         next = first + n
+    }
+
+    /// Position and velocity on one horizontal axis for a batch: birth j moves along `scale ·
+    /// direction[j]` at its speed from `start[j]`, aged to `endTime` (`aged`).
+    @inline(__always)
+    private static func writeAxis(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ start: UnsafePointer<Double>,
+                                  _ s: BirthScratch, direction: UnsafePointer<Double>, scale: Double, a: Double,
+                                  endTime: Double, count n: Int) {
+        for j in 0..<n {
+            let age = max(0, endTime - s.time[j])
+            let half = 0.5 * age * age
+            (p[j], v[j]) = aged(start[j], scale * direction[j] * s.speed[j], a, age: age, half: half)
+        }
+    }
+
+    /// Position and velocity in z for a batch (direction `dz` for every birth); returns whether any
+    /// velocity is non-zero.
+    @inline(__always)
+    private static func writeZ(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ s: BirthScratch,
+                               direction dz: Double, a: Double, endTime: Double, count n: Int) -> Bool {
+        var moving: Int32 = 0
+        for j in 0..<n {
+            let age = max(0, endTime - s.time[j])
+            let half = 0.5 * age * age
+            let (pz, vz) = aged(s.z[j], dz * s.speed[j], a, age: age, half: half)
+            p[j] = pz
+            v[j] = vz
+            moving |= vz != 0 ? 1 : 0
+        }
+        return moving != 0
     }
 
     /// Before a batch writes its scale, spin and colour values: a shared column gets storage from the

@@ -31,24 +31,32 @@ extension EmitterSimulation {
         let table = writer.longitudeTable(shapeDraws: geometry.drawCount)
         let batches = writer.writesLayerBatches
         let scratch = drawBuffer.scratch
+        // A still emitter without shape draws, open for the whole step, places births in one pass.
+        let still = !moving && geometry.drawCount == 0 && p.window.isOpenThroughout(from: l0, to: l1)
         var first = 0
         while first < allowed {
             let last = min(allowed, first + DrawBuffer.birthsPerChunk)
             var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth, births: last - first, table: table)
-            for k in first..<last {
-                let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
-                let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
-                let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
-                let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
-                let birthTime = t0 + (t1 - t0) * f
-                if batches {
-                    // The batch writer reads this birth's own draws itself, after the loop.
-                    draws.skip(drawsPerBirth - g.drawCount)
-                    let j = k - first
-                    (scratch.time[j], scratch.x[j], scratch.y[j], scratch.z[j]) = (birthTime, position.x, position.y, position.z)
-                } else {
-                    writer.add(&draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
-                               birthTime: birthTime)
+            if batches && still {
+                Self.placeStillBirths(scratch, first: first, last: last, before: before, rate: p.birthRate, l0: l0, l1: l1,
+                                      alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1, at: (geometry.cx, geometry.cy, geometry.cz))
+                draws.skip((last - first) * drawsPerBirth)
+            } else {
+                for k in first..<last {
+                    let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
+                    let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
+                    let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
+                    let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
+                    let birthTime = t0 + (t1 - t0) * f
+                    if batches {
+                        // The batch writer reads this birth's own draws itself, after the loop.
+                        draws.skip(drawsPerBirth - g.drawCount)
+                        let j = k - first
+                        (scratch.time[j], scratch.x[j], scratch.y[j], scratch.z[j]) = (birthTime, position.x, position.y, position.z)
+                    } else {
+                        writer.add(&draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
+                                   birthTime: birthTime)
+                    }
                 }
             }
             assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
@@ -59,6 +67,26 @@ extension EmitterSimulation {
         }
         random = rng
         finish(writer, of: c)
+    }
+
+    /// The birth times and positions of births `first..<last` of a step of a still emitter whose shape
+    /// takes no draws and whose window is open through [l0, l1]: the same values as the general loop
+    /// (birth k after (k + 1 − before)/rate seconds of open time, at the emitter's centre, with
+    /// `EmissionWindow.time(afterOpen:from:to:)` reduced to this case), in a loop without calls.
+    static func placeStillBirths(_ s: BirthScratch, first: Int, last: Int, before: Double, rate: Double, l0: Double,
+                                 l1: Double, alwaysOpen: Bool, t0: Double, t1: Double,
+                                 at position: (x: Double, y: Double, z: Double)) {
+        let span = l1 - l0
+        for k in first..<last {
+            let offset = (Double(k + 1) - before) / rate
+            let at = alwaysOpen ? min(l1, l0 + offset) : (offset <= span ? l0 + offset : l1)
+            let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
+            let j = k - first
+            s.time[j] = t0 + (t1 - t0) * f
+            s.x[j] = position.x
+            s.y[j] = position.y
+            s.z[j] = position.z
+        }
     }
 
     /// Births of a sub-cell during [t0, t1]: every parent particle alive during part of the step emits
