@@ -14,6 +14,7 @@ extension BenchmarkRegistry {
         updateBenchmark(count: 16 << 20, label: "16M"),
         updateBenchmark(count: 1_000_000, label: "1M", threeD: true),
         fullStepBenchmark().checking(Budget(.bytesPerParticle, .extra("bytesPerLiveParticle"), maximum: 48)),
+        birthsBenchmark(),
     ]
 
     /// Update of `count` particles per fixed step on one core: engine store vs C reference on an
@@ -51,6 +52,42 @@ extension BenchmarkRegistry {
                                      death: 0.5 + 4 * w, life: 5, batch: UInt64(i / 1000))
         }
         return store
+    }
+
+    /// Births alone: the `particles.step.1M` cell with a 0.05 s lifetime, so the store stays at about
+    /// 10,000 particles and the steps are births (and their removal). The reference draws the same
+    /// random numbers one `next32()` call at a time, so the ratio reads as a birth's cost in draws.
+    static func birthsBenchmark() -> Benchmark {
+        Benchmark(name: "particles.births.1M", unit: "1,000,000 births (1200 steps at 120 Hz, 100,000 per second, lifetime 0.05 s), removal included",
+                  reference: "the same number of random draws, one next32() call each") { scale in
+            let layer = CAEmitterLayer()
+            layer.emitterPosition = CGPoint(x: 400, y: 300)
+            let cell = CAEmitterCell()
+            cell.birthRate = scale == .full ? 100_000 : 100
+            cell.lifetime = 0.05
+            cell.lifetimeRange = 0.01
+            cell.velocity = 60
+            cell.velocityRange = 40
+            cell.emissionRange = 2 * .pi
+            cell.yAcceleration = 30
+            cell.alphaSpeed = -0.2
+            layer.emitterCells = [cell]
+            let sim = EmitterSimulation(layer: layer)
+            let dt = 1.0 / 120
+            for _ in 0..<120 { sim.step(by: dt) }
+            let steps = scale == .full ? 1200 : 2
+            let drawsPerBirth = 9 // longitude, velocity, lifetime, scale, spin, four colour values (docs/Particles.md)
+            let draws = Int(cell.birthRate) * steps / 120 * drawsPerBirth
+            var random = SeededRandom(seed: 5)
+            let sink = DrawSink()
+            return Benchmark.Workload(engine: { for _ in 0..<steps { sim.step(by: dt) } },
+                                      reference: {
+                                          var acc: UInt32 = 0
+                                          for _ in 0..<draws { acc &+= random.next32() }
+                                          sink.value &+= acc
+                                      },
+                                      extras: { ["liveParticles": Double(sim.aliveCount), "drawsPerBirth": Double(drawsPerBirth)] })
+        }
     }
 
     /// Full emitter steps at a steady state of about 1,000,000 particles (spawn + update + removal)
@@ -110,6 +147,11 @@ extension BenchmarkRegistry {
                                       })
         }
     }
+}
+
+/// Keeps the reference's draws observable (so the loop is not optimised away).
+private final class DrawSink {
+    var value: UInt32 = 0
 }
 
 /// The slots in use after every engine step of a benchmark, for their average.
