@@ -30,13 +30,16 @@ let package = Package(
         // Plain C loops the benchmark measures next to the engine. Its .c files may include CChipmunk.h
         // (for the C physics reference); its public header does not, so no cp* name reaches Swift.
         .target(name: "CBenchReference", dependencies: ["CChipmunk", "CFreeType"]),
+        // The engine's one C kernel: stable tombstone removal with an AVX2 lane permutation, which
+        // Swift's SIMD types cannot express (a scalar path where the CPU lacks AVX2).
+        .target(name: "CStreamCompaction"),
 
         // MARK: - Engine modules
         .target(name: "LayerKit"),
         .target(name: "ImageCodec", dependencies: ["LayerKit", "CPNG"]),
         .target(name: "PathGeometry", dependencies: ["LayerKit"]),
         .target(name: "Typesetting", dependencies: ["LayerKit", "CFreeType"]),
-        .target(name: "Particles", dependencies: ["LayerKit"]),
+        .target(name: "Particles", dependencies: ["LayerKit", "CStreamCompaction"]),
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
         .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec", "PathGeometry", "Typesetting"]),
         .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
@@ -71,7 +74,7 @@ let package = Package(
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
         .testTarget(name: "PathGeometryTests", dependencies: ["PathGeometry", "ImageCodec"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec"]),
-        .testTarget(name: "ParticlesTests", dependencies: ["Particles"]),
+        .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CStreamCompaction"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "SceneFormat"]),
         .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit"], exclude: ["Fixtures"]),
