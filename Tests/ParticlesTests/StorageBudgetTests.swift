@@ -164,9 +164,10 @@ import Testing
             store.accumulatorColumns[0][i] = Float(i)
             store.accumulatorColumns[1][i] = -Float(i)
         }
-        #expect(store.compact(aliveFrom: 0.3) == 30 && store.count == 970)
+        // 30 dead, but slot 0 stays on a cache line: 16 removed, 14 kept as tombstones before the survivors.
+        #expect(store.compact(aliveFrom: 0.3) == 16 && store.count == 984)
         let removed = store.relocate(capacity: store.capacity, aliveFrom: 1)
-        #expect(removed == 170 && store.count == 800, "removed \(removed), \(store.count) slots")
+        #expect(removed == 14 + 170 && store.count == 800, "removed \(removed), \(store.count) slots")
         var previous: Float = -1
         for j in 0..<store.count {
             let id = store.x[j]
@@ -212,16 +213,17 @@ import Testing
 }
 
 extension StorageBudgetTests {
-    @Test func removalPassesAreRareAndNothingIsReallocatedAtSteadyState() throws {
-        // 90 steps of 167 births at ~10 000 live: compaction about every 8 steps (an eighth of the live
-        // count dead), relocation about every 24 (0.4 of it free after the last one), no reallocation.
+    @Test func removalPassesFollowTheirThresholdsAndNothingIsReallocatedAtSteadyState() throws {
+        // 90 steps of 167 births at ~10 000 live: compaction once a thirty-second of the live count is
+        // dead (313 tombstones: every second step), relocation about every 24 steps (0.4 of the
+        // allocation free after the last one), no reallocation.
         let sim = EmitterSimulation(layer: makeSteadyEmitter().0)
         run(sim, seconds: 3, dt: 1.0 / 30)
         let store = try sim.store(ofCellNamed: "cell")
         let (c0, r0, a0) = (store.compactions, store.relocations, store.reallocations)
         run(sim, seconds: 3, dt: 1.0 / 30)
         let (c, r, a) = (store.compactions - c0, store.relocations - r0, store.reallocations - a0)
-        #expect(c + r >= 8 && c <= 12 && r <= 6 && a == 0,
+        #expect((35...46).contains(c) && (2...6).contains(r) && a == 0,
                 "compactions \(c), relocations \(r), reallocations \(a); \(sim.aliveCount) alive, capacity \(store.capacity)")
     }
 }

@@ -63,10 +63,14 @@ import Testing
             store.accumulatorColumns[0][i] = Float(i)
             store.accumulatorColumns[1][i] = -Float(i)
         }
+        // 334 dead: 320 removed, so slot 0 stays on a cache line (16 slots); 14 tombstones stay in front.
         let removed = store.compact(aliveFrom: 1)
-        #expect(removed == 334 && store.count == 666)
+        #expect(removed == 320 && store.count == 680, "removed \(removed), \(store.count) slots")
+        for j in 0..<14 {
+            #expect(store.death[j] == -.infinity && store.x[j] == 0 && store.accumulatorColumns[0][j] == 0, "padding slot \(j)")
+        }
         var previous: Float = -1
-        for j in 0..<store.count {
+        for j in 14..<store.count {
             let id = store.x[j]
             #expect(id > previous && Int(id) % 3 != 0 && store.spin[j] == id && store.death[j] == 1000 + id
                     && store.accumulatorColumns[0][j] == id && store.accumulatorColumns[1][j] == -id,
@@ -76,8 +80,25 @@ import Testing
         // Runs still start where their batches start: batch b holds ids 100b…100b+99.
         for r in 0..<store.runs.count {
             let range = store.runs.range(of: r, slotCount: store.count)
-            #expect(range.allSatisfy { Int(store.x[$0]) / 100 == Int(store.runs.batches[r]) }, "run \(r)")
+            #expect(range.allSatisfy { store.death[$0] == -.infinity || Int(store.x[$0]) / 100 == Int(store.runs.batches[r]) }, "run \(r)")
         }
+    }
+
+    @Test func removalKeepsSlotZeroOnACacheLine() throws {
+        // Lifetimes 3 ± 2 scatter deaths; through many compactions and relocations the columns' slot 0
+        // stays 64-byte aligned, so the update never straddles cache lines.
+        let (layer, _) = makeEmitter { _, cell in cell.birthRate = 2000; cell.lifetime = 3; cell.lifetimeRange = 2 }
+        let sim = EmitterSimulation(layer: layer)
+        run(sim, seconds: 1)
+        let store = try sim.store(ofCellNamed: "cell")
+        let (c0, r0) = (store.compactions, store.relocations)
+        for step in 0..<240 {
+            sim.step(by: 1.0 / 60)
+            let x = Int(bitPattern: store.x), vy = Int(bitPattern: store.vy)
+            #expect(x % 64 == 0 && vy % 64 == 0, "step \(step): x at \(x), vy at \(vy), \(store.count) slots")
+        }
+        #expect(store.compactions - c0 >= 20 && store.relocations - r0 >= 1,
+                "\(store.compactions - c0) compactions, \(store.relocations - r0) relocations")
     }
 
     @Test func positionAndVelocityColumnsStartHalfAPageApartAtAnyCapacity() {

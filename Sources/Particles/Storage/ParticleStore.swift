@@ -1,3 +1,4 @@
+import CStreamCompaction
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -564,9 +565,9 @@ public final class ParticleStore {
     ///   survivors move to the front (tombstones dropped in the same pass); the allocation grows to
     ///   `grownCapacity` if that would leave less than a quarter of the live count free.
     /// - When the allocation exceeds twice what is needed (a burst died), it shrinks to `grownCapacity`.
-    /// - Otherwise tombstones are removed once they reach an eighth of the live count (at least 64):
-    ///   the update streams tombstones too, and at a million particles they push its working set out
-    ///   of the last-level cache (docs/Particles.md, "Storage").
+    /// - Otherwise tombstones are removed once they reach 1/`compactionDivisor` of the live count (at
+    ///   least 64): the update streams tombstones too, and at a million particles a few percent more
+    ///   slots push its working set out of the last-level cache (docs/Particles.md, "Storage").
     @discardableResult
     func maintain(aliveFrom: Float, alive: Int) -> Int {
         guard capacity > 0 else { return 0 }
@@ -580,42 +581,59 @@ public final class ParticleStore {
             let tooSmall = capacity - alive < max(margin, alive / 4)
             return relocate(capacity: oversized || tooSmall ? Self.grownCapacity(for: needed) : capacity, aliveFrom: aliveFrom)
         }
-        if dead > 0 && (alive == 0 || (dead >= 64 && dead * 8 >= alive)) {
+        if dead > 0 && (alive == 0 || (dead >= 64 && dead * Self.compactionDivisor >= alive)) {
             return compact(aliveFrom: aliveFrom)
         }
         return 0
+    }
+
+    /// The last slot whose death time is before `aliveFrom` (or NaN), or −1 if every slot is alive.
+    /// Sixteen death times at a time from the end: the young survivors after it are most of the store.
+    func lastTombstone(aliveFrom: Float) -> Int {
+        let d = death
+        let limit = SIMD16<Float>(repeating: aliveFrom)
+        var end = count
+        while end >= 16 && all(UnsafeRawPointer(d + end - 16).loadUnaligned(as: SIMD16<Float>.self) .>= limit) { end -= 16 }
+        var last = end - 1
+        while last >= 0 && d[last] >= aliveFrom { last -= 1 }
+        return last
     }
 
     /// Removes the tombstones (death time < aliveFrom), keeping birth order. Returns the number removed.
     ///
     /// The survivors up to the last tombstone move forward against the younger particles, which stay
     /// in place; slot 0 then starts further into the columns. Deaths cluster among the oldest particles,
-    /// so this moves a fraction of the store.
+    /// so this moves a fraction of the store. Slot 0 stays on a cache line: when the tombstones removed
+    /// are not a multiple of `slotAlignment`, the oldest few (at most 15) stay as tombstones.
     @discardableResult
     func compact(aliveFrom: Float) -> Int {
         let n = count
-        let d = death
-        var last = n - 1
-        while last >= 0 && d[last] >= aliveFrom { last -= 1 }
+        let last = lastTombstone(aliveFrom: aliveFrom)
         if last < 0 { return 0 }
         compactions += 1
-        let c = columns
-        let moving = movingColumns
-        let h = head
+        let kernel = compactionColumns(head: head)
         // Run by run from the back, so each run's new start is known without a separate pass: after
         // run r's slots, the first survivor at or after its start sits at j + 1 (before the head moves).
         let starts = runs.starts
         var positions = starts
         var j = last, end = last + 1
         for r in stride(from: starts.count - 1, through: 0, by: -1) where starts[r] <= last + 1 {
-            j = Self.keepSurvivorsBackward(c, moving, head: h, from: starts[r], to: end, j: j, aliveFrom: aliveFrom)
+            j = Self.keepSurvivorsBackward(kernel, from: starts[r], to: end, j: j, aliveFrom: aliveFrom)
             positions[r] = j + 1
             end = starts[r]
         }
-        j = Self.keepSurvivorsBackward(c, moving, head: h, from: 0, to: end, j: j, aliveFrom: aliveFrom)
-        let removed = j + 1
-        // Runs after `last` only shift with slot 0.
-        let newStarts = (0..<starts.count).map { starts[$0] > last + 1 ? starts[$0] - removed : positions[$0] - removed }
+        j = Self.keepSurvivorsBackward(kernel, from: 0, to: end, j: j, aliveFrom: aliveFrom)
+        // Slot 0 stays on a cache-line boundary: up to 15 slots before the oldest survivor are kept
+        // as tombstones, so the update's vector loads and stores never straddle two lines.
+        var removed = j + 1
+        let pad = n > removed ? (head + removed) % Self.slotAlignment : 0
+        if pad > 0 {
+            removed -= pad
+            clearTombstones(kernel, from: removed, count: pad)
+        }
+        // Runs after `last` only shift with slot 0; the padding tombstones join the first run.
+        var newStarts = (0..<starts.count).map { starts[$0] > last + 1 ? starts[$0] - removed : positions[$0] - removed }
+        for r in newStarts.indices where newStarts[r] <= pad { newStarts[r] = 0 }
         head += removed
         updateViews()
         count = n - removed
@@ -626,24 +644,15 @@ public final class ParticleStore {
 
     /// Moves the survivors of slots from..<to, last first, to the slots ending at `j` (j ≥ every
     /// source slot, so nothing unread is overwritten); returns the slot before the last one written.
-    ///
-    /// Branch-free: every slot is copied to j and j moves only past survivors; a tombstone's copy is
-    /// overwritten by the next survivor. (The death time of slot k is read before it can be overwritten.)
+    /// Slots below the written survivors may receive copies of other slots (`CStreamCompaction`).
     @inline(__always)
-    private static func keepSurvivorsBackward(_ c: Columns, _ moving: MovingColumns, head h: Int, from: Int, to: Int, j start: Int,
+    private static func keepSurvivorsBackward(_ kernel: CompactionColumns, from: Int, to: Int, j start: Int,
                                               aliveFrom: Float) -> Int {
-        var j = start
-        var k = to - 1
-        while k >= from {
-            let keep = c.death[k] >= aliveFrom
-            c.x[j] = c.x[k]; c.y[j] = c.y[k]; c.z[j] = c.z[k]
-            c.vx[j] = c.vx[k]; c.vy[j] = c.vy[k]; c.vz[j] = c.vz[k]
-            c.death[j] = c.death[k]; c.life[j] = c.life[k]
-            if moving.any { moving.copy(h + k, to: h + j) }
-            j -= keep ? 1 : 0
-            k -= 1
+        guard to > from else { return start }
+        return kernel.floats.withUnsafeBufferPointer { floats in
+            csc_keep_survivors_backward(floats.baseAddress, Int32(floats.count), kernel.words, kernel.death,
+                                        from, to, start, aliveFrom)
         }
-        return j
     }
 
     /// Removes the tombstones and moves the survivors to slot 0, keeping birth order (one pass over the
@@ -652,27 +661,25 @@ public final class ParticleStore {
     func relocate(capacity newCapacity: Int, aliveFrom: Float) -> Int {
         let n = count
         relocations += 1
-        let src = columns
-        let moving = movingColumns
-        let offset = head
+        let src = columns, moving = movingColumns, offset = head
+        let srcKernel = compactionColumns(head: offset), dstKernel = compactionColumns(head: 0)
         head = 0
         updateViews()
         let dst = columns
         // Slots after the last tombstone all survive: they move as whole blocks, column by column.
-        var tail = n
-        while tail > 0 && src.death[tail - 1] >= aliveFrom { tail -= 1 }
+        let tail = lastTombstone(aliveFrom: aliveFrom) + 1
         // Run by run up to there, so each run's new start is the number of survivors before it.
         let starts = runs.starts
         var newStarts = starts
         var j = 0, begin = 0
         var r = 0
         while r < starts.count && starts[r] <= tail {
-            j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
+            j = Self.keepSurvivorsForward(dstKernel, srcKernel, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
             newStarts[r] = j
             begin = starts[r]
             r += 1
         }
-        j = Self.keepSurvivorsForward(src, dst, moving, offset: offset, from: begin, to: tail, j: j, aliveFrom: aliveFrom)
+        j = Self.keepSurvivorsForward(dstKernel, srcKernel, from: begin, to: tail, j: j, aliveFrom: aliveFrom)
         let shift = tail - j
         while r < starts.count {
             newStarts[r] = starts[r] - shift
@@ -703,20 +710,47 @@ public final class ParticleStore {
 
     /// Moves the survivors of source slots from..<to, first first, to destination slots from `j`
     /// (the destination lies `offset` slots before the source, so nothing unread is overwritten);
-    /// returns the next destination slot. Branch-free like `keepSurvivorsBackward`.
+    /// returns the next destination slot. Up to 7 destination slots after it may receive copies.
     @inline(__always)
-    private static func keepSurvivorsForward(_ src: Columns, _ dst: Columns, _ moving: MovingColumns, offset: Int,
+    private static func keepSurvivorsForward(_ dst: CompactionColumns, _ src: CompactionColumns,
                                              from: Int, to: Int, j start: Int, aliveFrom: Float) -> Int {
-        var j = start
-        for k in from..<max(from, to) {
-            let keep = src.death[k] >= aliveFrom
-            dst.x[j] = src.x[k]; dst.y[j] = src.y[k]; dst.z[j] = src.z[k]
-            dst.vx[j] = src.vx[k]; dst.vy[j] = src.vy[k]; dst.vz[j] = src.vz[k]
-            dst.death[j] = src.death[k]; dst.life[j] = src.life[k]
-            if moving.any { moving.copy(offset + k, to: j) }
-            j += keep ? 1 : 0
+        guard to > from else { return start }
+        return dst.floats.withUnsafeBufferPointer { d in
+            src.floats.withUnsafeBufferPointer { s in
+                csc_keep_survivors_forward(d.baseAddress, s.baseAddress, Int32(d.count), dst.words, src.words, src.death,
+                                           from, to, start, aliveFrom)
+            }
         }
-        return j
+    }
+
+    /// Tombstones are removed once they reach this fraction (1/n) of the live count: compaction is a
+    /// vector kernel (`CStreamCompaction`), so removing often costs less than streaming tombstones
+    /// (docs/Performance.md, "Removal").
+    static let compactionDivisor = 32
+
+    /// Slots per 64-byte cache line of a Float column: slot 0 is kept at a multiple of it.
+    static let slotAlignment = 16
+
+    /// Makes slots from..<from + count tombstones with zero motion (death −∞), in every moved column.
+    private func clearTombstones(_ kernel: CompactionColumns, from: Int, count: Int) {
+        for case let column? in kernel.floats { (column + from).update(repeating: 0, count: count) }
+        kernel.words.map { ($0 + from).update(repeating: 0, count: count) }
+        (kernel.death + from).update(repeating: -.infinity, count: count)
+    }
+
+    /// Every column removal moves, as pointers to slot 0 of a view that starts `head` slots into the
+    /// allocation: the Float columns (death among them) and the 8-byte colour words if stored.
+    private struct CompactionColumns {
+        let floats: [UnsafeMutablePointer<Float>?]
+        let words: UnsafeMutablePointer<UInt64>?
+        let death: UnsafeMutablePointer<Float>
+    }
+
+    /// The columns removal moves, seen from `h` slots into the allocation.
+    private func compactionColumns(head h: Int) -> CompactionColumns {
+        let moving = movingColumns
+        let floats = (floatBases + moving.floats).map { Optional($0 + h) }
+        return CompactionColumns(floats: floats, words: moving.words.map { $0 + h }, death: floatBases[Column.death.rawValue] + h)
     }
 
     /// The columns beyond the eight Float columns that removal moves: stored shared columns,
@@ -733,15 +767,6 @@ public final class ParticleStore {
     private struct MovingColumns {
         let floats: [UnsafeMutablePointer<Float>]
         let words: UnsafeMutablePointer<UInt64>?
-
-        var any: Bool { !floats.isEmpty || words != nil }
-
-        /// Copies the element at `from` to `to` (positions in the allocation, not slots).
-        @inline(__always)
-        func copy(_ from: Int, to: Int) {
-            for f in floats { f[to] = f[from] }
-            if let w = words { w[to] = w[from] }
-        }
     }
 
     /// Bookkeeping after tombstones were removed.
