@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // MARK: - Bridges to Debian packages (the only modules that see C names)
+        // MARK: - C modules: bridges to Debian packages, the benchmark's reference loops, one engine kernel
         .target(
             name: "CChipmunk",
             linkerSettings: [.linkedLibrary("chipmunk"), .linkedLibrary("m")]
