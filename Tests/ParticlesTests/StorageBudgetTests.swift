@@ -183,6 +183,23 @@ import Testing
         }
     }
 
+    @Test func relocationAfterACompactionDropsEveryTombstone() {
+        // A compaction moves slot 0 into the columns; then the last slots die (kills at the young end):
+        // the relocation must find them where the particles are, not where they will be moved to.
+        let store = ParticleStore(accumulatorCount: 0, capacity: 0)
+        for i in 0..<1000 {
+            store.append(batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                         death: i < 320 && i % 2 == 0 ? 0.2 : 1000, life: 1, scale: 1, spin: 0, color: (0, 0, 0, 0))
+        }
+        #expect(store.compact(aliveFrom: 0.3) == 160 && store.count == 840)
+        for j in (store.count - 40)..<store.count { store.death[j] = -.infinity }
+        let removed = store.relocate(capacity: store.capacity, aliveFrom: 0.3)
+        #expect(removed == 40 && store.count == 800, "removed \(removed), \(store.count) slots")
+        #expect((0..<store.count).allSatisfy { store.death[$0] == 1000 }, "a tombstone survived the relocation")
+        #expect(store.x[0] == 1 && store.x[159] == 319 && store.x[160] == 320 && store.x[799] == 959,
+                "first \(store.x[0]), \(store.x[159]), \(store.x[160]), last \(store.x[799])")
+    }
+
     @Test func relocationDropsTombstonesKeepsOrderAndEveryColumn() {
         // Slot i carries i in x, spin, colour and both accumulators; every third is dead.
         let store = ParticleStore(accumulatorCount: 2, capacity: 0)

@@ -661,13 +661,14 @@ public final class ParticleStore {
     func relocate(capacity newCapacity: Int, aliveFrom: Float) -> Int {
         let n = count
         relocations += 1
+        // Slots after the last tombstone all survive: they move as whole blocks, column by column.
+        // (Found before slot 0 moves: the views then point at the destination.)
+        let tail = lastTombstone(aliveFrom: aliveFrom) + 1
         let src = columns, moving = movingColumns, offset = head
         let srcKernel = compactionColumns(head: offset), dstKernel = compactionColumns(head: 0)
         head = 0
         updateViews()
         let dst = columns
-        // Slots after the last tombstone all survive: they move as whole blocks, column by column.
-        let tail = lastTombstone(aliveFrom: aliveFrom) + 1
         // Run by run up to there, so each run's new start is the number of survivors before it.
         let starts = runs.starts
         var newStarts = starts
