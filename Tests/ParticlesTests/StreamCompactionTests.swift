@@ -3,7 +3,8 @@ import LayerKit
 import Testing
 
 /// The tombstone-removal kernel (`CStreamCompaction`): its AVX2 and scalar paths keep exactly the
-/// survivors, in order, in every column, and never touch a slot they must not.
+/// survivors, in order, in every column, and never touch a slot they must not. (Switching the path is
+/// process-wide; other suites running meanwhile take the scalar path, which makes the same copies.)
 @Suite(.serialized) struct StreamCompactionTests {
     /// Three Float columns (the second is the death column) and one word column: slot k holds k, its
     /// death time, −k and k | 1 << 40; `below` and `above` slots around 0..<n hold the sentinel 7777.
