@@ -39,9 +39,30 @@ import Testing
             (storage.map { $0 + Self.below }, wordStorage + Self.below)
         }
 
-        /// Every element of the Float columns and of the words, sentinels included.
-        var floats: [[Float]] { storage.map { Array(UnsafeBufferPointer(start: $0, count: total)) } }
-        var words: [UInt64] { Array(UnsafeBufferPointer(start: wordStorage, count: total)) }
+        /// Whether slot `slot` (from slot 0) holds what source slot `k` held, in every column.
+        func holds(survivor k: Int, at slot: Int) -> Bool {
+            let i = Self.below + slot
+            return storage[0][i] == Float(k) && storage[1][i] == 5 && storage[2][i] == -Float(k) && wordStorage[i] == UInt64(k) | 1 << 40
+        }
+
+        /// Whether every slot outside `slots` (from slot 0), sentinels included, still holds 7777.
+        func isUntouched(outside slots: Range<Int>) -> Bool {
+            let written = (Self.below + slots.lowerBound)..<(Self.below + slots.upperBound)
+            return (0..<total).allSatisfy { i in
+                written.contains(i) || (storage.allSatisfy { $0[i] == 7777 } && wordStorage[i] == 7777)
+            }
+        }
+    }
+
+    /// Runs `body` for 0–70 slots at four survival rates (death times from `deaths`), on the AVX2 path
+    /// (where the CPU has it) or the scalar one.
+    static func eachPattern(seed: UInt64, avx2: Bool, _ body: (_ n: Int, _ survival: Float, _ deaths: [Float]) -> Void) {
+        csc_set_avx2_enabled(avx2 ? 1 : 0)
+        defer { csc_set_avx2_enabled(1) }
+        var random = SeededRandom(seed: seed)
+        for n in 0...70 {
+            for p: Float in [0, 0.3, 0.8, 1] { body(n, p, deaths(n, survival: p, random: &random)) }
+        }
     }
 
     /// Death times for `n` slots where each survives (death 5) with probability `p`, else is a
@@ -55,66 +76,43 @@ import Testing
 
     @Test(arguments: [true, false])
     func backwardKeepsTheSurvivorsInOrderEndingAtJ(avx2: Bool) {
-        csc_set_avx2_enabled(avx2 ? 1 : 0)
-        defer { csc_set_avx2_enabled(1) }
-        var random = SeededRandom(seed: 3)
-        for n in 0...70 {
-            for p: Float in [0, 0.3, 0.8, 1] {
-                for extra in [0, 3] {
-                    let deaths = Self.deaths(n, survival: p, random: &random)
-                    let survivors = (0..<n).filter { deaths[$0] >= 1 }
-                    let columns = Columns(deaths: deaths)
-                    // The destination ends `extra` slots past the source (slots n..<n+extra are free room).
-                    let j = n - 1 + extra
-                    let (floats, words) = columns.slotZero
-                    let result = floats.withUnsafeBufferPointer {
-                        csc_keep_survivors_backward($0.baseAddress, 3, words, floats[1], 0, n, j, 1)
-                    }
-                    let b = Columns.below, f = columns.floats, w = columns.words
-                    let context = "n \(n), survival \(p), extra \(extra), avx2 \(avx2 && csc_uses_avx2() != 0)"
-                    #expect(result == j - survivors.count, "\(context): returned \(result)")
-                    for (t, k) in survivors.enumerated() {
-                        let slot = b + j - survivors.count + 1 + t
-                        #expect(f[0][slot] == Float(k) && f[1][slot] == 5 && f[2][slot] == -Float(k)
-                                && w[slot] == UInt64(k) | 1 << 40, "\(context): survivor \(t) (slot \(k))")
-                    }
-                    // Nothing below slot 0 or past j is written.
-                    #expect(f.allSatisfy { $0[..<b].allSatisfy { $0 == 7777 } && $0[(b + j + 1)...].allSatisfy { $0 == 7777 } }
-                            && w[..<b].allSatisfy { $0 == 7777 } && w[(b + j + 1)...].allSatisfy { $0 == 7777 },
-                            "\(context): a slot outside 0...j was written")
+        Self.eachPattern(seed: 3, avx2: avx2) { n, p, deaths in
+            let survivors = (0..<n).filter { deaths[$0] >= 1 }
+            // The destination ends `extra` slots past the source (slots n..<n+extra are free room).
+            for extra in [0, 3] {
+                let columns = Columns(deaths: deaths)
+                let j = n - 1 + extra
+                let (floats, words) = columns.slotZero
+                let result = floats.withUnsafeBufferPointer {
+                    csc_keep_survivors_backward($0.baseAddress, 3, words, floats[1], 0, n, j, 1)
                 }
+                let context = "n \(n), survival \(p), extra \(extra), avx2 \(avx2 && csc_uses_avx2() != 0)"
+                #expect(result == j - survivors.count, "\(context): returned \(result)")
+                for (t, k) in survivors.enumerated() {
+                    #expect(columns.holds(survivor: k, at: j - survivors.count + 1 + t), "\(context): survivor \(t) (slot \(k))")
+                }
+                #expect(columns.isUntouched(outside: 0..<(j + 1)), "\(context): a slot outside 0...j was written")
             }
         }
     }
 
     @Test(arguments: [true, false])
     func forwardKeepsTheSurvivorsInOrderFromJ(avx2: Bool) {
-        csc_set_avx2_enabled(avx2 ? 1 : 0)
-        defer { csc_set_avx2_enabled(1) }
-        var random = SeededRandom(seed: 4)
-        for n in 0...70 {
-            for p: Float in [0, 0.3, 0.8, 1] {
-                for offset in [0, 5, 16] where offset <= n {
-                    // In place: the destination starts `offset` slots before the source's first slot.
-                    let deaths = Self.deaths(n, survival: p, random: &random)
-                    let survivors = (offset..<n).filter { deaths[$0] >= 1 }
-                    let columns = Columns(deaths: deaths)
-                    let (floats, words) = columns.slotZero
-                    let result = floats.withUnsafeBufferPointer {
-                        csc_keep_survivors_forward($0.baseAddress, $0.baseAddress, 3, words, words, floats[1], offset, n, 0, 1)
-                    }
-                    let b = Columns.below, f = columns.floats, w = columns.words
-                    let context = "n \(n), survival \(p), offset \(offset), avx2 \(avx2 && csc_uses_avx2() != 0)"
-                    #expect(result == survivors.count, "\(context): returned \(result)")
-                    for (t, k) in survivors.enumerated() {
-                        #expect(f[0][b + t] == Float(k) && f[2][b + t] == -Float(k)
-                                && w[b + t] == UInt64(k) | 1 << 40, "\(context): survivor \(t) (slot \(k))")
-                    }
-                    // Nothing outside the source slots is written.
-                    #expect(f.allSatisfy { $0[..<b].allSatisfy { $0 == 7777 } && $0[(b + n)...].allSatisfy { $0 == 7777 } }
-                            && w[..<b].allSatisfy { $0 == 7777 } && w[(b + n)...].allSatisfy { $0 == 7777 },
-                            "\(context): a slot outside 0..<n was written")
+        Self.eachPattern(seed: 4, avx2: avx2) { n, p, deaths in
+            // In place: the destination starts `offset` slots before the source's first slot.
+            for offset in [0, 5, 16] where offset <= n {
+                let survivors = (offset..<n).filter { deaths[$0] >= 1 }
+                let columns = Columns(deaths: deaths)
+                let (floats, words) = columns.slotZero
+                let result = floats.withUnsafeBufferPointer {
+                    csc_keep_survivors_forward($0.baseAddress, $0.baseAddress, 3, words, words, floats[1], offset, n, 0, 1)
                 }
+                let context = "n \(n), survival \(p), offset \(offset), avx2 \(avx2 && csc_uses_avx2() != 0)"
+                #expect(result == survivors.count, "\(context): returned \(result)")
+                for (t, k) in survivors.enumerated() {
+                    #expect(columns.holds(survivor: k, at: t), "\(context): survivor \(t) (slot \(k))")
+                }
+                #expect(columns.isUntouched(outside: 0..<n), "\(context): a slot outside 0..<n was written")
             }
         }
     }

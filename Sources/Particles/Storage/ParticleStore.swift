@@ -310,10 +310,10 @@ public final class ParticleStore {
     /// Moves slots 0..<keep to the start of the allocation (head 0).
     private func moveToFront(keeping keep: Int) {
         guard head > 0 else { return }
-        let src = columns, moving = movingColumns, offset = head
+        let src = removalColumns(head: head)
         head = 0
         updateViews()
-        Self.moveBlock(src, columns, moving, offset: offset, from: 0, to: 0, count: keep)
+        Self.moveBlock(removalColumns(head: 0), src, from: 0, to: 0, count: keep)
     }
 
     /// Slots addressable from slot 0 without moving or growing.
@@ -611,25 +611,25 @@ public final class ParticleStore {
         let last = lastTombstone(aliveFrom: aliveFrom)
         if last < 0 { return 0 }
         compactions += 1
-        let kernel = compactionColumns(head: head)
+        let moved = removalColumns(head: head)
         // Run by run from the back, so each run's new start is known without a separate pass: after
         // run r's slots, the first survivor at or after its start sits at j + 1 (before the head moves).
         let starts = runs.starts
         var positions = starts
         var j = last, end = last + 1
         for r in stride(from: starts.count - 1, through: 0, by: -1) where starts[r] <= last + 1 {
-            j = Self.keepSurvivorsBackward(kernel, from: starts[r], to: end, j: j, aliveFrom: aliveFrom)
+            j = Self.keepSurvivorsBackward(moved, from: starts[r], to: end, j: j, aliveFrom: aliveFrom)
             positions[r] = j + 1
             end = starts[r]
         }
-        j = Self.keepSurvivorsBackward(kernel, from: 0, to: end, j: j, aliveFrom: aliveFrom)
+        j = Self.keepSurvivorsBackward(moved, from: 0, to: end, j: j, aliveFrom: aliveFrom)
         // Slot 0 stays on a cache-line boundary: up to 15 slots before the oldest survivor are kept
         // as tombstones, so the update's vector loads and stores never straddle two lines.
         var removed = j + 1
         let pad = n > removed ? (head + removed) % Self.slotAlignment : 0
         if pad > 0 {
             removed -= pad
-            clearTombstones(kernel, from: removed, count: pad)
+            clearTombstones(moved, from: removed, count: pad)
         }
         // Runs after `last` only shift with slot 0; the padding tombstones join the first run.
         var newStarts = (0..<starts.count).map { starts[$0] > last + 1 ? starts[$0] - removed : positions[$0] - removed }
@@ -646,11 +646,11 @@ public final class ParticleStore {
     /// source slot, so nothing unread is overwritten); returns the slot before the last one written.
     /// Slots below the written survivors may receive copies of other slots (`CStreamCompaction`).
     @inline(__always)
-    private static func keepSurvivorsBackward(_ kernel: CompactionColumns, from: Int, to: Int, j start: Int,
+    private static func keepSurvivorsBackward(_ moved: RemovalColumns, from: Int, to: Int, j start: Int,
                                               aliveFrom: Float) -> Int {
         guard to > from else { return start }
-        return kernel.floats.withUnsafeBufferPointer { floats in
-            csc_keep_survivors_backward(floats.baseAddress, Int32(floats.count), kernel.words, kernel.death,
+        return moved.floats.withUnsafeBufferPointer { floats in
+            csc_keep_survivors_backward(floats.baseAddress, Int32(floats.count), moved.words, moved.death,
                                         from, to, start, aliveFrom)
         }
     }
@@ -664,30 +664,28 @@ public final class ParticleStore {
         // Slots after the last tombstone all survive: they move as whole blocks, column by column.
         // (Found before slot 0 moves: the views then point at the destination.)
         let tail = lastTombstone(aliveFrom: aliveFrom) + 1
-        let src = columns, moving = movingColumns, offset = head
-        let srcKernel = compactionColumns(head: offset), dstKernel = compactionColumns(head: 0)
+        let src = removalColumns(head: head), dst = removalColumns(head: 0)
         head = 0
         updateViews()
-        let dst = columns
         // Run by run up to there, so each run's new start is the number of survivors before it.
         let starts = runs.starts
         var newStarts = starts
         var j = 0, begin = 0
         var r = 0
         while r < starts.count && starts[r] <= tail {
-            j = Self.keepSurvivorsForward(dstKernel, srcKernel, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
+            j = Self.keepSurvivorsForward(dst, src, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
             newStarts[r] = j
             begin = starts[r]
             r += 1
         }
-        j = Self.keepSurvivorsForward(dstKernel, srcKernel, from: begin, to: tail, j: j, aliveFrom: aliveFrom)
+        j = Self.keepSurvivorsForward(dst, src, from: begin, to: tail, j: j, aliveFrom: aliveFrom)
         let shift = tail - j
         while r < starts.count {
             newStarts[r] = starts[r] - shift
             r += 1
         }
         if tail < n {
-            Self.moveBlock(src, dst, moving, offset: offset, from: tail, to: j, count: n - tail)
+            Self.moveBlock(dst, src, from: tail, to: j, count: n - tail)
             j += n - tail
         }
         count = j
@@ -699,21 +697,16 @@ public final class ParticleStore {
 
     /// Moves source slots from..<from + count to destination slots from `to` in every column (the
     /// destination lies before the source; the blocks may overlap).
-    private static func moveBlock(_ src: Columns, _ dst: Columns, _ moving: MovingColumns, offset: Int, from: Int, to: Int,
-                                  count: Int) {
-        for (d, s) in [(dst.x, src.x), (dst.y, src.y), (dst.z, src.z), (dst.vx, src.vx), (dst.vy, src.vy), (dst.vz, src.vz),
-                       (dst.death, src.death), (dst.life, src.life)] {
-            (d + to).update(from: s + from, count: count)
-        }
-        for f in moving.floats { (f + to).update(from: f + offset + from, count: count) }
-        if let w = moving.words { (w + to).update(from: w + offset + from, count: count) }
+    private static func moveBlock(_ dst: RemovalColumns, _ src: RemovalColumns, from: Int, to: Int, count: Int) {
+        for case let (d?, s?) in zip(dst.floats, src.floats) { (d + to).update(from: s + from, count: count) }
+        if let d = dst.words, let s = src.words { (d + to).update(from: s + from, count: count) }
     }
 
     /// Moves the survivors of source slots from..<to, first first, to destination slots from `j`
     /// (the destination lies `offset` slots before the source, so nothing unread is overwritten);
     /// returns the next destination slot. Up to 7 destination slots after it may receive copies.
     @inline(__always)
-    private static func keepSurvivorsForward(_ dst: CompactionColumns, _ src: CompactionColumns,
+    private static func keepSurvivorsForward(_ dst: RemovalColumns, _ src: RemovalColumns,
                                              from: Int, to: Int, j start: Int, aliveFrom: Float) -> Int {
         guard to > from else { return start }
         return dst.floats.withUnsafeBufferPointer { d in
@@ -733,41 +726,28 @@ public final class ParticleStore {
     static let slotAlignment = 16
 
     /// Makes slots from..<from + count tombstones with zero motion (death −∞), in every moved column.
-    private func clearTombstones(_ kernel: CompactionColumns, from: Int, count: Int) {
-        for case let column? in kernel.floats { (column + from).update(repeating: 0, count: count) }
-        kernel.words.map { ($0 + from).update(repeating: 0, count: count) }
-        (kernel.death + from).update(repeating: -.infinity, count: count)
+    private func clearTombstones(_ moved: RemovalColumns, from: Int, count: Int) {
+        for case let column? in moved.floats { (column + from).update(repeating: 0, count: count) }
+        moved.words.map { ($0 + from).update(repeating: 0, count: count) }
+        (moved.death + from).update(repeating: -.infinity, count: count)
     }
 
     /// Every column removal moves, as pointers to slot 0 of a view that starts `head` slots into the
-    /// allocation: the Float columns (death among them) and the 8-byte colour words if stored.
-    private struct CompactionColumns {
+    /// allocation: the Float columns (death among them; then stored scale and spin, accumulators and
+    /// extensions) and the 8-byte colour words if stored.
+    private struct RemovalColumns {
         let floats: [UnsafeMutablePointer<Float>?]
         let words: UnsafeMutablePointer<UInt64>?
         let death: UnsafeMutablePointer<Float>
     }
 
     /// The columns removal moves, seen from `h` slots into the allocation.
-    private func compactionColumns(head h: Int) -> CompactionColumns {
-        let moving = movingColumns
-        let floats = (floatBases + moving.floats).map { Optional($0 + h) }
-        return CompactionColumns(floats: floats, words: moving.words.map { $0 + h }, death: floatBases[Column.death.rawValue] + h)
-    }
-
-    /// The columns beyond the eight Float columns that removal moves: stored shared columns,
-    /// accumulators and extensions, from their starts in the allocation (indices include the head).
-    private var movingColumns: MovingColumns {
-        var floats = accumulatorBases + extraBases
+    private func removalColumns(head h: Int) -> RemovalColumns {
+        var floats = floatBases + accumulatorBases + extraBases
         if isStored(.scale), let b = scaleBase { floats.append(b) }
         if isStored(.spin), let b = spinBase { floats.append(b) }
-        let words = isStored(.color) ? colorBase.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) } : nil
-        return MovingColumns(floats: floats, words: words)
-    }
-
-    /// Removal's view of the optional columns (see `movingColumns`).
-    private struct MovingColumns {
-        let floats: [UnsafeMutablePointer<Float>]
-        let words: UnsafeMutablePointer<UInt64>?
+        let words = isStored(.color) ? colorBase.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) + h } : nil
+        return RemovalColumns(floats: floats.map { Optional($0 + h) }, words: words, death: floatBases[Column.death.rawValue] + h)
     }
 
     /// Bookkeeping after tombstones were removed.
