@@ -192,7 +192,7 @@ import Testing
                          death: i < 320 && i % 2 == 0 ? 0.2 : 1000, life: 1, scale: 1, spin: 0, color: (0, 0, 0, 0))
         }
         #expect(store.compact(aliveFrom: 0.3) == 160 && store.count == 840)
-        for j in (store.count - 40)..<store.count { store.death[j] = -.infinity }
+        for j in (store.count - 40)..<store.count { store.kill(j, deathTime: -.infinity) }
         let removed = store.relocate(capacity: store.capacity, aliveFrom: 0.3)
         #expect(removed == 40 && store.count == 800, "removed \(removed), \(store.count) slots")
         #expect((0..<store.count).allSatisfy { store.death[$0] == 1000 }, "a tombstone survived the relocation")

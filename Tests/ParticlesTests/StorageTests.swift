@@ -136,7 +136,7 @@ import Testing
                 slot += 1
             }
         }
-        for i in stride(from: 5, to: store.count, by: 37) { store.death[i] = -.infinity }
+        for i in stride(from: 5, to: store.count, by: 37) { store.kill(i, deathTime: -.infinity) }
         func check(_ stage: String) {
             for k in 0..<60 {
                 let lo = 0.5 + Float(k) * 0.07, hi = lo + 0.0083
@@ -151,6 +151,40 @@ import Testing
         check("after compaction")
         store.shiftDeathTimes(by: 0.25)
         check("after an epoch shift")
+    }
+
+    @Test func theLastTombstoneFoundThroughRunBoundsIsTheLastOneOfAFullScan() {
+        // Runs of 1 to 40 slots dying 1–3 s after birth; kills anywhere (young slots included), a NaN
+        // death among the births, compactions (with their padding tombstones) and an epoch shift.
+        let store = ParticleStore(accumulatorCount: 0, capacity: 0)
+        var random = SeededRandom(seed: 29)
+        for batch in 0..<150 {
+            let born = Float(batch) * 0.01
+            for k in 0..<(1 + Int(random.nextUnitFloat() * 40)) {
+                let death: Float = batch == 90 && k == 0 ? .nan : born + 1 + 2 * random.nextUnitFloat()
+                store.append(batch: UInt64(batch), x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                             death: death, life: 2, scale: 1, spin: 0, color: (0, 0, 0, 0))
+            }
+        }
+        func check(_ stage: String) {
+            for k in 0..<40 {
+                let aliveFrom = 0.5 + Float(k) * 0.08
+                var brute = store.count - 1
+                while brute >= 0 && store.death[brute] >= aliveFrom { brute -= 1 }
+                let found = store.lastTombstone(aliveFrom: aliveFrom)
+                #expect(found == brute, "\(stage), alive from \(aliveFrom): slot \(found), a full scan finds \(brute)")
+            }
+        }
+        check("as born")
+        for i in stride(from: store.count - 3, to: 0, by: -401) { store.kill(i, deathTime: 0.2) }
+        check("after kills")
+        store.compact(aliveFrom: 1.7)
+        check("after a compaction")
+        store.shiftDeathTimes(by: 0.25)
+        store.kill(store.count - 1, deathTime: -.infinity)
+        check("after an epoch shift and a kill of the youngest")
+        store.compact(aliveFrom: 1.2)
+        check("after a second compaction")
     }
 
     @Test func longRunsStayExactAcrossEpochMoves() {

@@ -15,6 +15,8 @@ struct BirthWriter {
     private(set) var next: Int
     /// Births that are alive at the end time / that died within their birth step.
     private(set) var alive = 0, died = 0
+    /// Bounds of the death times written.
+    private var deaths = DeathBounds()
     private var movesInZ = false
     private let epoch: Double
     private let endTime: Double
@@ -138,6 +140,7 @@ struct BirthWriter {
         c.z[i] = pz
         c.vz[i] = vz
         c.death[i] = death
+        deaths.include(death)
         c.life[i] = life
         // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise. A value
         // that differs from a shared column's gives that column storage first (ParticleStore).
@@ -183,11 +186,20 @@ struct BirthWriter {
         let sm = means[2], sr = ranges[2], smul = multipliers[2]
         let rm = means[3], rr = ranges[3], rmul = multipliers[3]
         for j in 0..<n {
-            let b = w + j * stride
+            let b = w + j &* stride
             s.speed[j] = Double((vm + vr * PrefetchedDraws.signed(b[1])) * vmul)
             s.life[j] = (lm + lr * PrefetchedDraws.signed(b[2])) * lmul
-            s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(b[3])) * smul)
-            s.spin[j] = (rm + rr * PrefetchedDraws.signed(b[4])) * rmul
+        }
+        // Without a range every birth gets the same scale and spin, computed once (most cells).
+        if let scale = Self.constant(mean: sm, range: sr, multiplier: smul) {
+            s.scale.update(repeating: max(0, scale), count: n)
+        } else {
+            for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(w[j &* stride + 3])) * smul) }
+        }
+        if let spin = Self.constant(mean: rm, range: rr, multiplier: rmul) {
+            s.spin.update(repeating: spin, count: n)
+        } else {
+            for j in 0..<n { s.spin[j] = (rm + rr * PrefetchedDraws.signed(w[j &* stride + 4])) * rmul }
         }
         if let word = uninheritedColor {
             s.color.initialize(repeating: word, count: n)
@@ -206,14 +218,21 @@ struct BirthWriter {
         let c = columns
         let lat = latitudeSinCos
         let endTime = self.endTime, epoch = self.epoch, aliveFrom = self.aliveFrom
-        var living = 0
+        var living: Int32 = 0, notANumber: Int32 = 0
+        var earliest = Float.infinity, latest = -Float.infinity
+        let death = c.death + first, life = c.life + first
         for j in 0..<n {
-            let life = s.life[j]
-            let death = Float(s.time[j] + Double(life) - epoch)
-            c.death[first + j] = death
-            c.life[first + j] = life
-            living += death >= aliveFrom ? 1 : 0
+            let l = s.life[j]
+            let d = Float(s.time[j] + Double(l) - epoch)
+            death[j] = d
+            life[j] = l
+            // Comparisons and selects only, so the loop vectorises (NaN is tallied apart).
+            living &+= d >= aliveFrom ? 1 : 0
+            notANumber |= d != d ? 1 : 0
+            earliest = d < earliest ? d : earliest
+            latest = d > latest ? d : latest
         }
+        deaths.include(earliest: notANumber != 0 ? -.infinity : earliest, latest: latest)
         Self.writeAxis(c.x + first, c.vx + first, s.x, s, direction: angles.cos, scale: lat.cos, a: ax, endTime: endTime, count: n)
         Self.writeAxis(c.y + first, c.vy + first, s.y, s, direction: angles.sin, scale: lat.cos, a: ay, endTime: endTime, count: n)
         let zMotion = Self.writeZ(c.z + first, c.vz + first, s, direction: lat.sin, a: az, endTime: endTime, count: n)
@@ -222,9 +241,17 @@ struct BirthWriter {
         if !c.spin.isShared { (c.spin.base + first).update(from: s.spin, count: n) }
         if !rgba.isShared { (rgba.base + first).update(from: s.color, count: n) }
         if zMotion { movesInZ = true }
-        alive += living
-        died += n - living
+        alive += Int(living)
+        died += n - Int(living)
         next = first + n
+    }
+
+    /// The value `(mean + range·s) × multiplier` takes for every draw s when the range is zero, nil when
+    /// it varies: range·s is then ±0, which leaves the mean unchanged unless the mean is −0.
+    @inline(__always)
+    static func constant(mean: Float, range: Float, multiplier: Float) -> Float? {
+        guard range == 0 && !(mean == 0 && mean.sign == .minus) else { return nil }
+        return (mean + range) * multiplier
     }
 
     /// Position and velocity on one horizontal axis for a batch: birth j moves along `scale ·
@@ -267,18 +294,37 @@ struct BirthWriter {
             columns.spin[0] = s.spin[0]
             rgba[0] = s.color[0]
         }
-        if columns.scale.isShared, let j = (0..<n).first(where: { s.scale[$0].bitPattern != columns.scale[0].bitPattern }) {
+        if columns.scale.isShared, let j = Self.firstDifference(s.scale, count: n, from: columns.scale[0]) {
             store.store(.scale, written: first + j + 1)
             refreshColumns()
         }
-        if columns.spin.isShared, let j = (0..<n).first(where: { s.spin[$0].bitPattern != columns.spin[0].bitPattern }) {
+        if columns.spin.isShared, let j = Self.firstDifference(s.spin, count: n, from: columns.spin[0]) {
             store.store(.spin, written: first + j + 1)
             refreshColumns()
         }
-        if rgba.isShared, let j = (0..<n).first(where: { s.color[$0] != rgba[0] }) {
+        if rgba.isShared, let j = Self.firstDifference(s.color, count: n, from: rgba[0]) {
             store.store(.color, written: first + j + 1)
             refreshColumns()
         }
+    }
+
+    /// The first of `n` values whose bits differ from `shared`'s, nil if none does. Whether any does is
+    /// found in one branch-free pass (the common case: a cell without ranges).
+    @inline(__always)
+    private static func firstDifference(_ values: UnsafeMutablePointer<Float>, count n: Int, from shared: Float) -> Int? {
+        let bits = UnsafeMutableRawPointer(values).assumingMemoryBound(to: UInt32.self)
+        let reference = shared.bitPattern
+        var differs: UInt32 = 0
+        for j in 0..<n { differs |= bits[j] ^ reference }
+        return differs == 0 ? nil : (0..<n).first { bits[$0] != reference }
+    }
+
+    /// `firstDifference` for packed colours.
+    @inline(__always)
+    private static func firstDifference(_ values: UnsafeMutablePointer<UInt64>, count n: Int, from shared: UInt64) -> Int? {
+        var differs: UInt64 = 0
+        for j in 0..<n { differs |= values[j] ^ shared }
+        return differs == 0 ? nil : (0..<n).first { values[$0] != shared }
     }
 
     /// Whether slot `i` would give a shared column a second value (checked on the writer's copies of
@@ -293,6 +339,6 @@ struct BirthWriter {
 
     /// Adds the written births to the store as one run of birth batch `batch`.
     func commit(batch: UInt64) {
-        store.commitBirths(from: start, to: next, batch: batch, movesInZ: movesInZ)
+        store.commitBirths(from: start, to: next, batch: batch, movesInZ: movesInZ, deaths: deaths)
     }
 }

@@ -27,7 +27,7 @@ extension EmitterSimulation {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
         guard slot >= 0 && slot < c.store.count else { throw EmitterSimulationError.slotOutOfRange(slot: slot, count: c.store.count) }
         guard c.store.death[slot] >= aliveThreshold else { return false }
-        c.store.death[slot] = Self.floatAtOrBelow(time - epoch)
+        c.store.kill(slot, deathTime: Self.floatAtOrBelow(time - epoch))
         noteDeaths(1, of: c)
         pendingDeaths += 1
         return true

@@ -76,17 +76,26 @@ extension EmitterSimulation {
     static func placeStillBirths(_ s: BirthScratch, first: Int, last: Int, before: Double, rate: Double, l0: Double,
                                  l1: Double, alwaysOpen: Bool, t0: Double, t1: Double,
                                  at position: (x: Double, y: Double, z: Double)) {
-        let span = l1 - l0
-        for k in first..<last {
-            let offset = (Double(k + 1) - before) / rate
-            let at = alwaysOpen ? min(l1, l0 + offset) : (offset <= span ? l0 + offset : l1)
-            let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
-            let j = k - first
-            s.time[j] = t0 + (t1 - t0) * f
-            s.x[j] = position.x
-            s.y[j] = position.y
-            s.z[j] = position.z
+        let span = l1 - l0, n = last - first
+        // One loop per case, free of branches and traps, so each vectorises.
+        if span > 0 && alwaysOpen {
+            for j in 0..<n {
+                let offset = (Double(first &+ j &+ 1) - before) / rate
+                let at = min(l1, l0 + offset)
+                s.time[j] = t0 + (t1 - t0) * min(1, max(0, (at - l0) / span))
+            }
+        } else if span > 0 {
+            for j in 0..<n {
+                let offset = (Double(first &+ j &+ 1) - before) / rate
+                let at = offset <= span ? l0 + offset : l1
+                s.time[j] = t0 + (t1 - t0) * min(1, max(0, (at - l0) / span))
+            }
+        } else {
+            s.time.update(repeating: t0 + (t1 - t0) * 1, count: n)
         }
+        s.x.update(repeating: position.x, count: n)
+        s.y.update(repeating: position.y, count: n)
+        s.z.update(repeating: position.z, count: n)
     }
 
     /// Births of a sub-cell during [t0, t1]: every parent particle alive during part of the step emits

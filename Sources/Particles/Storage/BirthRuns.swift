@@ -12,9 +12,10 @@ struct BirthRuns {
     private(set) var starts: [Int] = []
     /// Bounds of each run's death times (seconds after the epoch): no slot of run r dies before
     /// `earliestDeath[r]` or after `latestDeath[r]`. Sound after removal (bounds of the survivors),
-    /// after kills (a killed slot's death time is in the past) and after epoch shifts (applied to the
-    /// bounds with the same rounding), so a pass looking for deaths in a window skips every run whose
-    /// bounds miss it.
+    /// after kills (`noteKill` lowers the earliest bound to the killed slot's new death time) and after
+    /// epoch shifts (applied to the bounds with the same rounding), so a pass looking for deaths in a
+    /// window skips every run whose bounds miss it, and a search for tombstones every run whose
+    /// earliest death is still to come.
     private(set) var earliestDeath: [Float] = [], latestDeath: [Float] = []
 
     /// Number of runs.
@@ -32,6 +33,23 @@ struct BirthRuns {
         starts.append(slot)
         earliestDeath.append(earliest)
         latestDeath.append(latest)
+    }
+
+    /// Records that the particle in `slot` now dies at `death` (a kill or a tombstone written in place;
+    /// NaN counts as the earliest possible time).
+    mutating func noteKill(slot: Int, death: Float) {
+        guard let r = run(containing: slot) else { return }
+        earliestDeath[r] = death.isNaN ? -.infinity : min(earliestDeath[r], death)
+    }
+
+    /// The run holding `slot`: the last one starting at or before it (nil before the first run).
+    func run(containing slot: Int) -> Int? {
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= slot { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? lo - 1 : nil
     }
 
     /// Subtracts `shift` from the death-time bounds (the store's death times moved by the same shift).

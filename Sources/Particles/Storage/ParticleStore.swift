@@ -401,8 +401,9 @@ public final class ParticleStore {
     }
 
     /// Makes slots `start..<end` part of the store after a caller wrote their columns (through
-    /// `columns`, past `count`): zeroes their accumulators and records their birth batch.
-    func commitBirths(from start: Int, to end: Int, batch: UInt64, movesInZ: Bool) {
+    /// `columns`, past `count`): zeroes their accumulators and records their birth batch with the
+    /// bounds of their death times (`DeathBounds` of what the caller wrote).
+    func commitBirths(from start: Int, to end: Int, batch: UInt64, movesInZ: Bool, deaths: DeathBounds) {
         guard end > start else { return }
         for column in accumulatorColumns {
             (column + start).initialize(repeating: 0, count: end - start)
@@ -410,12 +411,7 @@ public final class ParticleStore {
         if movesInZ { zMoves = true }
         count = end
         recentBirths += end - start
-        var earliest = Float.infinity, latest = -Float.infinity
-        for i in start..<end {
-            earliest = min(earliest, death[i])
-            latest = max(latest, death[i])
-        }
-        runs.noteBirths(batch: batch, slot: start, earliest: earliest, latest: latest)
+        runs.noteBirths(batch: batch, slot: start, earliest: deaths.earliest, latest: deaths.latest)
     }
 
     /// Makes slots up to `end` addressable, keeping slots below `written` (which may lie past `count`:
@@ -440,7 +436,9 @@ public final class ParticleStore {
         cols.death[i] = pDeath; cols.life[i] = pLife; cols.scale[i] = pScale; cols.spin[i] = pSpin
         cols.colorWords[i] = word
         for column in extraColumns { column[i] = 0 }
-        commitBirths(from: i, to: i + 1, batch: batch, movesInZ: pvz != 0)
+        var deaths = DeathBounds()
+        deaths.include(pDeath)
+        commitBirths(from: i, to: i + 1, batch: batch, movesInZ: pvz != 0, deaths: deaths)
         return i
     }
 
@@ -526,7 +524,7 @@ public final class ParticleStore {
             let finite = x[i].isFinite && y[i].isFinite && vx[i].isFinite && vy[i].isFinite
                 && (!moves || (z[i].isFinite && vz[i].isFinite))
             if finite { continue }
-            death[i] = -.infinity
+            kill(i, deathTime: -.infinity)
             x[i] = 0; y[i] = 0; z[i] = 0; vx[i] = 0; vy[i] = 0; vz[i] = 0
             removed += 1
         }
@@ -588,15 +586,40 @@ public final class ParticleStore {
     }
 
     /// The last slot whose death time is before `aliveFrom` (or NaN), or −1 if every slot is alive.
-    /// Sixteen death times at a time from the end: the young survivors after it are most of the store.
+    ///
+    /// Reads only the runs whose earliest death has come (from the last run back): the young
+    /// survivors after the last tombstone are most of the store, and their runs' bounds vouch for them.
     func lastTombstone(aliveFrom: Float) -> Int {
-        let d = death
-        let limit = SIMD16<Float>(repeating: aliveFrom)
+        let starts = runs.starts, earliest = runs.earliestDeath
         var end = count
-        while end >= 16 && all(UnsafeRawPointer(d + end - 16).loadUnaligned(as: SIMD16<Float>.self) .>= limit) { end -= 16 }
+        var r = starts.count - 1
+        while r >= 0 {
+            if !(earliest[r] >= aliveFrom) {
+                let last = Self.lastTombstone(death, from: starts[r], to: end, aliveFrom: aliveFrom)
+                if last >= 0 { return last }
+            }
+            end = starts[r]
+            r -= 1
+        }
+        return Self.lastTombstone(death, from: 0, to: end, aliveFrom: aliveFrom)
+    }
+
+    /// The last slot of from..<to whose death time is before `aliveFrom` (or NaN), or −1: sixteen
+    /// death times at a time from the end.
+    static func lastTombstone(_ d: UnsafeMutablePointer<Float>, from: Int, to: Int, aliveFrom: Float) -> Int {
+        let limit = SIMD16<Float>(repeating: aliveFrom)
+        var end = to
+        while end - from >= 16 && all(UnsafeRawPointer(d + end - 16).loadUnaligned(as: SIMD16<Float>.self) .>= limit) { end -= 16 }
         var last = end - 1
-        while last >= 0 && d[last] >= aliveFrom { last -= 1 }
-        return last
+        while last >= from && d[last] >= aliveFrom { last -= 1 }
+        return last >= from ? last : -1
+    }
+
+    /// Makes slot `i` a tombstone dying at `deathTime` (a kill: a time already passed), keeping its
+    /// run's death-time bounds sound.
+    func kill(_ i: Int, deathTime: Float) {
+        death[i] = deathTime
+        runs.noteKill(slot: i, death: deathTime)
     }
 
     /// Removes the tombstones (death time < aliveFrom), keeping birth order. Returns the number removed.
@@ -638,6 +661,7 @@ public final class ParticleStore {
         updateViews()
         count = n - removed
         runs.compacted(newStarts: newStarts, newSlotCount: count)
+        if pad > 0 { runs.noteKill(slot: 0, death: -.infinity) }
         finishRemoval()
         return removed
     }
@@ -800,6 +824,29 @@ extension ParticleStore {
             }
         }
         return copy
+    }
+}
+
+// MARK: - Death-time bounds
+
+/// The earliest and latest death times of a batch of births, gathered while they are written so the
+/// run's bounds (`BirthRuns`) need no second pass.
+struct DeathBounds {
+    /// Seconds after the epoch; +∞ / −∞ while empty.
+    private(set) var earliest = Float.infinity, latest = -Float.infinity
+
+    /// Widens the bounds to `death`. A NaN death time (never alive) lowers the earliest bound as far as
+    /// it goes: tombstone searches trust it.
+    @inline(__always)
+    mutating func include(_ death: Float) {
+        earliest = min(earliest, death.isNaN ? -.infinity : death)
+        latest = max(latest, death)
+    }
+
+    /// Widens the bounds to those of another batch (`earliest` already −∞ if it held a NaN).
+    mutating func include(earliest e: Float, latest l: Float) {
+        earliest = min(earliest, e)
+        latest = max(latest, l)
     }
 }
 
