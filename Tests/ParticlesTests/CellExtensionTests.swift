@@ -163,14 +163,15 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
 }
 
 @Test func cellsWithoutExtensionsKeepTheirBaseBytesPerParticle() {
-    // S1 has no scale, spin or colour range: those are shared, 32 bytes per particle.
+    // S1 is planar without scale, spin or colour ranges: z, vz, scale, spin and colour are shared, 24
+    // bytes per particle.
     let (plain, _) = makeS1()
     let a = EmitterSimulation(layer: plain)
     run(a, seconds: 0.5)
-    #expect(a.cells[0].store.bytesPerParticleInUse == 32)
+    #expect(a.cells[0].store.bytesPerParticleInUse == 24)
     #expect(a.cells[0].store.extraMask == 0)
 
-    // A cocos2d radius-mode cell (orbit, end colour, end scale): 32 + 16 + 16 + 4 bytes (the
+    // A cocos2d radius-mode cell (orbit, end colour, end scale): 24 + 16 + 16 + 4 bytes (the
     // end colour and end scale are extension columns; the base colour and scale stay shared).
     let (orbit, _) = makeEmitter { _, cell in
         cell.orbitRadius = 60
@@ -179,15 +180,15 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
     }
     let b = EmitterSimulation(layer: orbit)
     run(b, seconds: 0.5)
-    #expect(b.cells[0].store.bytesPerParticleInUse == 68)
-    // A gravity-mode cell with radial/tangential acceleration and an end colour: 32 + 8 + 16.
+    #expect(b.cells[0].store.bytesPerParticleInUse == 60)
+    // A gravity-mode cell with radial/tangential acceleration and an end colour: 24 + 8 + 16.
     let (gravity, _) = makeEmitter { _, cell in
         cell.radialAcceleration = -20
         cell.endColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
     }
     let c = EmitterSimulation(layer: gravity)
     run(c, seconds: 0.5)
-    #expect(c.cells[0].store.bytesPerParticleInUse == 56)
+    #expect(c.cells[0].store.bytesPerParticleInUse == 48)
 }
 
 @Test func extensionCellsAreDeterministicAndSurviveRemoval() {

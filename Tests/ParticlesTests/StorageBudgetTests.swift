@@ -89,14 +89,51 @@ import Testing
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 0.5)
         let store = sim.cells[0].store
-        #expect(store.isStored(.color) && !store.isStored(.scale) && !store.isStored(.spin) && store.bytesPerParticleInUse == 40,
+        #expect(store.isStored(.color) && !store.isStored(.scale) && !store.isStored(.spin) && store.bytesPerParticleInUse == 32,
                 "\(store.bytesPerParticleInUse) bytes per particle")
         let reds = Set(sim.snapshot().map(\.red))
         #expect(reds.count > 30, "\(reds.count) distinct reds among \(sim.aliveCount)")
         cell.scaleRange = 0.5
         cell.spinRange = 1
         run(sim, seconds: 0.5)
-        #expect(store.bytesPerParticleInUse == 48, "\(store.bytesPerParticleInUse) bytes per particle")
+        #expect(store.bytesPerParticleInUse == 40, "\(store.bytesPerParticleInUse) bytes per particle")
+    }
+
+    @Test func zAndZVelocityAreSharedUntilParticlesDifferInThem() {
+        // A planar point emitter at depth 7: every particle has z 7 and z velocity 0, kept once.
+        let (flat, flatCell) = makeEmitter { layer, cell in
+            layer.emitterZPosition = 7
+            cell.birthRate = 200
+            cell.velocity = 50
+            cell.emissionRange = 2 * .pi
+        }
+        let a = EmitterSimulation(layer: flat)
+        run(a, seconds: 0.5)
+        let s = a.cells[0].store
+        #expect(!s.isStored(.z) && !s.isStored(.vz) && s.bytesPerParticleInUse == 24 && a.snapshot().allSatisfy { $0.z == 7 && $0.vz == 0 },
+                "\(s.bytesPerParticleInUse) bytes, z \(Set(a.snapshot().map(\.z)))")
+        // A latitude tilts emission out of the plane: z and vz get their columns, earlier particles keep 7 and 0.
+        let before = a.aliveCount
+        flatCell.emissionLatitude = 0.5
+        run(a, seconds: 0.25)
+        let records = a.snapshot()
+        #expect(s.isStored(.z) && s.isStored(.vz) && s.bytesPerParticleInUse == 32, "\(s.bytesPerParticleInUse) bytes")
+        #expect(records.prefix(before).allSatisfy { $0.z == 7 && $0.vz == 0 } && records.suffix(40).allSatisfy { $0.vz != 0 }
+                    && Set(records.suffix(40).map(\.z)).count > 30,
+                "\(before) before; z \(records.prefix(3).map(\.z)) … \(records.suffix(3).map(\.z))")
+        // A cuboid spreads births over depth while they stay planar: z is stored, vz stays shared.
+        let (box, _) = makeEmitter { layer, cell in
+            layer.emitterShape = .cuboid
+            layer.emitterMode = .volume
+            layer.emitterSize = CGSize(width: 40, height: 40)
+            layer.emitterDepth = 30
+            cell.birthRate = 200
+        }
+        let b = EmitterSimulation(layer: box)
+        run(b, seconds: 0.5)
+        let t = b.cells[0].store
+        #expect(t.isStored(.z) && !t.isStored(.vz) && t.bytesPerParticleInUse == 28 && Set(b.snapshot().map(\.z)).count > 50,
+                "\(t.bytesPerParticleInUse) bytes")
     }
 
     @Test func anEmptiedStoreSharesItsColumnsAgain() {
@@ -115,7 +152,7 @@ import Testing
         cell.redRange = 0
         cell.birthRate = 200
         run(sim, seconds: 0.25)
-        #expect(sim.aliveCount > 40 && store.bytesPerParticleInUse == 32, "\(sim.aliveCount) alive, \(store.bytesPerParticleInUse) bytes")
+        #expect(sim.aliveCount > 40 && store.bytesPerParticleInUse == 24, "\(sim.aliveCount) alive, \(store.bytesPerParticleInUse) bytes")
     }
 
     @Test func aLiveScaleChangeStoresTheColumnAndKeepsEarlierParticlesScale() {

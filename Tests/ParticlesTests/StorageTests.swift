@@ -3,29 +3,30 @@ import LayerKit
 import Testing
 @_spi(Benchmarks) @testable import Particles
 
-/// Particle storage: 32 to 48 bytes per particle, one allocation with columns that do not alias modulo
+/// Particle storage: 24 to 48 bytes per particle, one allocation with columns that do not alias modulo
 /// 4096 bytes, and removal that keeps birth order.
 @Suite struct StorageTests {
-    @Test func aParticleTakesThirtyTwoBytesWithSharedColumnsAndFortyEightWithout() {
-        #expect(ParticleStore.minimumBytesPerParticle == 32 && ParticleStore.bytesPerParticle == 48)
+    @Test func aParticleTakesTwentyFourBytesWithSharedColumnsAndFortyEightWithout() {
+        #expect(ParticleStore.minimumBytesPerParticle == 24 && ParticleStore.bytesPerParticle == 48)
         let store = ParticleStore(accumulatorCount: 0, capacity: 1 << 16)
-        #expect(store.bytesAllocated < 32 * (1 << 16) + 8 * 4096, "\(store.bytesAllocated) bytes for 65536 slots")
-        // Two particles that differ in scale, spin and colour: every column gets storage.
+        #expect(store.bytesAllocated < 24 * (1 << 16) + 6 * 4096, "\(store.bytesAllocated) bytes for 65536 slots")
+        // Two particles that differ in z, z velocity, scale, spin and colour: every column gets storage.
         for k in 0..<2 {
-            store.append(batch: 0, x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, death: 10, life: 10,
+            store.append(batch: 0, x: 0, y: 0, z: Float(k), vx: 0, vy: 0, vz: 2 * Float(k), death: 10, life: 10,
                          scale: 1 + Float(k), spin: Float(k), color: (UInt16(k), 0, 0, 0))
         }
         #expect(store.bytesPerParticleInUse == 48 && store.capacity == 1 << 16)
+        #expect(store.z[0] == 0 && store.z[1] == 1 && store.vz[0] == 0 && store.vz[1] == 2, "z \(store.z[0]), \(store.z[1])")
         #expect(store.bytesAllocated < 48 * (1 << 16) + 12 * 4096, "\(store.bytesAllocated) bytes for 65536 slots")
     }
 
     @Test(arguments: [64, 1 << 12, 1 << 20])
     func columnOffsetsAreNotMultiplesOf4096(_ capacity: Int) {
         let store = ParticleStore(accumulatorCount: 2, capacity: capacity)
-        #expect(store.columnOffsets.count == 10)
-        // Scale, spin and colour that differ between particles get their own columns: 13 in all.
+        #expect(store.columnOffsets.count == 8)
+        // z, vz, scale, spin and colour that differ between particles get their own columns: 13 in all.
         for k in 0..<2 {
-            store.append(batch: 0, x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, death: 10, life: 10,
+            store.append(batch: 0, x: 0, y: 0, z: Float(k), vx: 0, vy: 0, vz: Float(k), death: 10, life: 10,
                          scale: 1 + Float(k), spin: Float(k), color: (UInt16(k), 0, 0, 0))
         }
         let offsets = store.columnOffsets
@@ -104,8 +105,9 @@ import Testing
     @Test func positionAndVelocityColumnsStartHalfAPageApartAtAnyCapacity() {
         // x/vx, y/vy and z/vz are read and written in one loop: 2048 bytes apart modulo 4096 both ways.
         for capacity in [64, 1000, 4096, 1_403_120] {
-            let (offsets, _) = ParticleStore.layout(capacity: capacity, accumulatorCount: 3, extraCount: 2, stored: 7)
-            for (p, v) in [(0, 3), (1, 4), (2, 5)] {
+            // Every shared column stored: x, y, vx, vy, death, life, then z and vz first.
+            let (offsets, _) = ParticleStore.layout(capacity: capacity, accumulatorCount: 3, extraCount: 2, stored: 31)
+            for (p, v) in [(0, 2), (1, 3), (6, 7)] {
                 #expect((offsets[v] - offsets[p]) % 4096 == 2048, "capacity \(capacity): columns \(p) and \(v) at \(offsets[p]), \(offsets[v])")
             }
             #expect(Set(offsets.map { $0 % 4096 }).count == offsets.count, "capacity \(capacity): residues \(offsets.map { $0 % 4096 })")
@@ -117,7 +119,7 @@ import Testing
         for (capacity, alignment) in [(1000, 4096), (200_000, 2 << 20), (1_403_120, 2 << 20)] {
             let store = ParticleStore(accumulatorCount: 0, capacity: capacity)
             let address = Int(bitPattern: store.allocationStart)
-            #expect(store.bytesAllocated >= capacity * 32 && address % alignment == 0,
+            #expect(store.bytesAllocated >= capacity * 24 && address % alignment == 0,
                     "capacity \(capacity): \(store.bytesAllocated) bytes at \(address), expected a multiple of \(alignment)")
         }
     }

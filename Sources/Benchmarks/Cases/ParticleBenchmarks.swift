@@ -35,8 +35,8 @@ extension BenchmarkRegistry {
             return Benchmark.Workload(
                 engine: { _ = engine.integrate(dt: dt, ax: ax, ay: ay, az: az, diedFrom: from, diedThrough: through) },
                 reference: {
-                    let s = reference
-                    _ = cbr_particles_update(s.x, s.y, s.z, s.vx, s.vy, s.vz, s.death, s.count, ax, ay, az, dt, from, through,
+                    let s = reference, (z, vz) = s.zColumnsForBenchmark
+                    _ = cbr_particles_update(s.x, s.y, z, s.vx, s.vy, vz, s.death, s.count, ax, ay, az, dt, from, through,
                                              s.zMovesForBenchmark ? 1 : 0)
                 })
         }

@@ -104,9 +104,12 @@ struct BirthScratch {
     /// motion pass reads contiguous values.
     let speed: UnsafeMutablePointer<Double>
     let life: UnsafeMutablePointer<Float>
+    /// z position (points) and velocity (points per second) per birth as stored, so shared z columns
+    /// can be checked before anything is written.
+    let pz: UnsafeMutablePointer<Float>, vz: UnsafeMutablePointer<Float>
 
     /// Bytes of scratch per birth.
-    static let bytesPerBirth = 64
+    static let bytesPerBirth = 72
 }
 
 // MARK: - Draw buffer
@@ -132,7 +135,9 @@ final class DrawBuffer {
         scratch = BirthScratch(time: d, x: d + n, y: d + 2 * n, z: d + 3 * n, scale: f, spin: f + n,
                                color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self),
                                speed: (scratchStorage + 48 * n).assumingMemoryBound(to: Double.self),
-                               life: (scratchStorage + 56 * n).assumingMemoryBound(to: Float.self))
+                               life: (scratchStorage + 56 * n).assumingMemoryBound(to: Float.self),
+                               pz: (scratchStorage + 60 * n).assumingMemoryBound(to: Float.self),
+                               vz: (scratchStorage + 64 * n).assumingMemoryBound(to: Float.self))
     }
 
     deinit {

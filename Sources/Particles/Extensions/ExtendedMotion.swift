@@ -87,8 +87,8 @@ extension ParticleStore {
             return integrate(dt: dt, ax: ax, ay: ay, az: az, diedFrom: diedFrom, diedThrough: diedThrough)
         }
         if zMoves || az != 0 {
-            Self.advance(z, vz, n, az, dt)
-            if az != 0 { zMoves = true }
+            if az != 0 { startMovingInZ() }
+            Self.advance(z.base, vz.base, n, az, dt)
         }
         return countDeaths(from: diedFrom, through: diedThrough)
     }

@@ -15,8 +15,8 @@ public struct ParticleBuffers {
     public let x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>
     /// x and y velocities, points per second; writable.
     public let vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>
-    /// z positions and velocities; read-only.
-    public let z: UnsafePointer<Float>, vz: UnsafePointer<Float>
+    /// z positions and velocities (kept once while every particle has the same value).
+    let zColumn: SlotColumn<Float>, vzColumn: SlotColumn<Float>
     /// Length of the last step in the emitter's local time, seconds.
     public let stepDuration: Double
     let death: UnsafePointer<Float>
@@ -24,6 +24,14 @@ public struct ParticleBuffers {
     let aliveFrom: Float
     /// The simulation's clock and the origin of the Float times, seconds.
     let now: Double, epoch: Double
+
+    /// The z position of slot `i`, points; read-only.
+    @inline(__always)
+    public func z(_ i: Int) -> Float { zColumn[i] }
+
+    /// The z velocity of slot `i`, points per second; read-only.
+    @inline(__always)
+    public func vz(_ i: Int) -> Float { vzColumn[i] }
 
     /// Whether slot `i` holds a live particle.
     @inline(__always)

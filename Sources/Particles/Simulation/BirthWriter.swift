@@ -137,19 +137,19 @@ struct BirthWriter {
             (c.x[i], c.vx[i]) = Self.aged(x, v0x, ax, age: age, half: half)
             (c.y[i], c.vy[i]) = Self.aged(y, v0y, ay, age: age, half: half)
         }
-        c.z[i] = pz
-        c.vz[i] = vz
         c.death[i] = death
         deaths.include(death)
         c.life[i] = life
         // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise. A value
         // that differs from a shared column's gives that column storage first (ParticleStore).
         let word = HalfFloat.pack4(color)
-        if Self.differsFromShared(c, rgba, i, scale: scale, spin: spinOut, color: word)
-            && store.prepareSlot(i, scale: scale, spin: spinOut, color: word) {
+        if Self.differsFromShared(c, rgba, i, z: pz, vz: vz, scale: scale, spin: spinOut, color: word)
+            && store.prepareSlot(i, z: pz, vz: vz, scale: scale, spin: spinOut, color: word) {
             refreshColumns()
             c = columns
         }
+        c.z[i] = pz
+        c.vz[i] = vz
         c.scale[i] = scale
         c.spin[i] = spinOut
         rgba[i] = word
@@ -211,6 +211,8 @@ struct BirthWriter {
                 s.color[j] = HalfFloat.pack4(Self.clamp01((colorMeans + colorRanges * sColor) * .one))
             }
         }
+        // z and vz before the shared columns are settled: they may be shared too.
+        let zMotion = Self.writeZ(s.pz, s.vz, s, direction: latitudeSinCos.sin, a: az, endTime: endTime, count: n)
         giveSharedColumnsStorage(s, count: n)
         let first = next
         // Pass 2: motion, death and lifetime, over contiguous values straight into the columns, an
@@ -235,8 +237,9 @@ struct BirthWriter {
         deaths.include(earliest: notANumber != 0 ? -.infinity : earliest, latest: latest)
         Self.writeAxis(c.x + first, c.vx + first, s.x, s, direction: angles.cos, scale: lat.cos, a: ax, endTime: endTime, count: n)
         Self.writeAxis(c.y + first, c.vy + first, s.y, s, direction: angles.sin, scale: lat.cos, a: ay, endTime: endTime, count: n)
-        let zMotion = Self.writeZ(c.z + first, c.vz + first, s, direction: lat.sin, a: az, endTime: endTime, count: n)
-        // Pass 3: scale, spin and colour. A column still shared holds every birth's value already.
+        // Pass 3: z, vz, scale, spin and colour. A column still shared holds every birth's value already.
+        if !c.z.isShared { (c.z.base + first).update(from: s.pz, count: n) }
+        if !c.vz.isShared { (c.vz.base + first).update(from: s.vz, count: n) }
         if !c.scale.isShared { (c.scale.base + first).update(from: s.scale, count: n) }
         if !c.spin.isShared { (c.spin.base + first).update(from: s.spin, count: n) }
         if !rgba.isShared { (rgba.base + first).update(from: s.color, count: n) }
@@ -290,16 +293,16 @@ struct BirthWriter {
     private mutating func giveSharedColumnsStorage(_ s: BirthScratch, count n: Int) {
         let first = next
         if first == 0 {
+            columns.z[0] = s.pz[0]
+            columns.vz[0] = s.vz[0]
             columns.scale[0] = s.scale[0]
             columns.spin[0] = s.spin[0]
             rgba[0] = s.color[0]
         }
-        if columns.scale.isShared, let j = Self.firstDifference(s.scale, count: n, from: columns.scale[0]) {
-            store.store(.scale, written: first + j + 1)
-            refreshColumns()
-        }
-        if columns.spin.isShared, let j = Self.firstDifference(s.spin, count: n, from: columns.spin[0]) {
-            store.store(.spin, written: first + j + 1)
+        for (column, values) in [(ParticleStore.SharedColumn.z, s.pz), (.vz, s.vz), (.scale, s.scale), (.spin, s.spin)] {
+            guard let view = columns[shared: column], view.isShared,
+                  let j = Self.firstDifference(values, count: n, from: view[0]) else { continue }
+            store.store(column, written: first + j + 1)
             refreshColumns()
         }
         if rgba.isShared, let j = Self.firstDifference(s.color, count: n, from: rgba[0]) {
@@ -331,8 +334,10 @@ struct BirthWriter {
     /// the columns, so the common case makes no call into the store).
     @inline(__always)
     private static func differsFromShared(_ c: ParticleStore.Columns, _ rgba: SlotColumn<UInt64>, _ i: Int,
-                                          scale: Float, spin: Float, color: UInt64) -> Bool {
-        i > 0 && ((c.scale.isShared && c.scale[0].bitPattern != scale.bitPattern)
+                                          z: Float, vz: Float, scale: Float, spin: Float, color: UInt64) -> Bool {
+        i > 0 && ((c.z.isShared && c.z[0].bitPattern != z.bitPattern)
+                  || (c.vz.isShared && c.vz[0].bitPattern != vz.bitPattern)
+                  || (c.scale.isShared && c.scale[0].bitPattern != scale.bitPattern)
                   || (c.spin.isShared && c.spin[0].bitPattern != spin.bitPattern)
                   || (rgba.isShared && rgba[0] != color))
     }

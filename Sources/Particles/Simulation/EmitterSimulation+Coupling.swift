@@ -13,7 +13,7 @@ extension EmitterSimulation {
         // The caller may write positions and velocities: the next step checks them for NaN.
         s.needsFiniteCheck = true
         let buffers = ParticleBuffers(count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
-                                      z: UnsafePointer(s.z), vz: UnsafePointer(s.vz), stepDuration: lastStepDuration,
+                                      zColumn: s.z, vzColumn: s.vz, stepDuration: lastStepDuration,
                                       death: UnsafePointer(s.death), life: UnsafePointer(s.life), aliveFrom: aliveThreshold,
                                       now: time, epoch: epoch)
         return try body(buffers)

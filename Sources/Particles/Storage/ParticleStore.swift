@@ -7,12 +7,13 @@ import Glibc
 
 /// One cell's particles as a structure of arrays in a single allocation (docs/Particles.md, "Storage").
 ///
-/// Per particle: position and velocity (6 × Float), death time and lifetime (2 × Float, seconds; the
-/// death time is relative to the simulation's epoch): 32 bytes. Base scale and spin (Float each) and the
-/// base colour (4 × binary16) add 16 bytes, but each is kept once for the whole store while every
-/// particle has the same value (a cell without scale, spin or colour ranges), and gets a column of
-/// its own only when a different value is written. A cell with sub-cells adds one Float accumulator
-/// per sub-cell, a cell with extensions its extension columns.
+/// Per particle: x and y position and velocity (4 × Float), death time and lifetime (2 × Float,
+/// seconds; the death time is relative to the simulation's epoch): 24 bytes. z position and velocity
+/// (Float each), base scale and spin (Float each) and the base colour (4 × binary16) add 24 bytes, but
+/// each is kept once for the whole store while every particle has the same value (a planar emitter at
+/// one depth; a cell without scale, spin or colour ranges), and gets a column of its own only when a
+/// different value is written. A cell with sub-cells adds one Float accumulator per sub-cell, a cell
+/// with extensions its extension columns.
 ///
 /// Dead particles stay in place as tombstones (their death time has passed) until a stable compaction
 /// removes them, so birth order is kept and removal costs a fraction of a pass per step. After every
@@ -21,34 +22,40 @@ import Glibc
 public final class ParticleStore {
     /// The Float columns every store holds, in layout order.
     enum Column: Int, CaseIterable {
-        case x, y, z, vx, vy, vz, death, life
+        case x, y, vx, vy, death, life
     }
 
     /// The columns that are shared while all particles agree on them.
     enum SharedColumn: Int, CaseIterable {
-        case scale, spin, color
+        case scale, spin, color, z, vz
 
         var bit: UInt8 { 1 << UInt8(rawValue) }
         /// Bytes per slot once stored.
         var bytes: Int { self == .color ? 8 : 4 }
+        /// Where the shared value lies in the store's shared block, bytes.
+        var sharedOffset: Int { [0, 4, 8, 16, 20][rawValue] }
+        /// Stored shared columns follow the Float columns in this order: z and vz first, at fixed
+        /// residues (`columnResidues`), then scale, spin and colour.
+        static let layoutOrder: [SharedColumn] = [.z, .vz, .scale, .spin, .color]
     }
 
     /// Bytes of simulation state per particle with every column stored (no accumulators, no extensions).
-    public static let bytesPerParticle = Column.allCases.count * 4 + 4 + 4 + 8
+    public static let bytesPerParticle = Column.allCases.count * 4 + SharedColumn.allCases.reduce(0) { $0 + $1.bytes }
 
-    /// Bytes of simulation state per particle while scale, spin and colour are shared.
+    /// Bytes of simulation state per particle while z, vz, scale, spin and colour are shared.
     public static let minimumBytesPerParticle = Column.allCases.count * 4
 
     /// Where each column starts modulo 4096 bytes (4K aliasing: a load whose address matches a pending
     /// store's in the low 12 bits waits for it, so streams read and written in one loop must not trail
     /// each other closely modulo 4096). A position and its velocity, updated in the same loop, lie half
-    /// a page apart in both directions; every column has a residue of its own. Columns after the eight
-    /// Float columns take the odd multiples of 256, then those shifted by a cache line.
-    static func columnResidue(_ k: Int) -> Int {
-        let floatColumns = [0, 512, 1024, 2048, 2560, 3072, 1536, 3584] // x, y, z, vx, vy, vz, death, life
-        if k < floatColumns.count { return floatColumns[k] }
-        let m = k - floatColumns.count
-        return (256 + 512 * (m % 8) + 64 * (m / 8)) % 4096
+    /// a page apart in both directions; every column has a residue of its own: x, y, vx, vy, death and
+    /// life, then z and vz if stored, then the other columns (`others` of them) on the odd multiples of
+    /// 256, then those shifted by a cache line.
+    static func columnResidues(z storesZ: Bool, vz storesVZ: Bool, others: Int) -> [Int] {
+        var residues = [0, 512, 2048, 2560, 1536, 3584] // x, y, vx, vy, death, life
+        if storesZ { residues.append(1024) }
+        if storesVZ { residues.append(3072) }
+        return residues + (0..<others).map { m in (256 + 512 * (m % 8) + 64 * (m / 8)) % 4096 }
     }
 
     /// Slots allocated per column.
@@ -81,26 +88,26 @@ public final class ParticleStore {
     /// Column starts in the allocation: the eight Float columns, the shared columns that have room in
     /// it (nil: none), the accumulators and the extension columns.
     private var floatBases: [UnsafeMutablePointer<Float>] = []
-    private var scaleBase: UnsafeMutablePointer<Float>?
-    private var spinBase: UnsafeMutablePointer<Float>?
-    private var colorBase: UnsafeMutablePointer<UInt16>?
+    /// Room for each shared column (by `SharedColumn.rawValue`), nil where the allocation has none.
+    private var sharedBases: [UnsafeMutableRawPointer?] = Array(repeating: nil, count: SharedColumn.allCases.count)
     private var accumulatorBases: [UnsafeMutablePointer<Float>] = []
     private var extraBases: [UnsafeMutablePointer<Float>] = []
-    /// The shared values: scale (Float) at byte 0, spin (Float) at 4, colour (4 × binary16) at 8.
+    /// The shared values at `SharedColumn.sharedOffset`: scale, spin (Float), colour (4 × binary16),
+    /// z, vz (Float).
     private let shared: UnsafeMutableRawPointer
 
     /// Slot 0 of the x positions (points); slots 0..<count are valid.
     public private(set) var x = UnsafeMutablePointer<Float>(bitPattern: 16)!
     /// Slot 0 of the y positions, points.
     public private(set) var y = UnsafeMutablePointer<Float>(bitPattern: 16)!
-    /// Slot 0 of the z positions, points.
-    public private(set) var z = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// z positions, points (shared while all are equal).
+    private(set) var z: SlotColumn<Float>
     /// Slot 0 of the x velocities, points per second.
     public private(set) var vx = UnsafeMutablePointer<Float>(bitPattern: 16)!
     /// Slot 0 of the y velocities, points per second.
     public private(set) var vy = UnsafeMutablePointer<Float>(bitPattern: 16)!
-    /// Slot 0 of the z velocities, points per second.
-    public private(set) var vz = UnsafeMutablePointer<Float>(bitPattern: 16)!
+    /// z velocities, points per second (shared while all are equal).
+    private(set) var vz: SlotColumn<Float>
     /// Slot 0 of the death times, seconds relative to the simulation's epoch.
     public private(set) var death = UnsafeMutablePointer<Float>(bitPattern: 16)!
     private(set) var life = UnsafeMutablePointer<Float>(bitPattern: 16)!
@@ -120,11 +127,13 @@ public final class ParticleStore {
     /// Creates an empty store with `accumulatorCount` sub-cell accumulators per particle.
     public init(accumulatorCount: Int = 0, capacity: Int = 0) {
         self.accumulatorCount = max(0, accumulatorCount)
-        shared = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
-        shared.initializeMemory(as: UInt64.self, repeating: 0, count: 2)
+        shared = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 16)
+        shared.initializeMemory(as: UInt64.self, repeating: 0, count: 3)
         scale = SlotColumn(base: shared.assumingMemoryBound(to: Float.self), mask: 0)
         spin = SlotColumn(base: (shared + 4).assumingMemoryBound(to: Float.self), mask: 0)
         color = SlotColumn(base: (shared + 8).assumingMemoryBound(to: UInt16.self), mask: 3)
+        z = SlotColumn(base: (shared + 16).assumingMemoryBound(to: Float.self), mask: 0)
+        vz = SlotColumn(base: (shared + 20).assumingMemoryBound(to: Float.self), mask: 0)
         if capacity > 0 { reallocate(capacity: capacity, keeping: 0) }
     }
 
@@ -136,16 +145,20 @@ public final class ParticleStore {
     // MARK: - Layout
 
     /// Byte offsets of the columns for a capacity: the Float columns, the stored shared columns
-    /// (`stored`, in `SharedColumn` order), accumulators and extensions.
+    /// (`stored`, in `SharedColumn.layoutOrder`), accumulators and extensions.
     static func layout(capacity: Int, accumulatorCount: Int, extraCount: Int = 0,
                        stored: UInt8 = 0) -> (offsets: [Int], total: Int) {
         var sizes = Array(repeating: capacity * 4, count: Column.allCases.count)
-        for s in SharedColumn.allCases where stored & s.bit != 0 { sizes.append(capacity * s.bytes) }
+        let storedShared = SharedColumn.layoutOrder.filter { stored & $0.bit != 0 }
+        sizes += storedShared.map { capacity * $0.bytes }
         sizes.append(contentsOf: Array(repeating: capacity * 4, count: accumulatorCount + extraCount))
+        let residues = columnResidues(z: stored & SharedColumn.z.bit != 0, vz: stored & SharedColumn.vz.bit != 0,
+                                      others: sizes.count - Column.allCases.count - (stored & SharedColumn.z.bit != 0 ? 1 : 0)
+                                          - (stored & SharedColumn.vz.bit != 0 ? 1 : 0))
         var offsets: [Int] = []
         var next = 0
         for (k, size) in sizes.enumerated() {
-            let offset = next + (columnResidue(k) - next % 4096 + 4096) % 4096
+            let offset = next + (residues[k] - next % 4096 + 4096) % 4096
             offsets.append(offset)
             next = (offset + size + 63) & ~63
         }
@@ -158,9 +171,8 @@ public final class ParticleStore {
     /// The byte offset of every column from the start of the allocation (for the layout test).
     var columnOffsets: [Int] {
         guard let base else { return [] }
-        let sharedBases = [scaleBase.map(UnsafeMutableRawPointer.init), spinBase.map(UnsafeMutableRawPointer.init),
-                           colorBase.map(UnsafeMutableRawPointer.init)].compactMap { $0 }
-        return floatBases.map { UnsafeMutableRawPointer($0) - base } + sharedBases.map { $0 - base }
+        let sharedStarts = SharedColumn.layoutOrder.compactMap { sharedBases[$0.rawValue] }
+        return floatBases.map { UnsafeMutableRawPointer($0) - base } + sharedStarts.map { $0 - base }
             + accumulatorBases.map { UnsafeMutableRawPointer($0) - base } + extraBases.map { UnsafeMutableRawPointer($0) - base }
     }
 
@@ -170,20 +182,13 @@ public final class ParticleStore {
     /// Points the slot-0 pointers at `head`.
     private func updateViews() {
         let f = floatBases.map { $0 + head }
-        (x, y, z, vx, vy, vz) = (f[0], f[1], f[2], f[3], f[4], f[5])
-        (death, life) = (f[6], f[7])
-        if isStored(.scale), let b = scaleBase {
-            scale = SlotColumn(base: b + head, mask: ~0)
-        } else {
-            scale = SlotColumn(base: shared.assumingMemoryBound(to: Float.self), mask: 0)
-        }
-        if isStored(.spin), let b = spinBase {
-            spin = SlotColumn(base: b + head, mask: ~0)
-        } else {
-            spin = SlotColumn(base: (shared + 4).assumingMemoryBound(to: Float.self), mask: 0)
-        }
-        if isStored(.color), let b = colorBase {
-            color = SlotColumn(base: b + 4 * head, mask: ~0)
+        (x, y, vx, vy, death, life) = (f[0], f[1], f[2], f[3], f[4], f[5])
+        scale = view(.scale)
+        spin = view(.spin)
+        z = view(.z)
+        vz = view(.vz)
+        if isStored(.color), let b = sharedBases[SharedColumn.color.rawValue] {
+            color = SlotColumn(base: b.assumingMemoryBound(to: UInt16.self) + 4 * head, mask: ~0)
         } else {
             color = SlotColumn(base: (shared + 8).assumingMemoryBound(to: UInt16.self), mask: 3)
         }
@@ -193,6 +198,14 @@ public final class ParticleStore {
         for column in ExtraColumn.allCases {
             if extraMask & column.bit != 0 { extras[column.rawValue] = extraColumns[k]; k += 1 } else { extras[column.rawValue] = nil }
         }
+    }
+
+    /// The view of a Float shared column: its slots from `head` if stored, else its shared value.
+    private func view(_ column: SharedColumn) -> SlotColumn<Float> {
+        if isStored(column), let b = sharedBases[column.rawValue] {
+            return SlotColumn(base: b.assumingMemoryBound(to: Float.self) + head, mask: ~0)
+        }
+        return SlotColumn(base: (shared + column.sharedOffset).assumingMemoryBound(to: Float.self), mask: 0)
     }
 
     /// Moves slots 0..<keep into a new allocation of `capacity` slots, at its start. Shared columns
@@ -212,18 +225,22 @@ public final class ParticleStore {
             return (raw + offsets[next]).assumingMemoryBound(to: T.self)
         }
         let newFloats = Column.allCases.map { _ in take(Float.self) }
-        let newScale = stored & SharedColumn.scale.bit != 0 ? take(Float.self) : nil
-        let newSpin = stored & SharedColumn.spin.bit != 0 ? take(Float.self) : nil
-        let newColor = stored & SharedColumn.color.bit != 0 ? take(UInt16.self) : nil
+        var newShared: [UnsafeMutableRawPointer?] = Array(repeating: nil, count: SharedColumn.allCases.count)
+        for column in SharedColumn.layoutOrder where stored & column.bit != 0 {
+            newShared[column.rawValue] = UnsafeMutableRawPointer(take(UInt8.self))
+        }
         let newAcc = (0..<accCount).map { _ in take(Float.self) }
         let newExtras = present.map { _ in take(Float.self) }
         if keep > 0 {
-            let old = [x, y, z, vx, vy, vz, death, life]
+            let old = [x, y, vx, vy, death, life]
             for (dst, src) in zip(newFloats, old) { dst.update(from: src, count: keep) }
             // A shared column reads its one value for every slot, so these copies also fill new columns.
-            if let d = newScale { for i in 0..<keep { d[i] = scale[i] } }
-            if let d = newSpin { for i in 0..<keep { d[i] = spin[i] } }
-            if let d = newColor { for i in 0..<(4 * keep) { d[i] = color[i] } }
+            for (column, view) in [(SharedColumn.scale, scale), (.spin, spin), (.z, z), (.vz, vz)] {
+                if let d = newShared[column.rawValue]?.assumingMemoryBound(to: Float.self) { for i in 0..<keep { d[i] = view[i] } }
+            }
+            if let d = newShared[SharedColumn.color.rawValue]?.assumingMemoryBound(to: UInt16.self) {
+                for i in 0..<(4 * keep) { d[i] = color[i] }
+            }
             for k in 0..<accCount {
                 if let from = accumulatorMapping.map({ $0[k] }) ?? (k < accumulatorCount ? k : nil), from < accumulatorCount {
                     newAcc[k].update(from: accumulatorColumns[from], count: keep)
@@ -246,7 +263,7 @@ public final class ParticleStore {
         capacity = newCapacity
         accumulatorCount = accCount
         floatBases = newFloats
-        (scaleBase, spinBase, colorBase) = (newScale, newSpin, newColor)
+        sharedBases = newShared
         accumulatorBases = newAcc
         extraBases = newExtras
         extraMask = mask
@@ -276,27 +293,26 @@ public final class ParticleStore {
     /// Reuses room the allocation still has for it, else reallocates (same capacity).
     func store(_ column: SharedColumn, written: Int) {
         guard !isStored(column) else { return }
-        let hasRoom: Bool
-        switch column {
-        case .scale: hasRoom = scaleBase != nil
-        case .spin: hasRoom = spinBase != nil
-        case .color: hasRoom = colorBase != nil
-        }
-        guard hasRoom else {
+        guard sharedBases[column.rawValue] != nil else {
             reallocate(capacity: max(capacity, 64), keeping: written, newStored: storedMask | column.bit)
             return
         }
-        let value = (scale[0], spin[0], (color[0], color[1], color[2], color[3]))
+        let value = columns[shared: column]?[0] ?? 0, word = columns.colorWords[0]
         storedMask |= column.bit
         updateViews()
-        switch column {
-        case .scale: for i in 0..<written { scale[i] = value.0 }
-        case .spin: for i in 0..<written { spin[i] = value.1 }
-        case .color:
-            for i in 0..<written {
-                color[4 * i] = value.2.0; color[4 * i + 1] = value.2.1; color[4 * i + 2] = value.2.2; color[4 * i + 3] = value.2.3
-            }
+        let stored = columns
+        if let view = stored[shared: column] {
+            for i in 0..<written { view[i] = value }
+        } else {
+            for i in 0..<written { stored.colorWords[i] = word }
         }
+    }
+
+    /// Gives z and vz a slot of their own per particle (slots 0..<written keep their values): z
+    /// integration streams them as plain columns.
+    func storeZ(written: Int) {
+        store(.z, written: written)
+        store(.vz, written: written)
     }
 
     /// Once no slot is in use, scale, spin and colour go back to being shared (the allocation keeps its
@@ -370,10 +386,21 @@ public final class ParticleStore {
     /// The column pointers of the current allocation, valid until the store grows or stores a
     /// shared column.
     struct Columns {
-        let x, y, z, vx, vy, vz, death, life: UnsafeMutablePointer<Float>
-        let scale, spin: SlotColumn<Float>
+        let x, y, vx, vy, death, life: UnsafeMutablePointer<Float>
+        let z, vz, scale, spin: SlotColumn<Float>
         let color: SlotColumn<UInt16>
         let capacity: Int
+
+        /// The view of a Float shared column (nil for the colour, which `colorWords` views).
+        subscript(shared column: SharedColumn) -> SlotColumn<Float>? {
+            switch column {
+            case .z: z
+            case .vz: vz
+            case .scale: scale
+            case .spin: spin
+            case .color: nil
+            }
+        }
 
         /// The colour of slot `i` as one 64-bit word (four binary16 values).
         var colorWords: SlotColumn<UInt64> {
@@ -383,19 +410,23 @@ public final class ParticleStore {
 
     /// The column pointers of the current allocation.
     var columns: Columns {
-        Columns(x: x, y: y, z: z, vx: vx, vy: vy, vz: vz, death: death, life: life, scale: scale, spin: spin,
+        Columns(x: x, y: y, vx: vx, vy: vy, death: death, life: life, z: z, vz: vz, scale: scale, spin: spin,
                 color: color, capacity: room)
     }
 
-    /// Makes sure slot `i` can take these scale, spin and colour values: a shared column whose value
-    /// differs (and that slots before `i` use) becomes stored. Slots 0...i are kept (slot i's other
-    /// columns may already be written). Returns whether the columns moved (callers re-read `columns`).
-    func prepareSlot(_ i: Int, scale s: Float, spin r: Float, color c: UInt64) -> Bool {
+    /// Makes sure slot `i` can take these z, vz, scale, spin and colour values: a shared column whose
+    /// value differs (and that slots before `i` use) becomes stored. Slots 0...i are kept (slot i's
+    /// other columns may already be written). Returns whether the columns moved (callers re-read
+    /// `columns`).
+    func prepareSlot(_ i: Int, z pz: Float, vz pvz: Float, scale s: Float, spin r: Float, color c: UInt64) -> Bool {
         guard i > 0 else { return false }
         let current = columns
         var moved = false
-        if current.scale.isShared && current.scale[0].bitPattern != s.bitPattern { store(.scale, written: i + 1); moved = true }
-        if current.spin.isShared && current.spin[0].bitPattern != r.bitPattern { store(.spin, written: i + 1); moved = true }
+        for (column, value) in [(SharedColumn.z, pz), (.vz, pvz), (.scale, s), (.spin, r)] {
+            guard let view = current[shared: column], view.isShared && view[0].bitPattern != value.bitPattern else { continue }
+            store(column, written: i + 1)
+            moved = true
+        }
         if current.color.isShared && current.colorWords[0] != c { store(.color, written: i + 1); moved = true }
         return moved
     }
@@ -408,7 +439,10 @@ public final class ParticleStore {
         for column in accumulatorColumns {
             (column + start).initialize(repeating: 0, count: end - start)
         }
-        if movesInZ { zMoves = true }
+        if movesInZ {
+            zMoves = true
+            storeZ(written: end)
+        }
         count = end
         recentBirths += end - start
         runs.noteBirths(batch: batch, slot: start, earliest: deaths.earliest, latest: deaths.latest)
@@ -429,7 +463,7 @@ public final class ParticleStore {
         let i = count
         _ = reserveForBirths(through: i + 1, written: i)
         let word = HalfFloat.word(c)
-        _ = prepareSlot(i, scale: pScale, spin: pSpin, color: word)
+        _ = prepareSlot(i, z: pz, vz: pvz, scale: pScale, spin: pSpin, color: word)
         let cols = columns
         cols.x[i] = px; cols.y[i] = py; cols.z[i] = pz
         cols.vx[i] = pvx; cols.vy[i] = pvy; cols.vz[i] = pvz
@@ -449,7 +483,7 @@ public final class ParticleStore {
     /// [diedFrom, diedThrough] (the particles that died during this step).
     ///
     /// Tombstones are advanced too: branch-free streaming beats skipping them. z is advanced only when
-    /// some particle may move in z.
+    /// some particle may move in z (z and vz are then stored: `zMoves`).
     @inline(never)
     public func integrate(dt: Float, ax: Float, ay: Float, az: Float, diedFrom: Float, diedThrough: Float) -> Int {
         let n = count
@@ -457,10 +491,17 @@ public final class ParticleStore {
         Self.advance(x, vx, n, ax, dt)
         Self.advance(y, vy, n, ay, dt)
         if zMoves || az != 0 {
-            Self.advance(z, vz, n, az, dt)
-            if az != 0 { zMoves = true }
+            if az != 0 { startMovingInZ() }
+            Self.advance(z.base, vz.base, n, az, dt)
         }
         return countDeaths(from: diedFrom, through: diedThrough)
+    }
+
+    /// Marks the store as moving in z, giving z and vz their columns first.
+    func startMovingInZ() {
+        guard !zMoves else { return }
+        zMoves = true
+        storeZ(written: count)
     }
 
     /// The number of slots whose death time lies in [lo, hi], reading only the runs whose death-time
@@ -506,7 +547,7 @@ public final class ParticleStore {
         let n = count
         let largest = Float.greatestFiniteMagnitude
         var bad: Int32 = 0
-        for column in zMoves ? [x, y, z] : [x, y] {
+        for column in zMoves ? [x, y, z.base] : [x, y] {
             for i in 0..<n {
                 let outside: Int32 = column[i].magnitude <= largest ? 0 : 1
                 bad |= outside
@@ -525,7 +566,9 @@ public final class ParticleStore {
                 && (!moves || (z[i].isFinite && vz[i].isFinite))
             if finite { continue }
             kill(i, deathTime: -.infinity)
-            x[i] = 0; y[i] = 0; z[i] = 0; vx[i] = 0; vy[i] = 0; vz[i] = 0
+            x[i] = 0; y[i] = 0; vx[i] = 0; vy[i] = 0
+            if !z.isShared { z[i] = 0 }
+            if !vz.isShared { vz[i] = 0 }
             removed += 1
         }
         return removed
@@ -768,9 +811,10 @@ public final class ParticleStore {
     /// The columns removal moves, seen from `h` slots into the allocation.
     private func removalColumns(head h: Int) -> RemovalColumns {
         var floats = floatBases + accumulatorBases + extraBases
-        if isStored(.scale), let b = scaleBase { floats.append(b) }
-        if isStored(.spin), let b = spinBase { floats.append(b) }
-        let words = isStored(.color) ? colorBase.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) + h } : nil
+        for column in [SharedColumn.z, .vz, .scale, .spin] where isStored(column) {
+            if let b = sharedBases[column.rawValue] { floats.append(b.assumingMemoryBound(to: Float.self)) }
+        }
+        let words = isStored(.color) ? sharedBases[SharedColumn.color.rawValue].map { $0.assumingMemoryBound(to: UInt64.self) + h } : nil
         return RemovalColumns(floats: floats.map { Optional($0 + h) }, words: words, death: floatBases[Column.death.rawValue] + h)
     }
 
@@ -809,6 +853,10 @@ extension ParticleStore {
 
     /// Whether the store integrates z (so a reference loop can do the same work).
     public var zMovesForBenchmark: Bool { zMoves }
+
+    /// Slot 0 of the z positions and velocities while they are stored (`zMovesForBenchmark`); else
+    /// their shared values.
+    public var zColumnsForBenchmark: (z: UnsafeMutablePointer<Float>, vz: UnsafeMutablePointer<Float>) { (z.base, vz.base) }
 
     /// A new store holding only the live slots (death time ≥ `aliveFrom`) in birth order, with their
     /// birth runs, at exactly the capacity they need: the same particles without tombstones or free room.
