@@ -85,7 +85,7 @@ public final class ParticleStore {
     /// Where slot 0 lies in the columns: removal moves the older survivors forward instead of moving
     /// every younger particle back (deaths cluster among the oldest particles).
     private var head = 0
-    /// Column starts in the allocation: the eight Float columns, the shared columns that have room in
+    /// Column starts in the allocation: the six Float columns, the shared columns that have room in
     /// it (nil: none), the accumulators and the extension columns.
     private var floatBases: [UnsafeMutablePointer<Float>] = []
     /// Room for each shared column (by `SharedColumn.rawValue`), nil where the allocation has none.
@@ -315,8 +315,8 @@ public final class ParticleStore {
         store(.vz, written: written)
     }
 
-    /// Once no slot is in use, scale, spin and colour go back to being shared (the allocation keeps its
-    /// room for them until it is next replaced).
+    /// Once no slot is in use, z, vz, scale, spin and colour go back to being shared (the allocation
+    /// keeps its room for them until it is next replaced).
     private func shareColumnsWhenEmpty() {
         guard count == 0 && storedMask != 0 else { return }
         storedMask = 0
