@@ -27,22 +27,21 @@ import Testing
 
     @Test(arguments: cases)
     func aLayerBatchWritesBitForBitWhatBirthsOneAtATimeWrite(_ configuration: Case) throws {
-        let layer = CAEmitterLayer()
-        layer.scale = configuration.layerScale
-        layer.spin = configuration.layerSpin
-        let cell = CAEmitterCell()
-        cell.birthRate = 100
-        cell.lifetime = 2
-        cell.lifetimeRange = 1
-        cell.velocity = 50
-        cell.velocityRange = 20
-        cell.emissionRange = 2 * .pi
-        cell.yAcceleration = 30
-        cell.scale = configuration.scale
-        cell.scaleRange = configuration.scaleRange
-        cell.spin = configuration.spin
-        cell.spinRange = configuration.spinRange
-        cell.redRange = configuration.redRange
+        let (layer, cell) = makeEmitter { layer, cell in
+            layer.scale = configuration.layerScale
+            layer.spin = configuration.layerSpin
+            cell.lifetime = 2
+            cell.lifetimeRange = 1
+            cell.velocity = 50
+            cell.velocityRange = 20
+            cell.emissionRange = 2 * .pi
+            cell.yAcceleration = 30
+            cell.scale = configuration.scale
+            cell.scaleRange = configuration.scaleRange
+            cell.spin = configuration.spin
+            cell.spinRange = configuration.spinRange
+            cell.redRange = configuration.redRange
+        }
         let params = CellParameters(cell: cell, layer: layer)
         let n = 150, seed: UInt64 = 41
         let birthTimes = (0..<n).map { 1 + Double($0) / Double(n) / 120 }

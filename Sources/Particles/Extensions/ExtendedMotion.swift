@@ -87,7 +87,7 @@ extension ParticleStore {
             return integrate(dt: dt, ax: ax, ay: ay, az: az, diedFrom: diedFrom, diedThrough: diedThrough)
         }
         if zMoves || az != 0 {
-            if az != 0 { startMovingInZ() }
+            if az != 0 { startMovingInZ(written: n) }
             Self.advance(z.base, vz.base, n, az, dt)
         }
         return countDeaths(from: diedFrom, through: diedThrough)

@@ -205,7 +205,7 @@ struct BirthWriter {
             s.color.initialize(repeating: word, count: n)
         } else {
             for j in 0..<n {
-                let b = w + j * stride
+                let b = w + j &* stride
                 let sColor = SIMD4(PrefetchedDraws.signed(b[5]), PrefetchedDraws.signed(b[6]),
                                    PrefetchedDraws.signed(b[7]), PrefetchedDraws.signed(b[8]))
                 s.color[j] = HalfFloat.pack4(Self.clamp01((colorMeans + colorRanges * sColor) * .one))
@@ -220,21 +220,16 @@ struct BirthWriter {
         let c = columns
         let lat = latitudeSinCos
         let endTime = self.endTime, epoch = self.epoch, aliveFrom = self.aliveFrom
-        var living: Int32 = 0, notANumber: Int32 = 0
-        var earliest = Float.infinity, latest = -Float.infinity
+        var living: Int32 = 0
         let death = c.death + first, life = c.life + first
         for j in 0..<n {
             let l = s.life[j]
             let d = Float(s.time[j] + Double(l) - epoch)
             death[j] = d
             life[j] = l
-            // Comparisons and selects only, so the loop vectorises (NaN is tallied apart).
             living &+= d >= aliveFrom ? 1 : 0
-            notANumber |= d != d ? 1 : 0
-            earliest = d < earliest ? d : earliest
-            latest = d > latest ? d : latest
         }
-        deaths.include(earliest: notANumber != 0 ? -.infinity : earliest, latest: latest)
+        deaths.include(death, count: n)
         Self.writeAxis(c.x + first, c.vx + first, s.x, s, direction: angles.cos, scale: lat.cos, a: ax, endTime: endTime, count: n)
         Self.writeAxis(c.y + first, c.vy + first, s.y, s, direction: angles.sin, scale: lat.cos, a: ay, endTime: endTime, count: n)
         // Pass 3: z, vz, scale, spin and colour. A column still shared holds every birth's value already.

@@ -439,10 +439,7 @@ public final class ParticleStore {
         for column in accumulatorColumns {
             (column + start).initialize(repeating: 0, count: end - start)
         }
-        if movesInZ {
-            zMoves = true
-            storeZ(written: end)
-        }
+        if movesInZ { startMovingInZ(written: end) }
         count = end
         recentBirths += end - start
         runs.noteBirths(batch: batch, slot: start, earliest: deaths.earliest, latest: deaths.latest)
@@ -491,17 +488,18 @@ public final class ParticleStore {
         Self.advance(x, vx, n, ax, dt)
         Self.advance(y, vy, n, ay, dt)
         if zMoves || az != 0 {
-            if az != 0 { startMovingInZ() }
+            if az != 0 { startMovingInZ(written: n) }
             Self.advance(z.base, vz.base, n, az, dt)
         }
         return countDeaths(from: diedFrom, through: diedThrough)
     }
 
-    /// Marks the store as moving in z, giving z and vz their columns first.
-    func startMovingInZ() {
+    /// Marks the store as moving in z, giving z and vz their columns first (slots 0..<written keep
+    /// their values).
+    func startMovingInZ(written: Int) {
         guard !zMoves else { return }
         zMoves = true
-        storeZ(written: count)
+        storeZ(written: written)
     }
 
     /// The number of slots whose death time lies in [lo, hi], reading only the runs whose death-time
@@ -880,21 +878,45 @@ extension ParticleStore {
 /// The earliest and latest death times of a batch of births, gathered while they are written so the
 /// run's bounds (`BirthRuns`) need no second pass.
 struct DeathBounds {
-    /// Seconds after the epoch; +∞ / −∞ while empty.
-    private(set) var earliest = Float.infinity, latest = -Float.infinity
+    /// Of the numbers included, seconds after the epoch; +∞ / −∞ while empty.
+    private var lowest = Float.infinity, highest = -Float.infinity
+    /// 1 once a NaN was included.
+    private var sawNaN: Int32 = 0
 
-    /// Widens the bounds to `death`. A NaN death time (never alive) lowers the earliest bound as far as
-    /// it goes: tombstone searches trust it.
+    /// The earliest death time, −∞ if a NaN (never alive) was included: tombstone searches trust it.
+    var earliest: Float { sawNaN != 0 ? -.infinity : lowest }
+    /// The latest death time.
+    var latest: Float { highest }
+
+    /// Widens the bounds to `death`.
     @inline(__always)
     mutating func include(_ death: Float) {
-        earliest = min(earliest, death.isNaN ? -.infinity : death)
-        latest = max(latest, death)
+        withUnsafePointer(to: death) { include(Self.bounds(of: $0, count: 1)) }
     }
 
-    /// Widens the bounds to those of another batch (`earliest` already −∞ if it held a NaN).
-    mutating func include(earliest e: Float, latest l: Float) {
-        earliest = min(earliest, e)
-        latest = max(latest, l)
+    /// Widens the bounds to the `n` death times at `deaths` (a batch just written).
+    mutating func include(_ deaths: UnsafePointer<Float>, count n: Int) {
+        include(Self.bounds(of: deaths, count: n))
+    }
+
+    /// The bounds of `n` death times: comparisons and selects over locals only, so the loop vectorises.
+    @inline(__always)
+    private static func bounds(of d: UnsafePointer<Float>, count n: Int) -> DeathBounds {
+        var lo = Float.infinity, hi = -Float.infinity, nan: Int32 = 0
+        for j in 0..<n {
+            let t = d[j]
+            nan |= t != t ? 1 : 0
+            lo = t < lo ? t : lo
+            hi = t > hi ? t : hi
+        }
+        return DeathBounds(lowest: lo, highest: hi, sawNaN: nan)
+    }
+
+    /// Widens the bounds to another batch's.
+    private mutating func include(_ other: DeathBounds) {
+        sawNaN |= other.sawNaN
+        lowest = min(lowest, other.lowest)
+        highest = max(highest, other.highest)
     }
 }
 
