@@ -98,6 +98,75 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
         }
     }
 
+    /// Writes the outputs that `fill(out, count: births · stride)` would write at positions
+    /// `b·stride + o` for every birth b in 0..<births and every offset o whose bit is set in `offsets`
+    /// (o < stride ≤ 64), computing only those; every other position is left as it was. Leaves the
+    /// generator where `births · stride` calls of `next32()` would.
+    ///
+    /// For draws taken in groups of which only some are read (a birth whose cell has no colour range
+    /// reads three of its nine): each offset is a stream of its own, eight births apart per vector
+    /// step (the LCG jumps any number of steps in one multiply-add).
+    public mutating func fill(_ out: UnsafeMutablePointer<UInt32>, births: Int, stride: Int, offsets: UInt64) {
+        precondition(stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
+                     "offsets must lie below the stride")
+        guard births > 0 else { return }
+        let c = _increment, s0 = _state
+        let perBirth = Self.jump(stride, increment: c)
+        let four = Self.jump(4 * stride, increment: c), eight = Self.jump(8 * stride, increment: c)
+        let m8 = SIMD4<UInt64>(repeating: eight.multiplier), c8 = SIMD4<UInt64>(repeating: eight.increment)
+        let m4 = SIMD4<UInt64>(repeating: four.multiplier), c4 = SIMD4<UInt64>(repeating: four.increment)
+        var remaining = offsets
+        while remaining != 0 {
+            let o = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            let first = Self.jump(o, increment: c)
+            let b0 = first.multiplier &* s0 &+ first.increment
+            let b1 = perBirth.multiplier &* b0 &+ perBirth.increment
+            let b2 = perBirth.multiplier &* b1 &+ perBirth.increment
+            let b3 = perBirth.multiplier &* b2 &+ perBirth.increment
+            var low = SIMD4<UInt64>(b0, b1, b2, b3)
+            var high = low &* m4 &+ c4
+            var p = out + o
+            var b = 0
+            while b + 8 <= births {
+                let l = Self.output(low), h = Self.output(high)
+                p[0] = l[0]; p[stride] = l[1]; p[2 * stride] = l[2]; p[3 * stride] = l[3]
+                p[4 * stride] = h[0]; p[5 * stride] = h[1]; p[6 * stride] = h[2]; p[7 * stride] = h[3]
+                low = low &* m8 &+ c8
+                high = high &* m8 &+ c8
+                p += 8 * stride
+                b += 8
+            }
+            var state = low[0]
+            while b < births {
+                p.pointee = Self.output(state)
+                state = perBirth.multiplier &* state &+ perBirth.increment
+                p += stride
+                b += 1
+            }
+        }
+        let end = Self.jump(births * stride, increment: c)
+        _state = end.multiplier &* s0 &+ end.increment
+    }
+
+    /// The multiplier and increment that advance the LCG `steps` steps at once: s₊ₖ = M·s + C (mod 2⁶⁴),
+    /// by squaring (Brown, "Random number generation with arbitrary strides", 1994).
+    static func jump(_ steps: Int, increment c: UInt64) -> (multiplier: UInt64, increment: UInt64) {
+        var accumulatedMultiplier: UInt64 = 1, accumulatedIncrement: UInt64 = 0
+        var m = multiplier, a = c
+        var k = steps
+        while k > 0 {
+            if k & 1 == 1 {
+                accumulatedMultiplier = accumulatedMultiplier &* m
+                accumulatedIncrement = accumulatedIncrement &* m &+ a
+            }
+            a = (m &+ 1) &* a
+            m = m &* m
+            k >>= 1
+        }
+        return (accumulatedMultiplier, accumulatedIncrement)
+    }
+
     /// The outputs of four states, lane by lane (`output(_:)` four times).
     @inline(__always)
     static func output(_ old: SIMD4<UInt64>) -> SIMD4<UInt32> {

@@ -149,14 +149,27 @@ final class DrawBuffer {
     /// Takes the next `count` outputs of `random` (leaving it where `count` draws would) and returns
     /// a reader over them, with the longitudes of `births` births laid out as `table` says computed in
     /// advance. Valid until the next call.
-    func prefetch(_ random: inout SeededRandom, count: Int, births: Int = 0, table: LongitudeTable? = nil) -> PrefetchedDraws {
+    ///
+    /// With `reading`, only the draws of each birth whose bit is set (draw o of birth b at
+    /// `b · table.drawsPerBirth + o`) are computed, for a reader that takes no others (a layer batch,
+    /// `BirthWriter.layerBatchDraws`); the longitude draw must be among them.
+    func prefetch(_ random: inout SeededRandom, count: Int, births: Int = 0, table: LongitudeTable? = nil,
+                  reading offsets: UInt64? = nil) -> PrefetchedDraws {
         guard let words, count <= capacity else {
             words?.deallocate()
             capacity = max(count, 1024)
             words = .allocate(capacity: capacity)
-            return prefetch(&random, count: count, births: births, table: table)
+            return prefetch(&random, count: count, births: births, table: table, reading: offsets)
         }
-        random.fill(words, count: count)
+        if let offsets, let table, births > 0 {
+            precondition(count == births * table.drawsPerBirth && offsets >> UInt64(table.drawOffset) & 1 == 1,
+                         "a sparse prefetch covers whole births and their longitude draws")
+            // Draws nobody computed must never be read: debug builds make them stand out.
+            if _isDebugAssertConfiguration() { words.update(repeating: 0xDEAD_BEEF, count: count) }
+            random.fill(words, births: births, stride: table.drawsPerBirth, offsets: offsets)
+        } else {
+            random.fill(words, count: count)
+        }
         guard let table, births > 0, table.drawOffset + (births - 1) * table.drawsPerBirth < count else {
             return PrefetchedDraws(words: words)
         }

@@ -32,6 +32,8 @@ struct BirthWriter {
     /// The packed colour of every birth of `addLayerBatch` (uninherited) while the cell has no colour
     /// range: the value `add` would compute, computed once.
     private let uninheritedColor: UInt64?
+    /// The scale and spin of every birth while the cell has no range for them (`constant`), else nil.
+    private let constantScale: Float?, constantSpin: Float?
     /// The extension values and columns, nil for Core Animation cells.
     private var extensionWriter: ExtensionWriter?
     /// Whether `extensionWriter` is set (tested per birth without copying the optional writer).
@@ -65,6 +67,8 @@ struct BirthWriter {
         // Exact: with zero ranges `means + ranges·s` is `means` up to the sign of a zero, which the
         // clamp to [0, 1] removes, and × 1 changes nothing. (Extensions need the unpacked colour.)
         uninheritedColor = colorRanges == .zero && !hasExtensions ? HalfFloat.pack4(Self.clamp01(colorMeans)) : nil
+        constantScale = Self.constant(mean: means[2], range: ranges[2], multiplier: multipliers[2])
+        constantSpin = Self.constant(mean: means[3], range: ranges[3], multiplier: multipliers[3])
     }
 
     /// Each lane clamped to [0, 1] (lane by lane: the generic SIMD clamp is not inlined).
@@ -75,6 +79,17 @@ struct BirthWriter {
 
     /// The draws `add` takes per birth: nine, then the extension draws.
     var drawsPerBirth: Int { 9 + (extensionWriter?.drawCount ?? 0) }
+
+    /// The draws of a birth that `addLayerBatch` reads, as a mask (bit o: draw o, in `add`'s order)
+    /// for births whose shape takes no draws: longitude, speed and lifetime always; scale, spin and
+    /// the four colour draws only when the cell has a range for them (`DrawBuffer.prefetch(reading:)`).
+    var layerBatchDraws: UInt64 {
+        var mask: UInt64 = 0b111
+        if constantScale == nil { mask |= 1 << 3 }
+        if constantSpin == nil { mask |= 1 << 4 }
+        if uninheritedColor == nil { mask |= 0b1111 << 5 }
+        return mask
+    }
 
     /// Where the longitude draw of each birth lies among prefetched draws when `shapeDraws` precede
     /// each birth's own, for `DrawBuffer.prefetch` to compute the longitudes in advance.
@@ -185,18 +200,19 @@ struct BirthWriter {
         let lm = means[1], lr = ranges[1], lmul = multipliers[1]
         let sm = means[2], sr = ranges[2], smul = multipliers[2]
         let rm = means[3], rr = ranges[3], rmul = multipliers[3]
+        // Every draw read here must be in `layerBatchDraws`: the still path computes no others.
         for j in 0..<n {
             let b = w + j &* stride
             s.speed[j] = Double((vm + vr * PrefetchedDraws.signed(b[1])) * vmul)
             s.life[j] = (lm + lr * PrefetchedDraws.signed(b[2])) * lmul
         }
         // Without a range every birth gets the same scale and spin, computed once (most cells).
-        if let scale = Self.constant(mean: sm, range: sr, multiplier: smul) {
+        if let scale = constantScale {
             s.scale.update(repeating: max(0, scale), count: n)
         } else {
             for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(w[j &* stride + 3])) * smul) }
         }
-        if let spin = Self.constant(mean: rm, range: rr, multiplier: rmul) {
+        if let spin = constantSpin {
             s.spin.update(repeating: spin, count: n)
         } else {
             for j in 0..<n { s.spin[j] = (rm + rr * PrefetchedDraws.signed(w[j &* stride + 4])) * rmul }

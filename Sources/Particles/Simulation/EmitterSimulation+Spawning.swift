@@ -33,10 +33,13 @@ extension EmitterSimulation {
         let scratch = drawBuffer.scratch
         // A still emitter without shape draws, open for the whole step, places births in one pass.
         let still = !moving && geometry.drawCount == 0 && p.window.isOpenThroughout(from: l0, to: l1)
+        // The still batch reads only some draws of each birth: only those are computed.
+        let reading = batches && still ? writer.layerBatchDraws : nil
         var first = 0
         while first < allowed {
             let last = min(allowed, first + DrawBuffer.birthsPerChunk)
-            var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth, births: last - first, table: table)
+            var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth, births: last - first, table: table,
+                                            reading: reading)
             if batches && still {
                 Self.placeStillBirths(scratch, first: first, last: last, before: before, rate: p.birthRate, l0: l0, l1: l1,
                                       alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1, at: (geometry.cx, geometry.cy, geometry.cz))
