@@ -155,6 +155,23 @@ import Testing
         check("after an epoch shift")
     }
 
+    @Test func deathBoundsOfABatchAreItsEarliestAndLatestDeathAndAnyNaNMakesTheEarliestMinusInfinity() {
+        var random = SeededRandom(seed: 12)
+        for n in 0..<41 {
+            for nanAt in [nil] + (n > 0 ? [0, n / 2, n - 1] : []) {
+                var deaths = (0..<n).map { _ in random.nextSignedFloat() * 100 }
+                if let k = nanAt { deaths[k] = .nan }
+                let finite = deaths.filter { !$0.isNaN }
+                var bounds = DeathBounds()
+                deaths.withUnsafeBufferPointer { bounds.include($0.baseAddress!, count: n) }
+                let earliest: Float = nanAt != nil ? -.infinity : finite.min() ?? .infinity
+                let latest = finite.max() ?? -.infinity
+                #expect(bounds.earliest == earliest && bounds.latest == latest,
+                        "seed 12, \(n) deaths, NaN at \(nanAt.map(String.init) ?? "none"): \(bounds.earliest)…\(bounds.latest), expected \(earliest)…\(latest)")
+            }
+        }
+    }
+
     @Test func theLastTombstoneFoundThroughRunBoundsIsTheLastOneOfAFullScan() {
         // Runs of 1 to 40 slots dying 1–3 s after birth; kills anywhere (young slots included), a NaN
         // death among the births, compactions (with their padding tombstones) and an epoch shift.

@@ -899,17 +899,36 @@ struct DeathBounds {
         include(Self.bounds(of: deaths, count: n))
     }
 
-    /// The bounds of `n` death times: comparisons and selects over locals only, so the loop vectorises.
+    /// The bounds of `n` death times, eight lanes at a time: the compiler keeps a scalar min/max chain
+    /// in order (its NaN rules are not associative), so the lanes are explicit. A NaN never wins a
+    /// comparison and is tallied apart; the sign of a zero bound may depend on the lanes, which no
+    /// comparison of death times can see.
     @inline(__always)
     private static func bounds(of d: UnsafePointer<Float>, count n: Int) -> DeathBounds {
-        var lo = Float.infinity, hi = -Float.infinity, nan: Int32 = 0
-        for j in 0..<n {
-            let t = d[j]
-            nan |= t != t ? 1 : 0
-            lo = t < lo ? t : lo
-            hi = t > hi ? t : hi
+        var lo = SIMD8<Float>(repeating: .infinity), hi = SIMD8<Float>(repeating: -.infinity)
+        var nan = SIMDMask<SIMD8<Int32>>()
+        let raw = UnsafeRawPointer(d)
+        var j = 0
+        while j + 8 <= n {
+            let t = raw.loadUnaligned(fromByteOffset: 4 * j, as: SIMD8<Float>.self)
+            nan .|= t .!= t
+            lo.replace(with: t, where: t .< lo)
+            hi.replace(with: t, where: t .> hi)
+            j += 8
         }
-        return DeathBounds(lowest: lo, highest: hi, sawNaN: nan)
+        var low = Float.infinity, high = -Float.infinity, sawNaN: Int32 = any(nan) ? 1 : 0
+        for lane in 0..<8 {
+            low = lo[lane] < low ? lo[lane] : low
+            high = hi[lane] > high ? hi[lane] : high
+        }
+        while j < n {
+            let t = d[j]
+            sawNaN |= t != t ? 1 : 0
+            low = t < low ? t : low
+            high = t > high ? t : high
+            j += 1
+        }
+        return DeathBounds(lowest: low, highest: high, sawNaN: sawNaN)
     }
 
     /// Widens the bounds to another batch's.
