@@ -18,25 +18,26 @@ import Testing
         }
     }
 
-    @Test func aSparseFillWritesTheFullFillsWordsAtItsOffsetsOnlyAndEndsWhereItWould() {
+    @Test func aPlanarFillWritesTheFullFillsWordsOfItsOffsetsOnlyAndEndsWhereItWould() {
         var masks = SeededRandom(seed: 3)
         for births in [0, 1, 7, 8, 9, 17, 256] {
             for stride in [1, 3, 9, 13, 64] {
                 let all: UInt64 = stride == 64 ? .max : (1 << UInt64(stride)) - 1
                 for offsets in [all, 1, 1 << UInt64(stride - 1), masks.next() & all] where offsets != 0 {
                     let count = births * stride
-                    var full = SeededRandom(seed: 77), sparse = full
+                    var full = SeededRandom(seed: 77), planar = full
                     var expected = [UInt32](repeating: 0, count: max(count, 1))
                     var got = [UInt32](repeating: 0xDEAD_BEEF, count: max(count, 1))
                     expected.withUnsafeMutableBufferPointer { full.fill($0.baseAddress!, count: count) }
-                    got.withUnsafeMutableBufferPointer { sparse.fill($0.baseAddress!, births: births, stride: stride, offsets: offsets) }
-                    for i in 0..<count {
-                        let read = offsets >> UInt64(i % stride) & 1 == 1
-                        let want = read ? expected[i] : 0xDEAD_BEEF
-                        #expect(got[i] == want, "seed 77, \(births) births, stride \(stride), offsets \(String(offsets, radix: 2)), word \(i): \(got[i]) vs \(want)")
-                        if got[i] != want { break }
+                    got.withUnsafeMutableBufferPointer { planar.fill(planes: $0.baseAddress!, births: births, stride: stride, offsets: offsets) }
+                    for o in 0..<stride {
+                        for b in 0..<births {
+                            let want = offsets >> UInt64(o) & 1 == 1 ? expected[b * stride + o] : 0xDEAD_BEEF
+                            #expect(got[o * births + b] == want, "seed 77, \(births) births, stride \(stride), offsets \(String(offsets, radix: 2)), draw \(o) of birth \(b): \(got[o * births + b]) vs \(want)")
+                            if got[o * births + b] != want { break }
+                        }
                     }
-                    #expect(sparse == full, "\(births) births, stride \(stride): the generator ends where \(count) draws leave it")
+                    #expect(planar == full, "\(births) births, stride \(stride): the generator ends where \(count) draws leave it")
                 }
             }
         }

@@ -98,15 +98,17 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
         }
     }
 
-    /// Writes the outputs that `fill(out, count: births · stride)` would write at positions
-    /// `b·stride + o` for every birth b in 0..<births and every offset o whose bit is set in `offsets`
-    /// (o < stride ≤ 64), computing only those; every other position is left as it was. Leaves the
-    /// generator where `births · stride` calls of `next32()` would.
+    /// Writes, for every birth b in 0..<births and every offset o whose bit is set in `offsets`
+    /// (o < stride ≤ 64), the output that `fill(out, count: births · stride)` would write at
+    /// `b·stride + o`, to `planes[o·births + b]`: one plane per offset, computing only those outputs.
+    /// The planes of unset offsets are left as they were. Leaves the generator where
+    /// `births · stride` calls of `next32()` would.
     ///
     /// For draws taken in groups of which only some are read (a birth whose cell has no colour range
     /// reads three of its nine): each offset is a stream of its own, eight births apart per vector
-    /// step (the LCG jumps any number of steps in one multiply-add).
-    public mutating func fill(_ out: UnsafeMutablePointer<UInt32>, births: Int, stride: Int, offsets: UInt64) {
+    /// step (the LCG jumps any number of steps in one multiply-add), and its plane is written whole
+    /// vectors at a time.
+    public mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, stride: Int, offsets: UInt64) {
         precondition(stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
                      "offsets must lie below the stride")
         guard births > 0 else { return }
@@ -126,22 +128,19 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
             let b3 = perBirth.multiplier &* b2 &+ perBirth.increment
             var low = SIMD4<UInt64>(b0, b1, b2, b3)
             var high = low &* m4 &+ c4
-            var p = out + o
+            let plane = UnsafeMutableRawPointer(planes + o * births)
             var b = 0
             while b + 8 <= births {
-                let l = Self.output(low), h = Self.output(high)
-                p[0] = l[0]; p[stride] = l[1]; p[2 * stride] = l[2]; p[3 * stride] = l[3]
-                p[4 * stride] = h[0]; p[5 * stride] = h[1]; p[6 * stride] = h[2]; p[7 * stride] = h[3]
+                plane.storeBytes(of: Self.output(low), toByteOffset: 4 * b, as: SIMD4<UInt32>.self)
+                plane.storeBytes(of: Self.output(high), toByteOffset: 4 * b + 16, as: SIMD4<UInt32>.self)
                 low = low &* m8 &+ c8
                 high = high &* m8 &+ c8
-                p += 8 * stride
                 b += 8
             }
             var state = low[0]
             while b < births {
-                p.pointee = Self.output(state)
+                plane.storeBytes(of: Self.output(state), toByteOffset: 4 * b, as: UInt32.self)
                 state = perBirth.multiplier &* state &+ perBirth.increment
-                p += stride
                 b += 1
             }
         }

@@ -48,14 +48,19 @@ struct PrefetchedDraws: RandomDraws {
     let words: UnsafePointer<UInt32>
     /// Per birth: longitude, its sine and cosine (nil: no table was computed).
     let longitudes: LongitudeTable.Values?
+    /// For draws prefetched in planes (`DrawBuffer.prefetch(reading:)`), the births per plane: draw o
+    /// of birth b is `words[o · planeLength + b]`, and only batch writers read them. Nil while the
+    /// draws lie in the generator's order.
+    let planeLength: Int?
     /// Draws read so far.
     private(set) var consumed = 0
     /// Births that asked for their longitude so far.
     private var birth = 0
 
-    init(words: UnsafePointer<UInt32>, longitudes: LongitudeTable.Values? = nil) {
+    init(words: UnsafePointer<UInt32>, longitudes: LongitudeTable.Values? = nil, planeLength: Int? = nil) {
         self.words = words
         self.longitudes = longitudes
+        self.planeLength = planeLength
     }
 
     /// The table's values when it was computed for this longitude (always, when callers follow the
@@ -150,9 +155,9 @@ final class DrawBuffer {
     /// a reader over them, with the longitudes of `births` births laid out as `table` says computed in
     /// advance. Valid until the next call.
     ///
-    /// With `reading`, only the draws of each birth whose bit is set (draw o of birth b at
-    /// `b · table.drawsPerBirth + o`) are computed, for a reader that takes no others (a layer batch,
-    /// `BirthWriter.layerBatchDraws`); the longitude draw must be among them.
+    /// With `reading`, only the draws of each birth whose bit is set are computed, each kind in a plane
+    /// of its own (`PrefetchedDraws.planeLength`), for a batch writer that reads no others
+    /// (`BirthWriter.layerBatchDraws`); the longitude draw must be among them.
     func prefetch(_ random: inout SeededRandom, count: Int, births: Int = 0, table: LongitudeTable? = nil,
                   reading offsets: UInt64? = nil) -> PrefetchedDraws {
         guard let words, count <= capacity else {
@@ -166,10 +171,11 @@ final class DrawBuffer {
                          "a sparse prefetch covers whole births and their longitude draws")
             // Draws nobody computed must never be read: debug builds make them stand out.
             if _isDebugAssertConfiguration() { words.update(repeating: 0xDEAD_BEEF, count: count) }
-            random.fill(words, births: births, stride: table.drawsPerBirth, offsets: offsets)
+            random.fill(planes: words, births: births, stride: table.drawsPerBirth, offsets: offsets)
         } else {
             random.fill(words, count: count)
         }
+        let planar = offsets != nil && table != nil && births > 0
         guard let table, births > 0, table.drawOffset + (births - 1) * table.drawsPerBirth < count else {
             return PrefetchedDraws(words: words)
         }
@@ -179,14 +185,21 @@ final class DrawBuffer {
             angles = .allocate(capacity: 3 * angleCapacity)
         }
         let lon = angles!, sin = lon + angleCapacity, cos = sin + angleCapacity
-        Self.computeLongitudes(words + table.drawOffset, stride: table.drawsPerBirth, births: births,
-                               longitude: table.longitude, range: table.emissionRange, into: lon)
+        if planar {
+            Self.computeLongitudes(words + table.drawOffset * births, stride: 1, births: births,
+                                   longitude: table.longitude, range: table.emissionRange, into: lon)
+        } else {
+            Self.computeLongitudes(words + table.drawOffset, stride: table.drawsPerBirth, births: births,
+                                   longitude: table.longitude, range: table.emissionRange, into: lon)
+        }
         DeterministicMath.sinCos(lon, sin: sin, cos: cos, count: births)
-        return PrefetchedDraws(words: words, longitudes: .init(longitude: lon, sin: sin, cos: cos, count: births))
+        return PrefetchedDraws(words: words, longitudes: .init(longitude: lon, sin: sin, cos: cos, count: births),
+                               planeLength: planar ? births : nil)
     }
 
     /// The longitude of each birth from its longitude draw (`BirthWriter.add`'s formula: the cell's
     /// longitude plus the range times the unit draw − ½).
+    @inline(__always)
     private static func computeLongitudes(_ u: UnsafePointer<UInt32>, stride: Int, births: Int, longitude: Double,
                                           range: Double, into out: UnsafeMutablePointer<Double>) {
         for b in 0..<births {

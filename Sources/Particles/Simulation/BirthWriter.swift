@@ -193,37 +193,50 @@ struct BirthWriter {
         guard let angles = draws.longitudes, angles.count >= n, !hasExtensions else {
             preconditionFailure("layer batches need a longitude table and no extensions")
         }
-        let w = draws.words + shapeDraws
+        // Draw o of birth j is w[j · birthStride + o · drawStride]: in the generator's order, or in
+        // planes (a still emitter's births, whose shape takes no draws).
+        let w: UnsafePointer<UInt32>, birthStride: Int, drawStride: Int
+        if let plane = draws.planeLength {
+            precondition(plane == n && shapeDraws == 0, "planar draws hold one chunk of births without shape draws")
+            (w, birthStride, drawStride) = (draws.words, 1, plane)
+        } else {
+            (w, birthStride, drawStride) = (draws.words + shapeDraws, stride, 1)
+        }
         // Pass 1: the per-birth draws, gathered into contiguous values; scale, spin and colour decide
-        // whether shared columns need storage first.
+        // whether shared columns need storage first. Every draw read here must be in
+        // `layerBatchDraws`: the planar path computes no others.
         let vm = means[0], vr = ranges[0], vmul = multipliers[0]
         let lm = means[1], lr = ranges[1], lmul = multipliers[1]
         let sm = means[2], sr = ranges[2], smul = multipliers[2]
         let rm = means[3], rr = ranges[3], rmul = multipliers[3]
-        // Every draw read here must be in `layerBatchDraws`: the still path computes no others.
-        for j in 0..<n {
-            let b = w + j &* stride
-            s.speed[j] = Double((vm + vr * PrefetchedDraws.signed(b[1])) * vmul)
-            s.life[j] = (lm + lr * PrefetchedDraws.signed(b[2])) * lmul
+        let speedDraws = w + drawStride, lifeDraws = w + 2 &* drawStride
+        // A literal stride of 1 lets the planar loops vectorise.
+        if birthStride == 1 {
+            Self.drawMotion(s, speedDraws, lifeDraws, stride: 1, speed: (vm, vr, vmul), life: (lm, lr, lmul), count: n)
+        } else {
+            Self.drawMotion(s, speedDraws, lifeDraws, stride: birthStride, speed: (vm, vr, vmul), life: (lm, lr, lmul), count: n)
         }
         // Without a range every birth gets the same scale and spin, computed once (most cells).
         if let scale = constantScale {
             s.scale.update(repeating: max(0, scale), count: n)
         } else {
-            for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(w[j &* stride + 3])) * smul) }
+            let u = w + 3 &* drawStride
+            for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul) }
         }
         if let spin = constantSpin {
             s.spin.update(repeating: spin, count: n)
         } else {
-            for j in 0..<n { s.spin[j] = (rm + rr * PrefetchedDraws.signed(w[j &* stride + 4])) * rmul }
+            let u = w + 4 &* drawStride
+            for j in 0..<n { s.spin[j] = (rm + rr * PrefetchedDraws.signed(u[j &* birthStride])) * rmul }
         }
         if let word = uninheritedColor {
             s.color.initialize(repeating: word, count: n)
         } else {
+            let r = w + 5 &* drawStride, g = w + 6 &* drawStride, b = w + 7 &* drawStride, a = w + 8 &* drawStride
             for j in 0..<n {
-                let b = w + j &* stride
-                let sColor = SIMD4(PrefetchedDraws.signed(b[5]), PrefetchedDraws.signed(b[6]),
-                                   PrefetchedDraws.signed(b[7]), PrefetchedDraws.signed(b[8]))
+                let k = j &* birthStride
+                let sColor = SIMD4(PrefetchedDraws.signed(r[k]), PrefetchedDraws.signed(g[k]),
+                                   PrefetchedDraws.signed(b[k]), PrefetchedDraws.signed(a[k]))
                 s.color[j] = HalfFloat.pack4(Self.clamp01((colorMeans + colorRanges * sColor) * .one))
             }
         }
@@ -258,6 +271,17 @@ struct BirthWriter {
         alive += Int(living)
         died += n - Int(living)
         next = first + n
+    }
+
+    /// Speed and lifetime of a batch from their draws (birth j's at `j · stride`): `(mean + range·s) ×
+    /// multiplier`, as `add` computes them.
+    @inline(__always)
+    private static func drawMotion(_ s: BirthScratch, _ speedDraws: UnsafePointer<UInt32>, _ lifeDraws: UnsafePointer<UInt32>,
+                                   stride: Int, speed: (Float, Float, Float), life: (Float, Float, Float), count n: Int) {
+        for j in 0..<n {
+            s.speed[j] = Double((speed.0 + speed.1 * PrefetchedDraws.signed(speedDraws[j &* stride])) * speed.2)
+            s.life[j] = (life.0 + life.1 * PrefetchedDraws.signed(lifeDraws[j &* stride])) * life.2
+        }
     }
 
     /// The value `(mean + range·s) × multiplier` takes for every draw s when the range is zero, nil when
@@ -310,16 +334,24 @@ struct BirthWriter {
             columns.spin[0] = s.spin[0]
             rgba[0] = s.color[0]
         }
-        for (column, values) in [(ParticleStore.SharedColumn.z, s.pz), (.vz, s.vz), (.scale, s.scale), (.spin, s.spin)] {
-            guard let view = columns[shared: column], view.isShared,
-                  let j = Self.firstDifference(values, count: n, from: view[0]) else { continue }
-            store.store(column, written: first + j + 1)
-            refreshColumns()
-        }
+        // One call per column rather than a loop over an array literal, which would allocate per chunk.
+        settle(.z, s.pz, count: n, first: first)
+        settle(.vz, s.vz, count: n, first: first)
+        settle(.scale, s.scale, count: n, first: first)
+        settle(.spin, s.spin, count: n, first: first)
         if rgba.isShared, let j = Self.firstDifference(s.color, count: n, from: rgba[0]) {
             store.store(.color, written: first + j + 1)
             refreshColumns()
         }
+    }
+
+    /// Gives shared Float column `column` storage when one of the batch's `values` differs from its value.
+    @inline(__always)
+    private mutating func settle(_ column: ParticleStore.SharedColumn, _ values: UnsafeMutablePointer<Float>, count n: Int, first: Int) {
+        guard let view = columns[shared: column], view.isShared,
+              let j = Self.firstDifference(values, count: n, from: view[0]) else { return }
+        store.store(column, written: first + j + 1)
+        refreshColumns()
     }
 
     /// The first of `n` values whose bits differ from `shared`'s, nil if none does. Whether any does is
