@@ -80,4 +80,15 @@ import Testing
         #expect(batched.runs.earliestDeath == single.runs.earliestDeath && batched.runs.latestDeath == single.runs.latestDeath,
                 "death bounds: batch \(batched.runs.earliestDeath), \(batched.runs.latestDeath); one at a time \(single.runs.earliestDeath), \(single.runs.latestDeath)")
     }
+
+    @Test func theLivingOfABatchAreTheDeathTimesAtOrAfterTheThresholdNeverNaN() {
+        var random = SeededRandom(seed: 8)
+        for n in 0..<40 {
+            var deaths = (0..<n).map { _ in (random.nextSignedFloat() * 4).rounded() }
+            if n > 3 { deaths[n / 3] = .nan }
+            let expected = deaths.filter { $0 >= 1 }.count
+            let got = deaths.withUnsafeBufferPointer { BirthWriter.count($0.baseAddress!, atLeast: 1, count: n) }
+            #expect(got == expected, "seed 8, \(n) deaths \(deaths): \(got) at or after 1, expected \(expected)")
+        }
+    }
 }

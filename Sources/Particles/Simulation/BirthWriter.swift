@@ -249,15 +249,14 @@ struct BirthWriter {
         let c = columns
         let lat = latitudeSinCos
         let endTime = self.endTime, epoch = self.epoch, aliveFrom = self.aliveFrom
-        var living: Int32 = 0
         let death = c.death + first, life = c.life + first
+        // The living are counted in a pass of their own: with the count inside, this loop stays scalar.
         for j in 0..<n {
             let l = s.life[j]
-            let d = Float(s.time[j] + Double(l) - epoch)
-            death[j] = d
+            death[j] = Float(s.time[j] + Double(l) - epoch)
             life[j] = l
-            living &+= d >= aliveFrom ? 1 : 0
         }
+        let living = Self.count(death, atLeast: aliveFrom, count: n)
         deaths.include(death, count: n)
         Self.writeAxis(c.x + first, c.vx + first, s.x, s, direction: angles.cos, scale: lat.cos, a: ax, endTime: endTime, count: n)
         Self.writeAxis(c.y + first, c.vy + first, s.y, s, direction: angles.sin, scale: lat.cos, a: ay, endTime: endTime, count: n)
@@ -268,9 +267,28 @@ struct BirthWriter {
         if !c.spin.isShared { (c.spin.base + first).update(from: s.spin, count: n) }
         if !rgba.isShared { (rgba.base + first).update(from: s.color, count: n) }
         if zMotion { movesInZ = true }
-        alive += Int(living)
-        died += n - Int(living)
+        alive += living
+        died += n - living
         next = first + n
+    }
+
+    /// How many of the `n` values at `d` are at least `threshold` (NaN is not), eight lanes at a time.
+    @inline(__always)
+    static func count(_ d: UnsafePointer<Float>, atLeast threshold: Float, count n: Int) -> Int {
+        let raw = UnsafeRawPointer(d), limit = SIMD8<Float>(repeating: threshold)
+        var lanes = SIMD8<Int32>()
+        var j = 0
+        while j + 8 <= n {
+            let t = raw.loadUnaligned(fromByteOffset: 4 * j, as: SIMD8<Float>.self)
+            lanes &-= SIMD8<Int32>(repeating: 0).replacing(with: -1, where: t .>= limit)
+            j += 8
+        }
+        var total = Int(lanes.wrappedSum())
+        while j < n {
+            total += d[j] >= threshold ? 1 : 0
+            j += 1
+        }
+        return total
     }
 
     /// Speed and lifetime of a batch from their draws (birth j's at `j · stride`): `(mean + range·s) ×
