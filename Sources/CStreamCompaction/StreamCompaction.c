@@ -65,29 +65,93 @@ static inline __m256i lanes(const uint8_t *p) {
 }
 
 __attribute__((target("avx2")))
+static inline int keep_mask(const float *death, __m256 threshold) {
+    return _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(death), threshold, _CMP_GE_OQ));
+}
+
+// The backward pass finds the keep masks of a chunk of blocks first, then moves the chunk a few columns
+// at a time with their pointers in registers, prefetching each column ahead. Inside `particles.step.1M`
+// (six columns, a region mostly in L3) this runs at about 0.6 ns per slot against 1.1-1.2 for moving
+// every column of one block in turn through the pointer array, which reloaded the pointers after every
+// store (a store might alias them) and left the hardware prefetchers a dozen backward streams. Chunks of
+// 16 blocks, prefetches 1,024 slots ahead and no prefetches (0.8) all measured slower.
+enum { chunkBlocks = 8, groupColumns = 4, prefetchSlots = 384 };
+
+// Moves block b of a chunk in `g` columns: the block starts 8 b slots below p[c], and its lanes,
+// permuted by `perm`, are stored `shift` slots above where they were.
+__attribute__((target("avx2"), always_inline))
+static inline void move_block(float *const *p, const int g, ptrdiff_t b, __m256i perm, ptrdiff_t shift) {
+    for (int c = 0; c < g; c++) {
+        float *block = p[c] - 8 * b;
+        _mm256_storeu_ps(block + shift, _mm256_permutevar8x32_ps(_mm256_loadu_ps(block), perm));
+    }
+}
+
+// Moves the `count` blocks of a chunk (the first starting at slot `top`) in `g` columns; g <= groupColumns
+// is a constant once inlined, so the pointers stay in registers. One prefetch per column every two
+// blocks fetches each line `prefetchSlots` ahead (prefetches never fault, so running past the start of
+// a column is harmless).
+__attribute__((target("avx2"), always_inline))
+static inline void move_group(float *const *columns, const int g, ptrdiff_t top, ptrdiff_t count,
+                              const __m256i *perm, const ptrdiff_t *shift) {
+    float *p[groupColumns];
+    for (int c = 0; c < g; c++) p[c] = columns[c] + top;
+    ptrdiff_t b = 0;
+    for (; b + 1 < count; b += 2) {
+        for (int c = 0; c < g; c++) {
+            _mm_prefetch((const char *)((uintptr_t)(p[c] - 8 * b) - sizeof(float) * prefetchSlots), _MM_HINT_T0);
+        }
+        move_block(p, g, b, perm[b], shift[b]);
+        move_block(p, g, b + 1, perm[b + 1], shift[b + 1]);
+    }
+    if (b < count) move_block(p, g, b, perm[b], shift[b]);
+}
+
+__attribute__((target("avx2")))
 static ptrdiff_t backward_avx2(float *const *columns, int columnCount, uint64_t *words, const float *death,
                                ptrdiff_t from, ptrdiff_t to, ptrdiff_t j, float aliveFrom) {
     const __m256 threshold = _mm256_set1_ps(aliveFrom);
     ptrdiff_t k = to;
-    // Blocks of eight from the top: block [k - 8, k) is loaded whole before its survivors are stored
-    // at [j - 7, j]; j >= k - 1 keeps every store clear of slots not yet read.
-    while (k - from >= 8) {
+    // Leading blocks that all survive while none has moved yet stay where they are.
+    while (k - from >= 8 && j == k - 1 && keep_mask(death + k - 8, threshold) == 0xFF) {
         k -= 8;
-        __m256 d = _mm256_loadu_ps(death + k);
-        int m = _mm256_movemask_ps(_mm256_cmp_ps(d, threshold, _CMP_GE_OQ));
-        int n = __builtin_popcount((unsigned)m);
-        if (m == 0xFF && j == k + 7) { j -= 8; continue; } // All survive and none has moved yet.
-        __m256i perm = lanes(right[m]);
-        for (int c = 0; c < columnCount; c++) {
-            __m256 v = _mm256_loadu_ps(columns[c] + k);
-            _mm256_storeu_ps(columns[c] + j - 7, _mm256_permutevar8x32_ps(v, perm));
+        j -= 8;
+    }
+    __m256i perm[chunkBlocks];
+    ptrdiff_t shift[chunkBlocks];
+    uint8_t masks[chunkBlocks];
+    // Chunks of blocks of eight from the top: block [k - 8, k) is loaded whole before its survivors are
+    // stored at [j - 7, j]; j >= k - 1 keeps every store clear of slots not yet read (death's included,
+    // so a chunk's masks can be found before any of its blocks moves).
+    while (k - from >= 8) {
+        ptrdiff_t count = (k - from) / 8 < chunkBlocks ? (k - from) / 8 : chunkBlocks;
+        for (ptrdiff_t b = 0; b < count; b++) {
+            ptrdiff_t start = k - 8 * (b + 1);
+            int m = keep_mask(death + start, threshold);
+            masks[b] = (uint8_t)m;
+            perm[b] = lanes(right[m]);
+            shift[b] = j - 7 - start;
+            j -= __builtin_popcount((unsigned)m);
+        }
+        int c = 0;
+        for (; c + groupColumns <= columnCount; c += groupColumns) {
+            move_group(columns + c, groupColumns, k - 8, count, perm, shift);
+        }
+        switch (columnCount - c) {
+        case 3: move_group(columns + c, 3, k - 8, count, perm, shift); break;
+        case 2: move_group(columns + c, 2, k - 8, count, perm, shift); break;
+        case 1: move_group(columns + c, 1, k - 8, count, perm, shift); break;
+        default: break;
         }
         if (words) {
-            uint64_t w[8];
-            for (int i = 0; i < 8; i++) w[i] = words[k + i];
-            for (int i = 0; i < 8; i++) words[j - 7 + i] = w[right[m][i]];
+            for (ptrdiff_t b = 0; b < count; b++) {
+                ptrdiff_t start = k - 8 * (b + 1);
+                uint64_t w[8];
+                for (int i = 0; i < 8; i++) w[i] = words[start + i];
+                for (int i = 0; i < 8; i++) words[start + shift[b] + i] = w[right[masks[b]][i]];
+            }
         }
-        j -= n;
+        k -= 8 * count;
     }
     return backward_scalar(columns, columnCount, words, death, from, k, j, aliveFrom);
 }

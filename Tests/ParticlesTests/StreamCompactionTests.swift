@@ -96,6 +96,115 @@ import Testing
         }
     }
 
+    /// `count` Float columns, the death times in column `deathColumn` (or, when nil, in a column of their
+    /// own), and a word column if `withWords`: slot k of column c holds 16 k + c (its death time in the
+    /// death column) and its word k | 1 << 40; `below` and `above` slots around 0..<n hold the sentinel −1.
+    final class ManyColumns {
+        static let below = 16, above = 16
+        let n: Int, total: Int, deathColumn: Int?
+        let storage: [UnsafeMutablePointer<Float>]
+        let deathStorage: UnsafeMutablePointer<Float>
+        let wordStorage: UnsafeMutablePointer<UInt64>?
+
+        init(count: Int, deathColumn: Int?, withWords: Bool, deaths: [Float]) {
+            let total = Self.below + deaths.count + Self.above
+            n = deaths.count
+            self.total = total
+            self.deathColumn = deathColumn
+            let columns = (0..<count).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: total) }
+            storage = columns
+            deathStorage = deathColumn.map { columns[$0] } ?? .allocate(capacity: total)
+            wordStorage = withWords ? .allocate(capacity: total) : nil
+            for column in storage { column.initialize(repeating: -1, count: total) }
+            if deathColumn == nil { deathStorage.initialize(repeating: -1, count: total) }
+            wordStorage?.initialize(repeating: .max, count: total)
+            for k in 0..<n {
+                for c in 0..<count { storage[c][Self.below + k] = Float(16 * k + c) }
+                deathStorage[Self.below + k] = deaths[k]
+                wordStorage?[Self.below + k] = UInt64(k) | 1 << 40
+            }
+        }
+
+        deinit {
+            for column in storage { column.deallocate() }
+            if deathColumn == nil { deathStorage.deallocate() }
+            wordStorage?.deallocate()
+        }
+
+        /// Runs the backward kernel over slots 0..<n with the destination ending at slot `j`.
+        func keepSurvivorsBackward(j: Int, aliveFrom: Float) -> Int {
+            let floats: [UnsafeMutablePointer<Float>?] = storage.map { $0 + Self.below }
+            return floats.withUnsafeBufferPointer {
+                csc_keep_survivors_backward($0.baseAddress, Int32(storage.count), wordStorage.map { $0 + Self.below },
+                                            deathStorage + Self.below, 0, n, j, aliveFrom)
+            }
+        }
+
+        /// Whether slot `slot` (from slot 0) holds what source slot `k` held, in every column that moves.
+        func holds(survivor k: Int, at slot: Int) -> Bool {
+            let i = Self.below + slot
+            let floatsHold = storage.indices.allSatisfy { c in storage[c][i] == (c == deathColumn ? 5 : Float(16 * k + c)) }
+            return floatsHold && (wordStorage.map { $0[i] == UInt64(k) | 1 << 40 } ?? true)
+        }
+
+        /// Whether every slot outside `slots` (from slot 0), sentinels included, still holds −1, and the
+        /// death times in a column of their own are all unchanged.
+        func isUntouched(outside slots: Range<Int>, deaths: [Float]) -> Bool {
+            let written = (Self.below + slots.lowerBound)..<(Self.below + slots.upperBound)
+            let outsideUntouched = (0..<total).allSatisfy { i in
+                written.contains(i) || (storage.allSatisfy { $0[i] == -1 } && (wordStorage.map { $0[i] == .max } ?? true))
+            }
+            let ownDeathsUntouched = deathColumn != nil || (0..<n).allSatisfy { deathStorage[Self.below + $0].bitPattern == deaths[$0].bitPattern }
+            return outsideUntouched && ownDeathsUntouched
+        }
+    }
+
+    /// Death times for `n` slots in alternating runs of survivors and tombstones, each 1–300 slots long.
+    static func runDeaths(_ n: Int, random: inout SeededRandom) -> [Float] {
+        var deaths: [Float] = []
+        var survive = random.next32() % 2 == 0
+        while deaths.count < n {
+            let length = min(n - deaths.count, 1 + Int(random.next32() % 300))
+            deaths += repeatElement(survive ? 5 : -.infinity, count: length)
+            survive.toggle()
+        }
+        return deaths
+    }
+
+    /// The AVX2 path moves a chunk of blocks at a time, a group of up to four columns after another, and
+    /// finds the keep masks of a chunk before moving it: every column count from 1 to 9 (whole groups and
+    /// each remainder), lengths around and across chunk boundaries, long runs, the death times first, last
+    /// or in a column of their own, with and without words.
+    @Test(arguments: [true, false])
+    func backwardKeepsTheSurvivorsForAnyColumnCountAndLength(avx2: Bool) {
+        csc_set_avx2_enabled(avx2 ? 1 : 0)
+        defer { csc_set_avx2_enabled(1) }
+        var random = SeededRandom(seed: 6)
+        var trial = 0
+        for count in 1...9 {
+            for n in [63, 64, 65, 72, 130, 519, 1024, 3001] {
+                for pattern in 0..<5 {
+                    trial += 1
+                    let deaths = pattern == 4 ? Self.runDeaths(n, random: &random)
+                        : Self.deaths(n, survival: [0, 0.3, 0.87, 1][pattern], random: &random)
+                    let survivors = (0..<n).filter { deaths[$0] >= 1 }
+                    let deathColumn = [0, count - 1, nil][trial % 3]
+                    for extra in [0, 5] {
+                        let columns = ManyColumns(count: count, deathColumn: deathColumn, withWords: trial % 2 == 0, deaths: deaths)
+                        let j = n - 1 + extra
+                        let result = columns.keepSurvivorsBackward(j: j, aliveFrom: 1)
+                        let context = "\(count) columns, n \(n), pattern \(pattern), death column \(String(describing: deathColumn)), "
+                            + "words \(trial % 2 == 0), extra \(extra), avx2 \(avx2 && csc_uses_avx2() != 0)"
+                        #expect(result == j - survivors.count, "\(context): returned \(result)")
+                        let misplaced = survivors.enumerated().first { t, k in !columns.holds(survivor: k, at: j - survivors.count + 1 + t) }
+                        #expect(misplaced == nil, "\(context): survivor \(String(describing: misplaced))")
+                        #expect(columns.isUntouched(outside: 0..<(j + 1), deaths: deaths), "\(context): a slot outside 0...j was written")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: [true, false])
     func forwardKeepsTheSurvivorsInOrderFromJ(avx2: Bool) {
         Self.eachPattern(seed: 4, avx2: avx2) { n, p, deaths in
