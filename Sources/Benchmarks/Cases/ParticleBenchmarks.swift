@@ -5,7 +5,8 @@ import LayerKit
 
 extension BenchmarkRegistry {
     /// The particle simulation: the per-step update next to a plain C loop doing the same work, at
-    /// several sizes, and a full emitter step (spawn + update + removal) next to the update alone.
+    /// several sizes, a full emitter step (spawn + update + removal) next to the update alone, births
+    /// alone, and the noise floor of the full step's ratio.
     static let particles: [Benchmark] = [
         updateBenchmark(count: 4 << 10, label: "4K"),
         updateBenchmark(count: 64 << 10, label: "64K"),
@@ -15,6 +16,7 @@ extension BenchmarkRegistry {
         updateBenchmark(count: 1_000_000, label: "1M", threeD: true),
         fullStepBenchmark().checking(Budget(.bytesPerParticle, .extra("bytesPerLiveParticle"), maximum: 48)),
         birthsBenchmark(),
+        noiseFloorBenchmark(),
     ]
 
     /// Update of `count` particles per fixed step on one core: engine store vs C reference on an
@@ -97,6 +99,28 @@ extension BenchmarkRegistry {
                                           sink.value &+= acc
                                       },
                                       extras: { ["liveParticles": Double(sim.aliveCount), "drawsPerBirth": Double(drawsPerBirth)] })
+        }
+    }
+
+    /// The noise floor of `particles.step.1M`'s ratio: two identical copies of its steady-state live
+    /// particles, updated alternately exactly as its reference updates one. Both sides do the same
+    /// work, so any distance of the ratio from 1 is the machine (shared caches, memory placement,
+    /// neighbours), and a full-step ratio within that distance of its goal is not a clear pass or
+    /// failure (docs/Performance.md, "The noise floor").
+    static func noiseFloorBenchmark() -> Benchmark {
+        Benchmark(name: "particles.noise.1M", unit: "600 updates of a copy of the particles.step.1M live particles",
+                  reference: "600 updates of an identical copy") { scale in
+            let (layer, cell) = sparkEmitter(birthRate: scale == .full ? 200_000 : 400, lifetime: 5, lifetimeRange: 1)
+            let sim = EmitterSimulation(layer: layer)
+            let dt = 1.0 / 120
+            for _ in 0..<(scale == .full ? 840 : 10) { sim.step(by: dt) }
+            let steps = scale == .full ? 600 : 2
+            let first = try sim.liveCopy(ofCellNamed: "spark"), second = try sim.liveCopy(ofCellNamed: "spark")
+            let h = Float(dt), ay = Float(cell.yAcceleration)
+            let window = sim.deathWindowForBenchmark
+            return Benchmark.Workload(engine: { for _ in 0..<steps { _ = second.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h) } },
+                                      reference: { for _ in 0..<steps { _ = first.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h) } },
+                                      extras: { ["referenceSlots": Double(first.count)] })
         }
     }
 
