@@ -168,7 +168,7 @@ final class DrawBuffer {
         }
         if let offsets, let table, births > 0 {
             precondition(count == births * table.drawsPerBirth && offsets >> UInt64(table.drawOffset) & 1 == 1,
-                         "a sparse prefetch covers whole births and their longitude draws")
+                         "a planar prefetch covers whole births and their longitude draws")
             // Draws nobody computed must never be read: debug builds make them stand out.
             if _isDebugAssertConfiguration() { words.update(repeating: 0xDEAD_BEEF, count: count) }
             random.fill(planes: words, births: births, stride: table.drawsPerBirth, offsets: offsets)
