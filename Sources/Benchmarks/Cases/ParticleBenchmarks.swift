@@ -110,16 +110,9 @@ extension BenchmarkRegistry {
     static func noiseFloorBenchmark() -> Benchmark {
         Benchmark(name: "particles.noise.1M", unit: "600 updates of a copy of the particles.step.1M live particles",
                   reference: "600 updates of an identical copy") { scale in
-            let (layer, cell) = sparkEmitter(birthRate: scale == .full ? 200_000 : 400, lifetime: 5, lifetimeRange: 1)
-            let sim = EmitterSimulation(layer: layer)
-            let dt = 1.0 / 120
-            for _ in 0..<(scale == .full ? 840 : 10) { sim.step(by: dt) }
-            let steps = scale == .full ? 600 : 2
-            let first = try sim.liveCopy(ofCellNamed: "spark"), second = try sim.liveCopy(ofCellNamed: "spark")
-            let h = Float(dt), ay = Float(cell.yAcceleration)
-            let window = sim.deathWindowForBenchmark
-            return Benchmark.Workload(engine: { for _ in 0..<steps { _ = second.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h) } },
-                                      reference: { for _ in 0..<steps { _ = first.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h) } },
+            let spark = try SteadySpark(scale: scale)
+            let first = try spark.liveCopy(), second = try spark.liveCopy()
+            return Benchmark.Workload(engine: { spark.updateAlone(second) }, reference: { spark.updateAlone(first) },
                                       extras: { ["referenceSlots": Double(first.count)] })
         }
     }
@@ -137,15 +130,10 @@ extension BenchmarkRegistry {
         Benchmark(name: "particles.step.1M", unit: "600 full emitter steps (5 s at 120 Hz) at a steady state of ~1M particles, lifetime 5 ± 1 s",
                   reference: "600 updates alone of the same live particles (a copy without tombstones)",
                   goal: "full step ≤ 1.3 × update alone", maximumRatio: 1.3) { scale in
-            let (layer, cell) = sparkEmitter(birthRate: scale == .full ? 200_000 : 400, lifetime: 5, lifetimeRange: 1)
-            let sim = EmitterSimulation(layer: layer)
-            let dt = 1.0 / 120
-            let steps = scale == .full ? 600 : 2
-            for _ in 0..<(scale == .full ? 840 : 10) { sim.step(by: dt) }
+            let spark = try SteadySpark(scale: scale)
+            let sim = spark.sim, dt = spark.dt, steps = spark.steps
             let store = try sim.store(ofCellNamed: "spark")
-            let live = try sim.liveCopy(ofCellNamed: "spark")
-            let h = Float(dt), ay = Float(cell.yAcceleration)
-            let window = sim.deathWindowForBenchmark
+            let live = try spark.liveCopy()
             let slots = SlotTally()
             // Storage over live particles as the simulation holds it at steady state: the whole allocation
             // (free slots and tombstones awaiting removal included), and per slot for comparison.
@@ -155,10 +143,7 @@ extension BenchmarkRegistry {
                                               slots.add(store.count)
                                           }
                                       },
-                                      reference: {
-                                          // Deaths counted in a window one lifetime ahead, where the emitter finds its own.
-                                          for _ in 0..<steps { _ = live.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h) }
-                                      },
+                                      reference: { spark.updateAlone(live) },
                                       extras: {
                                           ["liveParticles": Double(sim.aliveCount), "storageBytes": Double(sim.storageBytes),
                                            "slotCapacity": Double(store.capacity), "referenceSlots": Double(live.count),
@@ -167,6 +152,37 @@ extension BenchmarkRegistry {
                                            "bytesPerLiveParticle": Double(sim.storageBytes) / Double(max(1, sim.aliveCount))]
                                       })
         }
+    }
+}
+
+/// The emitter of `particles.step.1M` at its steady state (about 1,000,000 particles after 840 steps of
+/// 1/120 s; 10 steps at smoke scale) and the update alone that its figures compare against.
+private struct SteadySpark {
+    let sim: EmitterSimulation
+    let cell: CAEmitterCell
+    /// Seconds per step, and steps per iteration (600: 5 s; 2 at smoke scale).
+    let dt = 1.0 / 120, steps: Int
+    /// The death-counting window of the update alone, taken at the steady state (one lifetime ahead,
+    /// where the emitter finds its own deaths) and kept while the emitter moves on.
+    let window: Float
+
+    init(scale: BenchmarkScale) throws {
+        let (layer, cell) = BenchmarkRegistry.sparkEmitter(birthRate: scale == .full ? 200_000 : 400, lifetime: 5, lifetimeRange: 1)
+        sim = EmitterSimulation(layer: layer)
+        self.cell = cell
+        steps = scale == .full ? 600 : 2
+        for _ in 0..<(scale == .full ? 840 : 10) { sim.step(by: dt) }
+        window = sim.deathWindowForBenchmark
+    }
+
+    /// The live particles now, without tombstones or free room.
+    func liveCopy() throws -> ParticleStore { try sim.liveCopy(ofCellNamed: "spark") }
+
+    /// One iteration of the update alone of `store`: `steps` updates with the emitter's step and
+    /// acceleration, deaths counted in `window`.
+    func updateAlone(_ store: ParticleStore) {
+        let h = Float(dt), ay = Float(cell.yAcceleration)
+        for _ in 0..<steps { _ = store.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h) }
     }
 }
 

@@ -64,38 +64,9 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     // MARK: - Batches
 
     /// Writes the next `count` outputs of `next32()` to `out[0..<count]`, in order, and leaves the
-    /// generator where `count` calls of `next32()` would.
-    ///
-    /// Faster than the calls themselves: the outputs come from eight interleaved streams held in two
-    /// vectors of four states (state i + 8 follows from state i by one multiply-add with the LCG's
-    /// eight-step multiplier and increment), so the multiplies do not wait on one another and the
-    /// output permutation runs four lanes at a time.
+    /// generator where `count` calls of `next32()` would: the planar fill with one plane.
     public mutating func fill(_ out: UnsafeMutablePointer<UInt32>, count: Int) {
-        guard count > 0 else { return }
-        let m = Self.multiplier, c = _increment
-        // Eight steps at once: s₊₈ = m⁸·s + c·(m⁷ + … + m + 1) (mod 2⁶⁴), built from the four-step pair.
-        let m2 = m &* m
-        let m4 = m2 &* m2
-        let c4 = c &* (m2 &* m &+ m2 &+ m &+ 1)
-        let m8 = SIMD4<UInt64>(repeating: m4 &* m4), c8 = SIMD4<UInt64>(repeating: c4 &* m4 &+ c4)
-        let s0 = _state
-        let s1 = s0 &* m &+ c, s2 = s1 &* m &+ c, s3 = s2 &* m &+ c
-        var low = SIMD4<UInt64>(s0, s1, s2, s3)
-        var high = low &* m4 &+ c4
-        let raw = UnsafeMutableRawPointer(out)
-        var i = 0
-        while i + 8 <= count {
-            raw.storeBytes(of: Self.output(low), toByteOffset: 4 * i, as: SIMD4<UInt32>.self)
-            raw.storeBytes(of: Self.output(high), toByteOffset: 4 * i + 16, as: SIMD4<UInt32>.self)
-            low = low &* m8 &+ c8
-            high = high &* m8 &+ c8
-            i += 8
-        }
-        _state = low[0]
-        while i < count {
-            out[i] = next32()
-            i += 1
-        }
+        fill(planes: out, births: count, stride: 1, offsets: 1)
     }
 
     /// Writes, for every birth b in 0..<births and every offset o whose bit is set in `offsets`
@@ -104,10 +75,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     /// The planes of unset offsets are left as they were. Leaves the generator where
     /// `births · stride` calls of `next32()` would.
     ///
-    /// For draws taken in groups of which only some are read (a birth whose cell has no colour range
-    /// reads three of its nine): each offset is a stream of its own, eight births apart per vector
-    /// step (the LCG jumps any number of steps in one multiply-add), and its plane is written whole
-    /// vectors at a time.
+    /// Faster than the calls themselves: each offset is a stream of its own, held as eight interleaved
+    /// streams in two vectors of four states (the LCG jumps any number of steps in one multiply-add),
+    /// so the multiplies do not wait on one another, the output permutation runs four lanes at a time
+    /// and each plane is written whole vectors at a time. For draws taken in groups of which only some
+    /// are read (a birth whose cell has no colour range reads three of its nine), only those are
+    /// computed.
     public mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, stride: Int, offsets: UInt64) {
         precondition(stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
                      "offsets must lie below the stride")
