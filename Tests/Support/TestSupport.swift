@@ -17,13 +17,6 @@ public enum TestSupport {
         return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    /// A fresh, empty temporary folder named after `label`; the caller removes it.
-    public static func temporaryFolder(_ label: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
     // MARK: - Running executables
 
     /// Runs `executable` with `arguments` in `directory` (default: the package root), standard input
@@ -55,6 +48,68 @@ public enum TestSupport {
 
     /// The variables removed by `withoutDisplay`: with them gone SDL finds no display.
     public static let withoutDisplay: [String: String?] = ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil]
+
+    // MARK: - Temporary items
+
+    /// A fresh, empty folder named after `label` inside `temporaryRoot`, so it is removed when the test
+    /// process exits; a test may remove it earlier, once nothing it started still writes there.
+    public static func temporaryFolder(_ label: String) throws -> String {
+        let path = temporaryRoot + "/\(label)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The folder of every temporary item of this test process: `emitter-tests-<pid>` in the system's
+    /// temporary directory, removed when the process exits.
+    ///
+    /// Removed at exit rather than after each test because tests run in parallel, some hand their
+    /// folders to child processes, and Swift Testing has no teardown after the last test. A process that
+    /// dies without exiting (a crash, a kill) cannot remove its root, so making a root first removes the
+    /// roots of processes that no longer run.
+    public static var temporaryRoot: String { TemporaryRoot.shared.path }
+}
+
+/// The per-process root of `TestSupport.temporaryFolder`, made on first use.
+private struct TemporaryRoot: Sendable {
+    /// What a root's name starts with; the process id of its owner follows.
+    static let prefix = "emitter-tests-"
+
+    /// The root of this process; making it registers its removal at exit.
+    static let shared: TemporaryRoot = {
+        let parent = FileManager.default.temporaryDirectory.path
+        removeAbandoned(in: parent)
+        let root = TemporaryRoot(path: parent + "/" + prefix + "\(getpid())", owner: getpid())
+        // A root under this process id can only be left by an earlier process with the same id.
+        try? FileManager.default.removeItem(atPath: root.path)
+        try? FileManager.default.createDirectory(atPath: root.path, withIntermediateDirectories: true)
+        atexit { TemporaryRoot.shared.removeIfOwned() }
+        return root
+    }()
+
+    /// The root folder.
+    let path: String
+    /// The process that made the root.
+    let owner: pid_t
+
+    /// Removes the root, unless this is a forked child, whose exit must not take its parent's folders.
+    func removeIfOwned() {
+        guard getpid() == owner else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Removes the roots in `parent` whose process no longer runs.
+    static func removeAbandoned(in parent: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, !isRunning(pid) else { continue }
+            try? FileManager.default.removeItem(atPath: parent + "/" + name)
+        }
+    }
+
+    /// Whether process `pid` exists; one of another user counts, as signalling it is refused, not unknown.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
 }
 
 /// What a run of an executable printed and returned.
