@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import Testing
 import LayerKit
@@ -12,13 +13,9 @@ import LayerKit
         }
     }
 
-    /// A path in a folder of its own (tests run in parallel and list their folders).
-    func tempPath(_ name: String, folder: String = #function) -> String {
-        let safe = folder.filter { $0.isLetter || $0.isNumber }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-png-tests-\(getpid())-\(safe)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
-    }
+    /// A path in a fresh folder of its own (tests run in parallel and list their folders), removed with
+    /// the test process's temporary root.
+    func tempPath(_ name: String) throws -> String { try TestSupport.temporaryFolder("png") + "/" + name }
 
     @Test func roundTripKeepsEveryPixel() throws {
         let img = try testImage()
@@ -33,7 +30,7 @@ import LayerKit
     }
 
     @Test func writesAtomicallyAndLoadsWithScaleFromName() throws {
-        let path = tempPath("sprite@2x.png")
+        let path = try tempPath("sprite@2x.png")
         let img = try testImage()
         try img.writePNG(to: path)
         let loaded = try CGImage.load(pngAt: path)
@@ -98,7 +95,7 @@ import LayerKit
     }
 
     @Test func failedWriteLeavesTheExistingFile() throws {
-        let path = tempPath("keep.png")
+        let path = try tempPath("keep.png")
         try testImage().writePNG(to: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: ImageError.self) { try testImage().writePNG(to: "/nonexistent-dir/keep.png") }

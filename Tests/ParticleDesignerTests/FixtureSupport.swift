@@ -1,4 +1,5 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 @testable import ParticleDesigner
 
@@ -16,12 +17,8 @@ func fixture(_ name: String) -> String { fixtures + "/" + name + ".plist" }
 /// The text of fixture `name`.plist.
 func fixtureText(_ name: String) throws -> String { try String(contentsOfFile: fixture(name), encoding: .utf8) }
 
-/// A fresh temporary folder.
-func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "pd-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
+/// A fresh temporary folder, removed with the test process's temporary root.
+func temporaryFolder() throws -> String { try TestSupport.temporaryFolder("pd") }
 
 /// The fixture's text with the value of `key` replaced by `element` (a whole plist element).
 func replacing(_ key: String, with element: String, in text: String) -> String {

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 @testable import SDLHost
 
@@ -57,12 +58,8 @@ struct SceneError: Error, LocalizedError {
     var errorDescription: String? { message }
 }
 
-/// A fresh empty directory under the system's temporary directory.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sdlhost-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+/// A fresh empty directory, removed with the test process's temporary root.
+func temporaryDirectory() throws -> URL { URL(fileURLWithPath: try TestSupport.temporaryFolder("sdlhost")) }
 
 /// How a read-back frame differs from the expected RGBA bytes: nil when identical, else the count of
 /// differing pixels and the first one (never a whole-array diff, which is slow on frames this size).
