@@ -10,8 +10,10 @@ import Testing
     static let generator = TestSupport.executable(named: "emitter-assets")
 
     @Test func committedAssetsEqualAFreshGeneration() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-assets-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        let folder = try TestSupport.temporaryFolder("assets")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Not made here: the generator makes its output folder itself.
+        let out = folder + "/assets"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.generator)
         process.arguments = ["--out", out]

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import Testing
 import ImageCodec
@@ -16,9 +17,10 @@ import LayerKit
 
     @Test func pngRoundTripKeepsThePixels() throws {
         let fb = try renderFrame(BookScenes.offset())
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("compositor-roundtrip-\(getpid()).png").path
+        let folder = try TestSupport.temporaryFolder("compositor-roundtrip")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/frame.png"
         try fb.writePNG(to: path)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let back = try PNGCodec.load(path: path)
         #expect(back.width == 160 && back.height == 160)
         for (x, y) in [(45, 45), (95, 95), (5, 5)] {

@@ -1,4 +1,5 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import Testing
 
@@ -13,9 +14,10 @@ import Testing
                                     "animations": {"fade": {"type": "basic", "keyPath": "opacity",
                                                             "fromValue": 1, "toValue": 0, "duration": 1}}}]}]}
         """
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("delay-\(UUID().uuidString).json").path
+        let folder = try TestSupport.temporaryFolder("delay")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/delay.json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
         let engine = try Engine(scene: try SceneSource.load(path: path), threadCount: 1)
         for _ in 0..<45 { engine.advance(by: 1.0 / 60) }
         let image = try engine.snapshot()

@@ -1,4 +1,5 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import SDLHost
 import Testing
@@ -7,8 +8,9 @@ import Testing
 /// without a display.
 @Suite struct GameLauncherTests {
     @Test func pngOptionPlaysHeadlessAndWritesTheFrame() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("launcher-\(UUID().uuidString).png").path
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        let folder = try TestSupport.temporaryFolder("launcher")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/frame.png"
         let status = GameLauncher.run(name: "fountain", title: "Fountain",
                                       configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
                                       controls: "Space bursts", arguments: ["fountain", "--png", out, "--frames", "60", "--tap", "space:30"],

@@ -1,4 +1,5 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import Testing
 
@@ -208,8 +209,7 @@ import Testing
         final class Viewer: Game {
             func setUp(_ session: GameSession) throws {}
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("game-step-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("game-step"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("scene.json").path
         let scene = #"{"schemaVersion": 1, "display": {"size": [200, 100]}, "physics": {"gravity": [0, 100], "step": 0.016666666666666666}, "layers": []}"#

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import ImageCodec
 import LayerKit
@@ -62,8 +63,7 @@ import Testing
     }
 
     @Test func corruptImageNamesTheFileAndTheFix() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sceneformat-corrupt-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = URL(fileURLWithPath: try TestSupport.temporaryFolder("sceneformat-corrupt"))
         defer { try? FileManager.default.removeItem(at: dir) }
         let good = try PNGCodec.encode(try #require(BuiltinSprites.image(named: "softDot")))
         try good.prefix(60).write(to: dir.appendingPathComponent("cut.png"))

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 import Testing
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func aSceneFileInTheCurrentFolderFindsItsAssets() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sceneformat-loader-\(getpid())")
+        let dir = URL(fileURLWithPath: try TestSupport.temporaryFolder("sceneformat-loader"))
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("assets"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(atPath: Fixtures.path("assets/crate.png"), toPath: dir.appendingPathComponent("assets/c.png").path)
