@@ -71,7 +71,11 @@ struct FuzzHarness {
         return value
     }
 
-    static let folder: String = {
+    /// `<tmp>/emitter-fuzz`, kept on purpose for a human: the reproducer of a crash, the saved findings
+    /// and each target's slowest input. Not under the test process's temporary root, which the next
+    /// test process removes after a crash. The names are fixed per target (findings per seed and
+    /// iteration), so repeated runs overwrite them rather than adding files.
+    static let reproducers: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-fuzz").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
@@ -79,6 +83,9 @@ struct FuzzHarness {
 
     let target: String
     let seed: UInt64
+    /// Where the inputs are saved; the harness's own tests, whose findings are planted, use a temporary
+    /// folder instead.
+    var folder = FuzzHarness.reproducers
     /// Longest time one input may take, seconds (a debug build is slow: the default is generous).
     var timeout: Double = 10
 
@@ -87,7 +94,7 @@ struct FuzzHarness {
         var mutator = mutator
         var report = Report()
         let queue = DispatchQueue(label: "emitter.fuzz.\(target)")
-        let current = FuzzHarness.folder + "/\(target)-current.bin"
+        let current = folder + "/\(target)-current.bin"
         let inputs = mutator.corpus.count + count
         for iteration in 0..<inputs {
             let input = iteration < mutator.corpus.count ? mutator.corpus[iteration] : mutator.next()
@@ -108,7 +115,7 @@ struct FuzzHarness {
             if seconds > report.slowest {
                 report.slowest = seconds
                 report.slowestIteration = iteration
-                FileManager.default.createFile(atPath: FuzzHarness.folder + "/\(target)-slowest.bin", contents: Data(input))
+                FileManager.default.createFile(atPath: folder + "/\(target)-slowest.bin", contents: Data(input))
             }
             switch result.outcome {
             case .accepted: report.accepted += 1
@@ -142,7 +149,7 @@ struct FuzzHarness {
     }
 
     private func finding(_ iteration: Int, _ input: [UInt8], _ reason: String) -> Finding {
-        let path = FuzzHarness.folder + "/\(target)-\(seed)-\(iteration).bin"
+        let path = folder + "/\(target)-\(seed)-\(iteration).bin"
         FileManager.default.createFile(atPath: path, contents: Data(input))
         return Finding(target: target, seed: seed, iteration: iteration, reason: reason, savedAt: path)
     }

@@ -14,8 +14,9 @@ import Testing
         #expect(first != (0..<50).map { _ in c.next() }, "seeds 42 and 43 differ")
     }
 
-    @Test func anInputThatTakesTooLongIsReportedAsAHang() {
+    @Test func anInputThatTakesTooLongIsReportedAsAHang() throws {
         var harness = FuzzHarness(target: "harness-hang", seed: 1)
+        harness.folder = try temporaryFolder("fuzz-harness")
         harness.timeout = 0.2
         let mutator = FuzzMutator(seed: 1, corpus: [[1], [2], [3]], format: .bytes)
         let report = harness.run(10, mutator: mutator) { input in
@@ -27,9 +28,11 @@ import Testing
         #expect(FileManager.default.contents(atPath: report.findings.first?.savedAt ?? "") == Data([2]), "the input is saved")
     }
 
-    @Test func malformedOutcomesAreFindingsAndTheRunContinues() {
+    @Test func malformedOutcomesAreFindingsAndTheRunContinues() throws {
         let mutator = FuzzMutator(seed: 2, corpus: [[0xFF, 0x00]], format: .bytes)
-        let report = FuzzHarness(target: "harness-malformed", seed: 2).run(20, mutator: mutator) { input in
+        var harness = FuzzHarness(target: "harness-malformed", seed: 2)
+        harness.folder = try temporaryFolder("fuzz-harness")
+        let report = harness.run(20, mutator: mutator) { input in
             input.count % 2 == 0 ? .malformed("even length \(input.count)") : .accepted
         }
         #expect(report.iterations == 21)
