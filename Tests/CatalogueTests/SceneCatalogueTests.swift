@@ -58,6 +58,7 @@ import Testing
         let diff = try #require(difference(frame, golden, tolerance: 6),
                                 "\(scene.name): frame \(frame.width)×\(frame.height), golden \(golden.width)×\(golden.height)")
         let failed = Double(diff.pixelsOverTolerance) > 0.002 * Double(diff.pixelCount)
+        // Only on failure, and kept for a human to compare with the golden; one fixed name per scene.
         if failed { try? frame.writePNG(to: NSTemporaryDirectory() + "catalogue-\(scene.name)-actual.png") }
         #expect(!failed, "\(scene.name) at t=\(scene.duration) s, 60 fps: \(diff) (actual frame written to \(NSTemporaryDirectory())catalogue-\(scene.name)-actual.png)")
     }

@@ -15,6 +15,8 @@ import LayerKit
         return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
     }
 
+    /// Writes the context's image to /tmp/drawing/`name`.png, kept on purpose for review
+    /// (docs/Drawing.md); the names are fixed, so each run overwrites them rather than adding files.
     func save(_ ctx: CGContext, _ name: String) {
         try? FileManager.default.createDirectory(atPath: "/tmp/drawing", withIntermediateDirectories: true)
         if let img = try? ctx.makeImage() { try? img.writePNG(to: "/tmp/drawing/\(name).png") }

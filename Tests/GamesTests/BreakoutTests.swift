@@ -52,6 +52,8 @@ import Testing
         #expect(game.bricksHit >= 15, "bricks hit in 30 s: \(game.bricksHit), score \(game.score)")
         #expect(game.score == 420, "golden score after 30 s: \(game.score), bricks \(game.bricksHit), \(result)")
         #expect(result.stateHash == "0006d26be640e6ac", "golden state hash of the mouse player: \(result)")
+        // Kept on purpose, for a human to look at the player's last frame; a fixed name, so each run
+        // overwrites it.
         try runner.writePNG(to: FileManager.default.temporaryDirectory.appendingPathComponent("breakout-player.png").path)
         if ProcessInfo.processInfo.environment["WRITE_DOC_IMAGES"] == "1" {
             try runner.writePNG(to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -98,6 +100,8 @@ import Testing
     @Test func paddleReflectionIsDrawnBelowThePaddleAndFades() throws {
         let (game, runner, _) = try play(ScriptedInput(), frames: 3)
         let image = try runner.session.snapshot()
+        // Kept on purpose for a human to look at (the failure messages name it); a fixed name, so each
+        // run overwrites it.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("breakout-paddle.png").path
         try image.writePNG(to: path)
         func blue(_ x: Int, _ y: Int) -> Int { Int(image.pixels[(y * image.width + x) * 4 + 2]) }

@@ -121,6 +121,8 @@ import Testing
     @Test func renderedFrameShowsShipFlameAndTerrain() throws {
         let (_, runner, _) = try play(Self.burnScript(), frames: 250)
         let image = try runner.session.snapshot()
+        // Kept on purpose for a human to look at (the failure messages name it); a fixed name, so each
+        // run overwrites it.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lander-250.png").path
         try image.writePNG(to: path)
         if ProcessInfo.processInfo.environment["WRITE_DOC_IMAGES"] == "1" {

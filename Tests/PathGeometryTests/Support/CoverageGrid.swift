@@ -90,6 +90,9 @@ struct CoverageGrid {
     // MARK: - Looking at it
 
     /// Writes the grid as a PNG (black on white) into the test output folder and returns its path.
+    ///
+    /// The images are kept on purpose, for a human to look at the rasterisation; the folder and the
+    /// names are fixed, so each run overwrites them rather than adding files.
     @discardableResult
     func writePNG(named name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-pathgeometry-tests")

@@ -13,6 +13,9 @@ let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. Quisque ma
 let renderer = TextRenderer()
 
 /// Writes a coverage bitmap as a PNG (black text on white) into the test output folder; returns the path.
+///
+/// The images are kept on purpose, for a human to look at the rendering; the folder and the names are
+/// fixed, so each run overwrites them rather than adding files.
 @discardableResult
 func writePNG(_ bitmap: AlphaBitmap, named name: String) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-typesetting-tests")
