@@ -100,21 +100,21 @@ struct PrefetchedDraws: RandomDraws {
 // MARK: - Birth scratch
 
 /// Per-birth values a batch of births is computed through: birth times and positions from the
-/// spawner, scale, spin and packed colour from the batch writer's first pass.
+/// spawner (positions only for births that do not all start at one point), scale, spin and packed
+/// colour when the cell has a range for them, from the batch writer's first pass.
 struct BirthScratch {
     let time, x, y, z: UnsafeMutablePointer<Double>
     let scale, spin: UnsafeMutablePointer<Float>
     let color: UnsafeMutablePointer<UInt64>
-    /// Speed (points per second) and lifetime (seconds) per birth, gathered from the draws so the
-    /// motion pass reads contiguous values.
-    let speed: UnsafeMutablePointer<Double>
-    let life: UnsafeMutablePointer<Float>
+    /// Speed and lifetime draws per birth, gathered when the draws lie in the generator's order so the
+    /// motion pass reads them contiguous (planar draws are contiguous already).
+    let speedDraws, lifeDraws: UnsafeMutablePointer<UInt32>
     /// z position (points) and velocity (points per second) per birth as stored, so shared z columns
-    /// can be checked before anything is written.
+    /// can be checked before they are written.
     let pz: UnsafeMutablePointer<Float>, vz: UnsafeMutablePointer<Float>
 
     /// Bytes of scratch per birth.
-    static let bytesPerBirth = 72
+    static let bytesPerBirth = 64
 }
 
 // MARK: - Draw buffer
@@ -137,12 +137,10 @@ final class DrawBuffer {
     init() {
         let n = DrawBuffer.birthsPerChunk, d = scratchStorage.assumingMemoryBound(to: Double.self)
         let f = (scratchStorage + 32 * n).assumingMemoryBound(to: Float.self)
+        let u = (scratchStorage + 48 * n).assumingMemoryBound(to: UInt32.self)
         scratch = BirthScratch(time: d, x: d + n, y: d + 2 * n, z: d + 3 * n, scale: f, spin: f + n,
                                color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self),
-                               speed: (scratchStorage + 48 * n).assumingMemoryBound(to: Double.self),
-                               life: (scratchStorage + 56 * n).assumingMemoryBound(to: Float.self),
-                               pz: (scratchStorage + 60 * n).assumingMemoryBound(to: Float.self),
-                               vz: (scratchStorage + 64 * n).assumingMemoryBound(to: Float.self))
+                               speedDraws: u, lifeDraws: u + n, pz: f + 6 * n, vz: f + 7 * n)
     }
 
     deinit {

@@ -184,11 +184,12 @@ struct BirthWriter {
     var writesLayerBatches: Bool { !hasExtensions }
 
     /// Writes `n` births emitted in the layer frame with an uninherited colour (top-level cells
-    /// without extensions) from prefetched draws: the values `add` would write for each, computed in
-    /// passes over the batch instead of one birth at a time. `s` holds each birth's time and position;
-    /// birth j's draws start at `shapeDraws + j·stride` in `draws` (its shape draws come first), and
-    /// `draws` carries their longitudes.
-    mutating func addLayerBatch(_ draws: PrefetchedDraws, stride: Int, shapeDraws: Int, _ s: BirthScratch, count n: Int) {
+    /// without extensions) from prefetched draws: the values `add` would write for each, computed over
+    /// the batch instead of one birth at a time. `s` holds each birth's time, and its position unless
+    /// every birth starts at `origin`; birth j's draws start at `shapeDraws + j·stride` in `draws` (its
+    /// shape draws come first), and `draws` carries their longitudes.
+    mutating func addLayerBatch(_ draws: PrefetchedDraws, stride: Int, shapeDraws: Int, _ s: BirthScratch, count n: Int,
+                                from origin: (x: Double, y: Double, z: Double)? = nil) {
         guard n > 0 else { return }
         guard let angles = draws.longitudes, angles.count >= n, !hasExtensions else {
             preconditionFailure("layer batches need a longitude table and no extensions")
@@ -202,36 +203,54 @@ struct BirthWriter {
         } else {
             (w, birthStride, drawStride) = (draws.words + shapeDraws, stride, 1)
         }
-        // Pass 1: the per-birth draws, gathered into contiguous values; scale, spin and colour decide
-        // whether shared columns need storage first. Every draw read here must be in
-        // `layerBatchDraws`: the planar path computes no others.
-        let vm = means[0], vr = ranges[0], vmul = multipliers[0]
-        let lm = means[1], lr = ranges[1], lmul = multipliers[1]
-        let sm = means[2], sr = ranges[2], smul = multipliers[2]
-        let rm = means[3], rr = ranges[3], rmul = multipliers[3]
-        let speedDraws = w + drawStride, lifeDraws = w + 2 &* drawStride
-        // A literal stride of 1 lets the planar loops vectorise.
-        if birthStride == 1 {
-            Self.drawMotion(s, speedDraws, lifeDraws, stride: 1, speed: (vm, vr, vmul), life: (lm, lr, lmul), count: n)
-        } else {
-            Self.drawMotion(s, speedDraws, lifeDraws, stride: birthStride, speed: (vm, vr, vmul), life: (lm, lr, lmul), count: n)
+        // Every draw read here must be in `layerBatchDraws`: the planar path computes no others.
+        var speedDraws = w + drawStride, lifeDraws = w + 2 &* drawStride
+        if birthStride != 1 {
+            for j in 0..<n {
+                s.speedDraws[j] = speedDraws[j &* birthStride]
+                s.lifeDraws[j] = lifeDraws[j &* birthStride]
+            }
+            (speedDraws, lifeDraws) = (UnsafePointer(s.speedDraws), UnsafePointer(s.lifeDraws))
         }
-        // Without a range every birth gets the same scale and spin, computed once (most cells).
-        if let scale = constantScale {
-            s.scale.update(repeating: max(0, scale), count: n)
+        drawLooks(w, birthStride: birthStride, drawStride: drawStride, s, count: n)
+        let first = next
+        let c = columns
+        let motion = BatchMotion(endTime: endTime, epoch: epoch, latitudeCos: latitudeSinCos.cos,
+                                 latitudeSin: latitudeSinCos.sin, ax: ax, ay: ay, az: az,
+                                 speed: (means[0], ranges[0], multipliers[0]), life: (means[1], ranges[1], multipliers[1]))
+        let input = BatchMotion.Inputs(time: s.time, cos: angles.cos, sin: angles.sin, speedDraws: speedDraws, lifeDraws: lifeDraws)
+        let output = BatchMotion.Outputs(x: c.x + first, vx: c.vx + first, y: c.y + first, vy: c.vy + first,
+                                         death: c.death + first, life: c.life + first, z: s.pz, vz: s.vz)
+        if let origin {
+            motion.write(n, from: StillOrigin(x: origin.x, y: origin.y, z: origin.z), input, to: output)
         } else {
-            let u = w + 3 &* drawStride
+            motion.write(n, from: ScratchOrigins(x: s.x, y: s.y, z: s.z), input, to: output)
+        }
+        let summary = BatchMotion.summary(death: output.death, z: s.pz, vz: s.vz, count: n, aliveFrom: aliveFrom)
+        if summary.highestDeath >= summary.lowestDeath {
+            deaths.include(summary.lowestDeath)
+            deaths.include(summary.highestDeath)
+        }
+        if summary.sawNaN { deaths.include(.nan) }
+        writeSharedColumns(s, summary, count: n)
+        if summary.movesInZ { movesInZ = true }
+        alive += summary.living
+        died += n - summary.living
+        next = first + n
+    }
+
+    /// Scale, spin and colour of a batch into `s` for the looks the cell has a range for (the others
+    /// are the same for every birth: `constantScale`, `constantSpin`, `uninheritedColor`).
+    private func drawLooks(_ w: UnsafePointer<UInt32>, birthStride: Int, drawStride: Int, _ s: BirthScratch, count n: Int) {
+        if constantScale == nil {
+            let sm = means[2], sr = ranges[2], smul = multipliers[2], u = w + 3 &* drawStride
             for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul) }
         }
-        if let spin = constantSpin {
-            s.spin.update(repeating: spin, count: n)
-        } else {
-            let u = w + 4 &* drawStride
+        if constantSpin == nil {
+            let rm = means[3], rr = ranges[3], rmul = multipliers[3], u = w + 4 &* drawStride
             for j in 0..<n { s.spin[j] = (rm + rr * PrefetchedDraws.signed(u[j &* birthStride])) * rmul }
         }
-        if let word = uninheritedColor {
-            s.color.initialize(repeating: word, count: n)
-        } else {
+        if uninheritedColor == nil {
             let r = w + 5 &* drawStride, g = w + 6 &* drawStride, b = w + 7 &* drawStride, a = w + 8 &* drawStride
             for j in 0..<n {
                 let k = j &* birthStride
@@ -240,66 +259,74 @@ struct BirthWriter {
                 s.color[j] = HalfFloat.pack4(Self.clamp01((colorMeans + colorRanges * sColor) * .one))
             }
         }
-        // z and vz before the shared columns are settled: they may be shared too.
-        let zMotion = Self.writeZ(s.pz, s.vz, s, direction: latitudeSinCos.sin, a: az, endTime: endTime, count: n)
-        giveSharedColumnsStorage(s, count: n)
+    }
+
+    /// z, vz, scale, spin and colour of a batch whose other columns are written. A shared column
+    /// whose value one of the births does not take gets storage first, as `add` would give it one
+    /// birth at a time (slot 0, while the store is empty, sets the shared value instead); a column
+    /// still shared holds every birth's value already.
+    private mutating func writeSharedColumns(_ s: BirthScratch, _ summary: BatchMotion.Summary, count n: Int) {
         let first = next
-        // Pass 2: motion, death and lifetime, over contiguous values straight into the columns, an
-        // axis at a time (few streams per loop, so each loop vectorises).
-        let c = columns
-        let lat = latitudeSinCos
-        let endTime = self.endTime, epoch = self.epoch, aliveFrom = self.aliveFrom
-        let death = c.death + first, life = c.life + first
-        // The living are counted in a pass of their own: with the count inside, this loop stays scalar.
-        for j in 0..<n {
-            let l = s.life[j]
-            death[j] = Float(s.time[j] + Double(l) - epoch)
-            life[j] = l
+        let scale = constantScale.map { max(0, $0) }, spin = constantSpin, color = uninheritedColor
+        if first == 0 {
+            columns.z[0] = s.pz[0]
+            columns.vz[0] = s.vz[0]
+            columns.scale[0] = scale ?? s.scale[0]
+            columns.spin[0] = spin ?? s.spin[0]
+            rgba[0] = color ?? s.color[0]
         }
-        let living = Self.count(death, atLeast: aliveFrom, count: n)
-        deaths.include(death, count: n)
-        Self.writeAxis(c.x + first, c.vx + first, s.x, s, direction: angles.cos, scale: lat.cos, a: ax, endTime: endTime, count: n)
-        Self.writeAxis(c.y + first, c.vy + first, s.y, s, direction: angles.sin, scale: lat.cos, a: ay, endTime: endTime, count: n)
-        // Pass 3: z, vz, scale, spin and colour. A column still shared holds every birth's value already.
+        // The births are written through first + n, so storage keeps them all.
+        let written = first + n
+        settle(.z, uniform: summary.uniformZ, s.pz[0], written: written)
+        settle(.vz, uniform: summary.uniformVZ, s.vz[0], written: written)
+        settle(.scale, uniform: scale != nil || Self.uniform(s.scale, count: n), scale ?? s.scale[0], written: written)
+        settle(.spin, uniform: spin != nil || Self.uniform(s.spin, count: n), spin ?? s.spin[0], written: written)
+        let uniformColor = color != nil || Self.uniform(s.color, count: n)
+        if rgba.isShared && (!uniformColor || rgba[0] != color ?? s.color[0]) {
+            store.store(.color, written: written)
+            refreshColumns()
+        }
+        let c = columns
         if !c.z.isShared { (c.z.base + first).update(from: s.pz, count: n) }
         if !c.vz.isShared { (c.vz.base + first).update(from: s.vz, count: n) }
-        if !c.scale.isShared { (c.scale.base + first).update(from: s.scale, count: n) }
-        if !c.spin.isShared { (c.spin.base + first).update(from: s.spin, count: n) }
-        if !rgba.isShared { (rgba.base + first).update(from: s.color, count: n) }
-        if zMotion { movesInZ = true }
-        alive += living
-        died += n - living
-        next = first + n
+        if !c.scale.isShared {
+            if let scale { (c.scale.base + first).update(repeating: scale, count: n) } else { (c.scale.base + first).update(from: s.scale, count: n) }
+        }
+        if !c.spin.isShared {
+            if let spin { (c.spin.base + first).update(repeating: spin, count: n) } else { (c.spin.base + first).update(from: s.spin, count: n) }
+        }
+        if !rgba.isShared {
+            if let color { (rgba.base + first).update(repeating: color, count: n) } else { (rgba.base + first).update(from: s.color, count: n) }
+        }
     }
 
-    /// How many of the `n` values at `d` are at least `threshold` (NaN is not), eight lanes at a time.
+    /// Gives shared Float column `column` storage unless every birth of the batch takes its value
+    /// (`uniform`: all have the bits of `value`).
     @inline(__always)
-    static func count(_ d: UnsafePointer<Float>, atLeast threshold: Float, count n: Int) -> Int {
-        let raw = UnsafeRawPointer(d), limit = SIMD8<Float>(repeating: threshold)
-        var lanes = SIMD8<Int32>()
-        var j = 0
-        while j + 8 <= n {
-            let t = raw.loadUnaligned(fromByteOffset: 4 * j, as: SIMD8<Float>.self)
-            lanes &-= SIMD8<Int32>(repeating: 0).replacing(with: -1, where: t .>= limit)
-            j += 8
-        }
-        var total = Int(lanes.wrappedSum())
-        while j < n {
-            total += d[j] >= threshold ? 1 : 0
-            j += 1
-        }
-        return total
+    private mutating func settle(_ column: ParticleStore.SharedColumn, uniform: Bool, _ value: Float, written: Int) {
+        guard let view = columns[shared: column], view.isShared,
+              !uniform || view[0].bitPattern != value.bitPattern else { return }
+        store.store(column, written: written)
+        refreshColumns()
     }
 
-    /// Speed and lifetime of a batch from their draws (birth j's at `j · stride`): `(mean + range·s) ×
-    /// multiplier`, as `add` computes them.
+    /// Whether the `n` values all have the bits of the first, in one branch-free pass.
     @inline(__always)
-    private static func drawMotion(_ s: BirthScratch, _ speedDraws: UnsafePointer<UInt32>, _ lifeDraws: UnsafePointer<UInt32>,
-                                   stride: Int, speed: (Float, Float, Float), life: (Float, Float, Float), count n: Int) {
-        for j in 0..<n {
-            s.speed[j] = Double((speed.0 + speed.1 * PrefetchedDraws.signed(speedDraws[j &* stride])) * speed.2)
-            s.life[j] = (life.0 + life.1 * PrefetchedDraws.signed(lifeDraws[j &* stride])) * life.2
-        }
+    private static func uniform(_ values: UnsafeMutablePointer<Float>, count n: Int) -> Bool {
+        let bits = UnsafeMutableRawPointer(values).assumingMemoryBound(to: UInt32.self)
+        let reference = bits[0]
+        var differs: UInt32 = 0
+        for j in 0..<n { differs |= bits[j] ^ reference }
+        return differs == 0
+    }
+
+    /// `uniform` for packed colours.
+    @inline(__always)
+    private static func uniform(_ values: UnsafeMutablePointer<UInt64>, count n: Int) -> Bool {
+        let reference = values[0]
+        var differs: UInt64 = 0
+        for j in 0..<n { differs |= values[j] ^ reference }
+        return differs == 0
     }
 
     /// The value `(mean + range·s) × multiplier` takes for every draw s when the range is zero, nil when
@@ -308,87 +335,6 @@ struct BirthWriter {
     static func constant(mean: Float, range: Float, multiplier: Float) -> Float? {
         guard range == 0 && !(mean == 0 && mean.sign == .minus) else { return nil }
         return (mean + range) * multiplier
-    }
-
-    /// Position and velocity on one horizontal axis for a batch: birth j moves along `scale ·
-    /// direction[j]` at its speed from `start[j]`, aged to `endTime` (`aged`).
-    @inline(__always)
-    private static func writeAxis(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ start: UnsafePointer<Double>,
-                                  _ s: BirthScratch, direction: UnsafePointer<Double>, scale: Double, a: Double,
-                                  endTime: Double, count n: Int) {
-        for j in 0..<n {
-            let age = max(0, endTime - s.time[j])
-            let half = 0.5 * age * age
-            (p[j], v[j]) = aged(start[j], scale * direction[j] * s.speed[j], a, age: age, half: half)
-        }
-    }
-
-    /// Position and velocity in z for a batch (direction `dz` for every birth); returns whether any
-    /// velocity is non-zero.
-    @inline(__always)
-    private static func writeZ(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ s: BirthScratch,
-                               direction dz: Double, a: Double, endTime: Double, count n: Int) -> Bool {
-        var moving: Int32 = 0
-        for j in 0..<n {
-            let age = max(0, endTime - s.time[j])
-            let half = 0.5 * age * age
-            let (pz, vz) = aged(s.z[j], dz * s.speed[j], a, age: age, half: half)
-            p[j] = pz
-            v[j] = vz
-            moving |= vz != 0 ? 1 : 0
-        }
-        return moving != 0
-    }
-
-    /// Before a batch writes its scale, spin and colour values: a shared column gets storage from the
-    /// first birth whose value differs from the shared one (slot 0, while the store is empty, sets the
-    /// shared value instead), as `add` would one birth at a time.
-    private mutating func giveSharedColumnsStorage(_ s: BirthScratch, count n: Int) {
-        let first = next
-        if first == 0 {
-            columns.z[0] = s.pz[0]
-            columns.vz[0] = s.vz[0]
-            columns.scale[0] = s.scale[0]
-            columns.spin[0] = s.spin[0]
-            rgba[0] = s.color[0]
-        }
-        // One call per column rather than a loop over an array literal, which would allocate per chunk.
-        settle(.z, s.pz, count: n, first: first)
-        settle(.vz, s.vz, count: n, first: first)
-        settle(.scale, s.scale, count: n, first: first)
-        settle(.spin, s.spin, count: n, first: first)
-        if rgba.isShared, let j = Self.firstDifference(s.color, count: n, from: rgba[0]) {
-            store.store(.color, written: first + j + 1)
-            refreshColumns()
-        }
-    }
-
-    /// Gives shared Float column `column` storage when one of the batch's `values` differs from its value.
-    @inline(__always)
-    private mutating func settle(_ column: ParticleStore.SharedColumn, _ values: UnsafeMutablePointer<Float>, count n: Int, first: Int) {
-        guard let view = columns[shared: column], view.isShared,
-              let j = Self.firstDifference(values, count: n, from: view[0]) else { return }
-        store.store(column, written: first + j + 1)
-        refreshColumns()
-    }
-
-    /// The first of `n` values whose bits differ from `shared`'s, nil if none does. Whether any does is
-    /// found in one branch-free pass (the common case: a cell without ranges).
-    @inline(__always)
-    private static func firstDifference(_ values: UnsafeMutablePointer<Float>, count n: Int, from shared: Float) -> Int? {
-        let bits = UnsafeMutableRawPointer(values).assumingMemoryBound(to: UInt32.self)
-        let reference = shared.bitPattern
-        var differs: UInt32 = 0
-        for j in 0..<n { differs |= bits[j] ^ reference }
-        return differs == 0 ? nil : (0..<n).first { bits[$0] != reference }
-    }
-
-    /// `firstDifference` for packed colours.
-    @inline(__always)
-    private static func firstDifference(_ values: UnsafeMutablePointer<UInt64>, count n: Int, from shared: UInt64) -> Int? {
-        var differs: UInt64 = 0
-        for j in 0..<n { differs |= values[j] ^ shared }
-        return differs == 0 ? nil : (0..<n).first { values[$0] != shared }
     }
 
     /// Whether slot `i` would give a shared column a second value (checked on the writer's copies of

@@ -42,7 +42,7 @@ extension EmitterSimulation {
                                             reading: reading)
             if batches && still {
                 Self.placeStillBirths(scratch, first: first, last: last, before: before, rate: p.birthRate, l0: l0, l1: l1,
-                                      alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1, at: (geometry.cx, geometry.cy, geometry.cz))
+                                      alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1)
                 draws.skip((last - first) * drawsPerBirth)
             } else {
                 for k in first..<last {
@@ -64,7 +64,8 @@ extension EmitterSimulation {
             }
             assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
             if batches {
-                writer.addLayerBatch(draws, stride: drawsPerBirth, shapeDraws: geometry.drawCount, scratch, count: last - first)
+                writer.addLayerBatch(draws, stride: drawsPerBirth, shapeDraws: geometry.drawCount, scratch, count: last - first,
+                                     from: still ? (geometry.cx, geometry.cy, geometry.cz) : nil)
             }
             first = last
         }
@@ -72,13 +73,13 @@ extension EmitterSimulation {
         finish(writer, of: c)
     }
 
-    /// The birth times and positions of births `first..<last` of a step of a still emitter whose shape
-    /// takes no draws and whose window is open through [l0, l1]: the same values as the general loop
-    /// (birth k after (k + 1 − before)/rate seconds of open time, at the emitter's centre, with
-    /// `EmissionWindow.time(afterOpen:from:to:)` reduced to this case), in a loop without calls.
+    /// The birth times of births `first..<last` of a step of a still emitter whose shape takes no draws
+    /// and whose window is open through [l0, l1]: the same values as the general loop (birth k after
+    /// (k + 1 − before)/rate seconds of open time, with `EmissionWindow.time(afterOpen:from:to:)`
+    /// reduced to this case), in a loop without calls. Every birth starts at the emitter's centre,
+    /// which the batch writer takes as one point.
     static func placeStillBirths(_ s: BirthScratch, first: Int, last: Int, before: Double, rate: Double, l0: Double,
-                                 l1: Double, alwaysOpen: Bool, t0: Double, t1: Double,
-                                 at position: (x: Double, y: Double, z: Double)) {
+                                 l1: Double, alwaysOpen: Bool, t0: Double, t1: Double) {
         let span = l1 - l0, n = last - first
         // One loop per case, free of branches and traps, so each vectorises.
         if span > 0 && alwaysOpen {
@@ -96,9 +97,6 @@ extension EmitterSimulation {
         } else {
             s.time.update(repeating: t0 + (t1 - t0) * 1, count: n)
         }
-        s.x.update(repeating: position.x, count: n)
-        s.y.update(repeating: position.y, count: n)
-        s.z.update(repeating: position.z, count: n)
     }
 
     /// Births of a sub-cell during [t0, t1]: every parent particle alive during part of the step emits

@@ -1,0 +1,221 @@
+// MARK: - Batch motion
+
+/// The motion, death time and lifetime of a batch of births (`BirthWriter.addLayerBatch`) in one pass,
+/// four births at a time: each birth's time, age, speed and lifetime are loaded or computed once for
+/// every value that needs them, where separate passes per column reloaded them from scratch memory.
+///
+/// Every value takes the operations `BirthWriter.add` gives it, in the same order, lane by lane (no
+/// fused multiply-adds), so the results are bit for bit those of births written one at a time. The
+/// vectors are explicit because a loop over this many streams does not vectorise by itself: the
+/// compiler gives up proving that they do not overlap.
+struct BatchMotion {
+    /// The clock time births are aged to, and the epoch death times count from (seconds).
+    var endTime: Double, epoch: Double
+    /// Cosine and sine of the emission latitude.
+    var latitudeCos: Double, latitudeSin: Double
+    /// Acceleration, points per second².
+    var ax: Double, ay: Double, az: Double
+    /// Speed and lifetime as (mean, range, multiplier): `(mean + range·s) × multiplier` for signed draw s.
+    var speed: (Float, Float, Float), life: (Float, Float, Float)
+
+    /// Per-birth inputs, birth j at index j of each.
+    struct Inputs {
+        /// Birth times (clock seconds).
+        var time: UnsafePointer<Double>
+        /// Cosine and sine of each birth's emission longitude.
+        var cos: UnsafePointer<Double>, sin: UnsafePointer<Double>
+        /// Each birth's speed and lifetime draws (generator outputs).
+        var speedDraws: UnsafePointer<UInt32>, lifeDraws: UnsafePointer<UInt32>
+    }
+
+    /// Where birth j's values go, at index j of each.
+    struct Outputs {
+        var x, vx, y, vy, death, life: UnsafeMutablePointer<Float>
+        /// z and vz as stored (a scratch copy: the columns may be shared).
+        var z, vz: UnsafeMutablePointer<Float>
+    }
+
+    /// What a batch wrote (`summary`), for the writer's counts, death bounds and shared columns.
+    struct Summary {
+        /// Births whose death time is at least the threshold given (NaN is not).
+        var living = 0
+        /// The lowest and highest death times that are not NaN (+∞ / −∞ when none is), and whether a
+        /// NaN was among them.
+        var lowestDeath = Float.infinity, highestDeath = -Float.infinity, sawNaN = false
+        /// Whether every z / every vz has the same bits.
+        var uniformZ = true, uniformVZ = true
+        /// Whether some vz is not zero.
+        var movesInZ = false
+    }
+
+    /// Four births' results.
+    private struct Lanes {
+        var x, vx, y, vy, z, vz, death, life: SIMD4<Float>
+    }
+
+    /// Writes births 0..<n starting at `origins`.
+    @inline(__always)
+    func write<Origins: BatchOrigins>(_ n: Int, from origins: Origins, _ input: Inputs, to out: Outputs) {
+        var j = 0
+        while j &+ 4 <= n {
+            let o = origins.vector(j)
+            let lanes = compute(time: Self.load(input.time, j), x: o.x, y: o.y, z: o.z, cos: Self.load(input.cos, j),
+                                sin: Self.load(input.sin, j), speedDraws: Self.load(input.speedDraws, j),
+                                lifeDraws: Self.load(input.lifeDraws, j))
+            Self.store(lanes.x, out.x, j); Self.store(lanes.vx, out.vx, j)
+            Self.store(lanes.y, out.y, j); Self.store(lanes.vy, out.vy, j)
+            Self.store(lanes.z, out.z, j); Self.store(lanes.vz, out.vz, j)
+            Self.store(lanes.death, out.death, j); Self.store(lanes.life, out.life, j)
+            j &+= 4
+        }
+        guard j < n else { return }
+        // The last births, in one more vector whose spare lanes repeat the last birth.
+        var time = SIMD4<Double>(), x = time, y = time, z = time, cos = time, sin = time
+        var speedDraws = SIMD4<UInt32>(), lifeDraws = speedDraws
+        for lane in 0..<4 {
+            let i = min(j &+ lane, n &- 1)
+            let o = origins.scalar(i)
+            (time[lane], x[lane], y[lane], z[lane]) = (input.time[i], o.x, o.y, o.z)
+            (cos[lane], sin[lane]) = (input.cos[i], input.sin[i])
+            (speedDraws[lane], lifeDraws[lane]) = (input.speedDraws[i], input.lifeDraws[i])
+        }
+        let lanes = compute(time: time, x: x, y: y, z: z, cos: cos, sin: sin, speedDraws: speedDraws, lifeDraws: lifeDraws)
+        for lane in 0..<(n &- j) {
+            let i = j &+ lane
+            (out.x[i], out.vx[i], out.y[i], out.vy[i]) = (lanes.x[lane], lanes.vx[lane], lanes.y[lane], lanes.vy[lane])
+            (out.z[i], out.vz[i], out.death[i], out.life[i]) = (lanes.z[lane], lanes.vz[lane], lanes.death[lane], lanes.life[lane])
+        }
+    }
+
+    /// Four births' values: `BirthWriter.add`'s formulas for speed, lifetime, death time and motion
+    /// aged by the rest of the step under constant acceleration (`BirthWriter.aged`).
+    @inline(__always)
+    private func compute(time: SIMD4<Double>, x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>, cos: SIMD4<Double>,
+                         sin: SIMD4<Double>, speedDraws: SIMD4<UInt32>, lifeDraws: SIMD4<UInt32>) -> Lanes {
+        let speed = SIMD4<Double>((self.speed.0 + self.speed.1 * Self.signed(speedDraws)) * self.speed.2)
+        let life = (self.life.0 + self.life.1 * Self.signed(lifeDraws)) * self.life.2
+        let remaining = endTime - time
+        // max(0, remaining): the remaining time where it is ≥ 0, else 0 (NaN included).
+        let age = SIMD4<Double>().replacing(with: remaining, where: remaining .>= 0)
+        let half = 0.5 * age * age
+        let death = SIMD4<Float>(time + SIMD4<Double>(life) - epoch)
+        let v0x = latitudeCos * cos * speed, v0y = latitudeCos * sin * speed, v0z = latitudeSin * speed
+        return Lanes(x: SIMD4<Float>(x + v0x * age + ax * half), vx: SIMD4<Float>(v0x + ax * age),
+                     y: SIMD4<Float>(y + v0y * age + ay * half), vy: SIMD4<Float>(v0y + ay * age),
+                     z: SIMD4<Float>(z + v0z * age + az * half), vz: SIMD4<Float>(v0z + az * age),
+                     death: death, life: life)
+    }
+
+    /// `PrefetchedDraws.signed` of four outputs (the top 24 bits convert exactly through Int32).
+    @inline(__always)
+    private static func signed(_ w: SIMD4<UInt32>) -> SIMD4<Float> {
+        SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: w &>> 8)) * 0x1p-24 * 2 - 1
+    }
+
+    @inline(__always)
+    private static func load<T: SIMDScalar>(_ p: UnsafePointer<T>, _ j: Int) -> SIMD4<T> {
+        UnsafeRawPointer(p + j).loadUnaligned(as: SIMD4<T>.self)
+    }
+
+    @inline(__always)
+    private static func store(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>, _ j: Int) {
+        UnsafeMutableRawPointer(p + j).storeBytes(of: v, as: SIMD4<Float>.self)
+    }
+
+    // MARK: Summary
+
+    /// The bits set in any lane of `v`.
+    @inline(__always)
+    private static func bitOr(_ v: SIMD8<UInt32>) -> UInt32 {
+        var bits: UInt32 = 0
+        for lane in 0..<8 { bits |= v[lane] }
+        return bits
+    }
+
+    /// The summary of a batch whose death times and z values were written (`write`), in one pass eight
+    /// births at a time: after the motion pass rather than inside it, where its running values took
+    /// registers the motion needs, and at twice the width.
+    static func summary(death: UnsafePointer<Float>, z: UnsafePointer<Float>, vz: UnsafePointer<Float>, count n: Int,
+                        aliveFrom: Float) -> Summary {
+        var living = SIMD8<Int32>()
+        var lowest = SIMD8<Float>(repeating: .infinity), highest = SIMD8<Float>(repeating: -.infinity)
+        var nan = SIMDMask<SIMD8<Int32>>()
+        let z0 = SIMD8(repeating: z[0].bitPattern), vz0 = SIMD8(repeating: vz[0].bitPattern)
+        var zDiffers = SIMD8<UInt32>(), vzDiffers = zDiffers, vzBits = zDiffers
+        var j = 0
+        while j &+ 8 <= n {
+            let d = UnsafeRawPointer(death + j).loadUnaligned(as: SIMD8<Float>.self)
+            living &-= SIMD8<Int32>().replacing(with: -1, where: d .>= aliveFrom)
+            nan .|= d .!= d
+            lowest.replace(with: d, where: d .< lowest)
+            highest.replace(with: d, where: d .> highest)
+            let zb = UnsafeRawPointer(z + j).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vzb = UnsafeRawPointer(vz + j).loadUnaligned(as: SIMD8<UInt32>.self)
+            zDiffers |= zb ^ z0
+            vzDiffers |= vzb ^ vz0
+            vzBits |= vzb
+            j &+= 8
+        }
+        var s = Summary()
+        s.living = Int(living.wrappedSum())
+        var sawNaN = any(nan), zOr = bitOr(zDiffers), vzOr = bitOr(vzDiffers), vzAny = bitOr(vzBits)
+        for lane in 0..<8 {
+            s.lowestDeath = lowest[lane] < s.lowestDeath ? lowest[lane] : s.lowestDeath
+            s.highestDeath = highest[lane] > s.highestDeath ? highest[lane] : s.highestDeath
+        }
+        while j < n {
+            let d = death[j]
+            s.living += d >= aliveFrom ? 1 : 0
+            sawNaN = sawNaN || d != d
+            s.lowestDeath = d < s.lowestDeath ? d : s.lowestDeath
+            s.highestDeath = d > s.highestDeath ? d : s.highestDeath
+            zOr |= z[j].bitPattern ^ z0[0]
+            vzOr |= vz[j].bitPattern ^ vz0[0]
+            vzAny |= vz[j].bitPattern
+            j &+= 1
+        }
+        s.sawNaN = sawNaN
+        s.uniformZ = zOr == 0
+        s.uniformVZ = vzOr == 0
+        // ±0 have no bit set outside the sign; every other value (NaN included) is not zero.
+        s.movesInZ = vzAny & 0x7FFF_FFFF != 0
+        return s
+    }
+}
+
+// MARK: - Origins
+
+/// Where the births of a batch start, four at a time (`BatchMotion.write`).
+protocol BatchOrigins {
+    /// The start positions of births j..<j+4.
+    func vector(_ j: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>)
+    /// The start position of birth j.
+    func scalar(_ j: Int) -> (x: Double, y: Double, z: Double)
+}
+
+/// Every birth at one point: a still emitter whose shape takes no draws.
+struct StillOrigin: BatchOrigins {
+    var x, y, z: Double
+
+    @inline(__always)
+    func vector(_ j: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+        (SIMD4(repeating: x), SIMD4(repeating: y), SIMD4(repeating: z))
+    }
+
+    @inline(__always)
+    func scalar(_ j: Int) -> (x: Double, y: Double, z: Double) { (x, y, z) }
+}
+
+/// Each birth at its own point, from the spawner's scratch.
+struct ScratchOrigins: BatchOrigins {
+    var x, y, z: UnsafePointer<Double>
+
+    @inline(__always)
+    func vector(_ j: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
+        (UnsafeRawPointer(x + j).loadUnaligned(as: SIMD4<Double>.self), UnsafeRawPointer(y + j).loadUnaligned(as: SIMD4<Double>.self),
+         UnsafeRawPointer(z + j).loadUnaligned(as: SIMD4<Double>.self))
+    }
+
+    @inline(__always)
+    func scalar(_ j: Int) -> (x: Double, y: Double, z: Double) { (x[j], y[j], z[j]) }
+}
