@@ -43,6 +43,38 @@ import Testing
         }
     }
 
+    @Test func aDrawBufferReusesItsJumpsOnlyForTheSameStrideOffsetsAndStream() {
+        // Successive prefetches through one buffer change the stride, the offsets or the generator's
+        // stream (seed) one at a time, and come back: each must equal a fill computed afresh. Nil
+        // offsets: draws in the generator's order.
+        let steps: [(seed: UInt64, stride: Int, offsets: UInt64?)] = [
+            (1, 9, 0b111), (1, 9, 0b111), (2, 9, 0b111), (2, 9, 0b1_1111_1111), (2, 11, 0b1_1111_1111), (2, 11, 0b110),
+            (2, 11, nil), (2, 11, nil), (3, 11, nil), (3, 9, 0b111), (1, 9, 0b111), (1, 9, nil),
+        ]
+        let buffer = DrawBuffer(), births = 37
+        for (k, step) in steps.enumerated() {
+            let count = births * step.stride
+            var random = SeededRandom(seed: step.seed)
+            for _ in 0..<k { _ = random.next32() }
+            var fresh = random
+            var expected = [UInt32](repeating: 0, count: count)
+            expected.withUnsafeMutableBufferPointer {
+                if let offsets = step.offsets {
+                    fresh.fill(planes: $0.baseAddress!, births: births, stride: step.stride, offsets: offsets)
+                } else {
+                    fresh.fill($0.baseAddress!, count: count)
+                }
+            }
+            let table = LongitudeTable(drawsPerBirth: step.stride, drawOffset: (step.offsets ?? 1).trailingZeroBitCount,
+                                       longitude: 0, emissionRange: 1)
+            let draws = buffer.prefetch(&random, count: count, births: births, table: table, reading: step.offsets)
+            let computed = (0..<count).filter { i in step.offsets.map { $0 >> UInt64(i / births) & 1 == 1 } ?? true }
+            let wrong = computed.filter { draws.words[$0] != expected[$0] }
+            #expect(wrong.isEmpty, "step \(k) (seed \(step.seed), stride \(step.stride), offsets \(step.offsets.map { String($0, radix: 2) } ?? "all in order")): words \(wrong.prefix(5)) differ")
+            #expect(random == fresh, "step \(k): the generator ends where a fresh fill leaves it")
+        }
+    }
+
     @Test func longitudeTableGivesTheSameSinesAndFallsBackWhenAskedForAnotherAngle() {
         let buffer = DrawBuffer()
         let table = LongitudeTable(drawsPerBirth: 11, drawOffset: 2, longitude: 0.3, emissionRange: 2 * .pi)

@@ -74,6 +74,13 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     /// `b·stride + o`, to `planes[o·births + b]`: one plane per offset, computing only those outputs.
     /// The planes of unset offsets are left as they were. Leaves the generator where
     /// `births · stride` calls of `next32()` would.
+    public mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, stride: Int, offsets: UInt64) {
+        fill(planes: planes, births: births, jumps: PlanarJumps(stride: stride, offsets: offsets, increment: _increment))
+    }
+
+    /// `fill(planes:births:stride:offsets:)` with the jumps of its stride and offsets computed in
+    /// advance, for callers that fill with the same ones again and again; they must be this
+    /// generator's (`PlanarJumps.fits`).
     ///
     /// Faster than the calls themselves: each offset is a stream of its own, held as eight interleaved
     /// streams in two vectors of four states (the LCG jumps any number of steps in one multiply-add),
@@ -81,20 +88,20 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     /// and each plane is written whole vectors at a time. For draws taken in groups of which only some
     /// are read (a birth whose cell has no colour range reads three of its nine), only those are
     /// computed.
-    public mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, stride: Int, offsets: UInt64) {
-        precondition(stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
-                     "offsets must lie below the stride")
+    public mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, jumps: PlanarJumps) {
+        precondition(jumps.increment == _increment, "jumps computed for another stream")
         guard births > 0 else { return }
-        let c = _increment, s0 = _state
-        let perBirth = Self.jump(stride, increment: c)
-        let four = Self.jump(4 * stride, increment: c), eight = Self.jump(8 * stride, increment: c)
-        let m8 = SIMD4<UInt64>(repeating: eight.multiplier), c8 = SIMD4<UInt64>(repeating: eight.increment)
-        let m4 = SIMD4<UInt64>(repeating: four.multiplier), c4 = SIMD4<UInt64>(repeating: four.increment)
-        var remaining = offsets
+        let s0 = _state, stride = jumps.stride, perBirth = jumps.perBirth
+        let m8 = SIMD4<UInt64>(repeating: jumps.eight.multiplier), c8 = SIMD4<UInt64>(repeating: jumps.eight.increment)
+        let m4 = SIMD4<UInt64>(repeating: jumps.four.multiplier), c4 = SIMD4<UInt64>(repeating: jumps.four.increment)
+        // The plane of offset 0 runs on to the first draw after the last birth: where the generator ends.
+        var end: UInt64?
+        var remaining = jumps.offsets, k = 0
         while remaining != 0 {
             let o = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            let first = Self.jump(o, increment: c)
+            let first = jumps.firsts[k]
+            k += 1
             let b0 = first.multiplier &* s0 &+ first.increment
             let b1 = perBirth.multiplier &* b0 &+ perBirth.increment
             let b2 = perBirth.multiplier &* b1 &+ perBirth.increment
@@ -116,14 +123,54 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
                 state = perBirth.multiplier &* state &+ perBirth.increment
                 b += 1
             }
+            if o == 0 { end = state }
         }
-        let end = Self.jump(births * stride, increment: c)
-        _state = end.multiplier &* s0 &+ end.increment
+        _state = end ?? Self.jump(births * stride, increment: jumps.increment).apply(to: s0)
     }
 
-    /// The multiplier and increment that advance the LCG `steps` steps at once: s₊ₖ = M·s + C (mod 2⁶⁴),
-    /// by squaring (Brown, "Random number generation with arbitrary strides", 1994).
-    static func jump(_ steps: Int, increment c: UInt64) -> (multiplier: UInt64, increment: UInt64) {
+    // MARK: - Jumps
+
+    /// An LCG jump: s₊ₖ = M·s + C (mod 2⁶⁴) for some number of steps k.
+    public struct Jump: Sendable, Equatable {
+        public let multiplier: UInt64, increment: UInt64
+
+        /// The state k steps after `state`.
+        @inline(__always)
+        public func apply(to state: UInt64) -> UInt64 { multiplier &* state &+ increment }
+    }
+
+    /// The jumps a planar fill takes for one stride, set of offsets and stream (increment): computed
+    /// once, where every fill computed them again (a few hundred instructions per fill).
+    public struct PlanarJumps: Sendable, Equatable {
+        /// Draws per birth, the offsets filled (bit o: offset o), and the stream's increment.
+        public let stride: Int, offsets: UInt64, increment: UInt64
+        /// One birth, four and eight births ahead.
+        let perBirth, four, eight: Jump
+        /// From a birth's first draw to each filled offset, in increasing order of offset.
+        let firsts: [Jump]
+
+        public init(stride: Int, offsets: UInt64, increment: UInt64) {
+            precondition(stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
+                         "offsets must lie below the stride")
+            self.stride = stride
+            self.offsets = offsets
+            self.increment = increment
+            perBirth = SeededRandom.jump(stride, increment: increment)
+            four = SeededRandom.jump(4 * stride, increment: increment)
+            eight = SeededRandom.jump(8 * stride, increment: increment)
+            firsts = (0..<stride).filter { offsets >> UInt64($0) & 1 == 1 }.map { SeededRandom.jump($0, increment: increment) }
+        }
+
+        /// Whether these are the jumps for this stride, these offsets and `random`'s stream.
+        @inline(__always)
+        public func fits(stride: Int, offsets: UInt64, _ random: SeededRandom) -> Bool {
+            self.stride == stride && self.offsets == offsets && increment == random._increment
+        }
+    }
+
+    /// The jump that advances the LCG `steps` steps at once, by squaring (Brown, "Random number
+    /// generation with arbitrary strides", 1994).
+    static func jump(_ steps: Int, increment c: UInt64) -> Jump {
         var accumulatedMultiplier: UInt64 = 1, accumulatedIncrement: UInt64 = 0
         var m = multiplier, a = c
         var k = steps
@@ -136,7 +183,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
             m = m &* m
             k >>= 1
         }
-        return (accumulatedMultiplier, accumulatedIncrement)
+        return Jump(multiplier: accumulatedMultiplier, increment: accumulatedIncrement)
     }
 
     /// The outputs of four states, lane by lane (`output(_:)` four times).

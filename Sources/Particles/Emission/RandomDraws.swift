@@ -128,6 +128,9 @@ final class DrawBuffer {
     private var capacity = 0
     private var angles: UnsafeMutablePointer<Double>?
     private var angleCapacity = 0
+    /// The jumps of the last planar fill and of the last fill in the generator's order: kept, as
+    /// successive chunks and steps fill with the same ones.
+    private var planarJumps: SeededRandom.PlanarJumps?, orderedJumps: SeededRandom.PlanarJumps?
     private let scratchStorage = UnsafeMutableRawPointer.allocate(byteCount: BirthScratch.bytesPerBirth * DrawBuffer.birthsPerChunk,
                                                                   alignment: 64)
 
@@ -169,9 +172,17 @@ final class DrawBuffer {
                          "a planar prefetch covers whole births and their longitude draws")
             // Draws nobody computed must never be read: debug builds make them stand out.
             if _isDebugAssertConfiguration() { words.update(repeating: 0xDEAD_BEEF, count: count) }
-            random.fill(planes: words, births: births, stride: table.drawsPerBirth, offsets: offsets)
+            let stride = table.drawsPerBirth
+            if planarJumps?.fits(stride: stride, offsets: offsets, random) != true {
+                planarJumps = SeededRandom.PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
+            }
+            random.fill(planes: words, births: births, jumps: planarJumps!)
         } else {
-            random.fill(words, count: count)
+            // In the generator's order: one plane of one draw per "birth".
+            if orderedJumps?.fits(stride: 1, offsets: 1, random) != true {
+                orderedJumps = SeededRandom.PlanarJumps(stride: 1, offsets: 1, increment: random.increment)
+            }
+            random.fill(planes: words, births: count, jumps: orderedJumps!)
         }
         let planar = offsets != nil && table != nil && births > 0
         guard let table, births > 0, table.drawOffset + (births - 1) * table.drawsPerBirth < count else {
