@@ -186,12 +186,14 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
         return Jump(multiplier: accumulatedMultiplier, increment: accumulatedIncrement)
     }
 
-    /// The outputs of four states, lane by lane (`output(_:)` four times).
+    /// The outputs of four states, lane by lane (`output(_:)` four times). The 32-bit rotation is
+    /// done in the 64-bit lanes, before narrowing: bits r..<r+32 of the value written twice in a row
+    /// are the value rotated right by r, one shift where 32-bit lanes take two and an or.
     @inline(__always)
     static func output(_ old: SIMD4<UInt64>) -> SIMD4<UInt32> {
-        let xorshifted = SIMD4<UInt32>(truncatingIfNeeded: ((old &>> 18) ^ old) &>> 27)
-        let rot = SIMD4<UInt32>(truncatingIfNeeded: old &>> 59)
-        return (xorshifted &>> rot) | (xorshifted &<< ((~rot &+ 1) & 31))
+        let xorshifted = ((old &>> 18) ^ old) &>> 27
+        let twice = (xorshifted & 0xFFFF_FFFF) | (xorshifted &<< 32)
+        return SIMD4<UInt32>(truncatingIfNeeded: twice &>> (old &>> 59))
     }
 
     /// The output (XSH-RR permutation) of state `old`.
