@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 import Testing
 @testable import Particles
 
@@ -32,6 +33,39 @@ import Testing
             let one = DeterministicMath.sinCos(x)
             #expect(one.sin.bitPattern == sines[i].bitPattern && one.cos.bitPattern == cosines[i].bitPattern,
                     "x = \(x): one call \(one), batch (\(sines[i]), \(cosines[i]))")
+        }
+    }
+
+    @Test func theQuadrantTakenFromTheBitsOfKIsTheQuadrantOfTheFloorFormula() {
+        // The quadrant q = k mod 4 as computed before it came from the low bits of k + 1.5·2⁵²: every
+        // argument inside ±10¹⁵ must give the sine and cosine it gave then, on both sides of zero, at
+        // quadrant boundaries and up to the largest k.
+        func reference(_ x: Double) -> (sin: Double, cos: Double) {
+            let k = (x * 0.6366197723675814).rounded(.toNearestOrEven)
+            let y = (x - k * 1.5707963267341256) - k * 6.077100506506192e-11
+            let y2 = y * y
+            let s = y * (1 + y2 * (-1.0 / 6 + y2 * (1.0 / 120 + y2 * (-1.0 / 5040 + y2 * (1.0 / 362_880)))))
+            let c = 1 + y2 * (-0.5 + y2 * (1.0 / 24 + y2 * (-1.0 / 720 + y2 * (1.0 / 40320 + y2 * (-1.0 / 3_628_800)))))
+            let q = k - 4 * (k * 0.25).rounded(.down)
+            let swap = abs(q - 2) == 1
+            let a = swap ? c : s, b = swap ? s : c
+            let inside = abs(x) < 1e15
+            return (inside ? (q >= 2 ? -a : a) : 0, inside ? (abs(q - 1.5) < 1 ? -b : b) : 1)
+        }
+        var xs: [Double] = [0, -0.0, 1e-300, -1e-300, 9.99e14, -9.99e14, 1e15.nextDown, -1e15.nextDown, 1e15, .nan, -.infinity]
+        for k in -40...40 {
+            let boundary = Double(k) * .pi / 4
+            xs += [boundary, boundary.nextUp, boundary.nextDown]
+        }
+        var random = SeededRandom(seed: 12)
+        for _ in 0..<20_000 {
+            let u = Double(random.nextSignedFloat())
+            xs += [u * 10, u * 1e6, u * 1e14]
+        }
+        for x in xs {
+            let got = DeterministicMath.sinCos(x), expected = reference(x)
+            #expect(got.sin.bitPattern == expected.sin.bitPattern && got.cos.bitPattern == expected.cos.bitPattern,
+                    "x = \(x): \(got), formerly \(expected)")
         }
     }
 
