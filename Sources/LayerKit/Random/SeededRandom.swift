@@ -108,20 +108,20 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
             let b3 = perBirth.multiplier &* b2 &+ perBirth.increment
             var low = SIMD4<UInt64>(b0, b1, b2, b3)
             var high = low &* m4 &+ c4
-            let plane = UnsafeMutableRawPointer(planes + o * births)
+            let plane = planes + o * births
             var b = 0
-            while b + 8 <= births {
-                plane.storeBytes(of: Self.output(low), toByteOffset: 4 * b, as: SIMD4<UInt32>.self)
-                plane.storeBytes(of: Self.output(high), toByteOffset: 4 * b + 16, as: SIMD4<UInt32>.self)
+            while b &+ 8 <= births {
+                UnsafeMutableRawPointer(plane + b).storeBytes(of: Self.output(low), as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(plane + (b &+ 4)).storeBytes(of: Self.output(high), as: SIMD4<UInt32>.self)
                 low = low &* m8 &+ c8
                 high = high &* m8 &+ c8
-                b += 8
+                b &+= 8
             }
             var state = low[0]
             while b < births {
-                plane.storeBytes(of: Self.output(state), toByteOffset: 4 * b, as: UInt32.self)
+                plane[b] = Self.output(state)
                 state = perBirth.multiplier &* state &+ perBirth.increment
-                b += 1
+                b &+= 1
             }
             if o == 0 { end = state }
         }
