@@ -26,7 +26,7 @@ import Testing
     @Test func stillEmitterPlacementEqualsTheGeneralWindowFormula() {
         // The one-pass placement of a still emitter must give the general loop's birth times bit for
         // bit: always-open windows and windows whose one interval holds the step, at rates and
-        // accumulator values that put births on and near the step's end.
+        // accumulator values that put births on and near the step's ends, in chunks of any length.
         let windows: [(String, EmissionWindow)] = [
             ("always", .always),
             ("begin 0.5, duration 3", EmissionWindow(beginTime: 0.5, duration: 3, speed: 1, timeOffset: 0, repeatCount: 0,
@@ -40,7 +40,10 @@ import Testing
             for trial in 0..<200 {
                 let l0 = 1 + Double(rng.nextUnitFloat()), h = [1.0 / 120, 1.0 / 60, 1.0 / 7][trial % 3]
                 let l1 = l0 + h, t0 = 10 + l0, t1 = t0 + h
-                let rate = [120.0, 1000, 12_345.678, 1e6][trial % 4], before = Double(rng.nextUnitFloat())
+                // Every fifth trial starts from an accumulator above 1: its first births lie before the
+                // step and are placed at its start.
+                let rate = [120.0, 1000, 12_345.678, 1e6][trial % 4]
+                let before = Double(rng.nextUnitFloat()) + (trial % 5 == 4 ? 2 : 0)
                 #expect(window.isOpenThroughout(from: l0, to: l1), "\(name): open through [\(l0), \(l1)]")
                 let n = min(DrawBuffer.birthsPerChunk, Int((before + rate * h).rounded(.down)))
                 guard n > 0 else { continue }

@@ -81,21 +81,45 @@ extension EmitterSimulation {
     static func placeStillBirths(_ s: BirthScratch, first: Int, last: Int, before: Double, rate: Double, l0: Double,
                                  l1: Double, alwaysOpen: Bool, t0: Double, t1: Double) {
         let span = l1 - l0, n = last - first
-        // One loop per case, free of branches and traps, so each vectorises.
-        if span > 0 && alwaysOpen {
-            for j in 0..<n {
-                let offset = (Double(first &+ j &+ 1) - before) / rate
-                let at = min(l1, l0 + offset)
-                s.time[j] = t0 + (t1 - t0) * min(1, max(0, (at - l0) / span))
-            }
-        } else if span > 0 {
-            for j in 0..<n {
-                let offset = (Double(first &+ j &+ 1) - before) / rate
-                let at = offset <= span ? l0 + offset : l1
-                s.time[j] = t0 + (t1 - t0) * min(1, max(0, (at - l0) / span))
-            }
-        } else {
+        guard span > 0 else {
             s.time.update(repeating: t0 + (t1 - t0) * 1, count: n)
+            return
+        }
+        // One loop per case, free of branches and traps.
+        if alwaysOpen {
+            placeStillBirths(s, first: first, count: n, before: before, rate: rate, l0: l0, span: span, t0: t0, t1: t1,
+                             at: { SIMD4(repeating: l1).replacing(with: l0 + $0, where: l0 + $0 .< l1) },
+                             at: { min(l1, l0 + $0) })
+        } else {
+            placeStillBirths(s, first: first, count: n, before: before, rate: rate, l0: l0, span: span, t0: t0, t1: t1,
+                             at: { SIMD4(repeating: l1).replacing(with: l0 + $0, where: $0 .<= span) },
+                             at: { $0 <= span ? l0 + $0 : l1 })
+        }
+    }
+
+    /// `placeStillBirths` for a window whose open time `offset` is reached at layer time `at(offset)`
+    /// (four births at a time, and one at a time: the same operations). Birth k's number k + 1 runs as
+    /// a vector of Doubles, exact (far below 2⁵³) where converting each Int cost a dozen instructions
+    /// per four births (there is no vector conversion from 64-bit integers on this target).
+    @inline(__always)
+    private static func placeStillBirths(_ s: BirthScratch, first: Int, count n: Int, before: Double, rate: Double,
+                                         l0: Double, span: Double, t0: Double, t1: Double,
+                                         at vectorAt: (SIMD4<Double>) -> SIMD4<Double>, at scalarAt: (Double) -> Double) {
+        var number = SIMD4(Double(first &+ 1), Double(first &+ 2), Double(first &+ 3), Double(first &+ 4))
+        var j = 0
+        while j &+ 4 <= n {
+            let f = (vectorAt((number - before) / rate) - l0) / span
+            // min(1, max(0, f)), choosing as Swift's max and min do (NaN gives 0).
+            let nonNegative = SIMD4<Double>().replacing(with: f, where: f .>= 0)
+            let fraction = SIMD4<Double>(repeating: 1).replacing(with: nonNegative, where: nonNegative .< 1)
+            UnsafeMutableRawPointer(s.time + j).storeBytes(of: t0 + (t1 - t0) * fraction, as: SIMD4<Double>.self)
+            number += 4
+            j &+= 4
+        }
+        while j < n {
+            let offset = (Double(first &+ j &+ 1) - before) / rate
+            s.time[j] = t0 + (t1 - t0) * min(1, max(0, (scalarAt(offset) - l0) / span))
+            j &+= 1
         }
     }
 
