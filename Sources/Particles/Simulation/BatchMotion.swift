@@ -106,10 +106,11 @@ struct BatchMotion {
                      death: death, life: life)
     }
 
-    /// `PrefetchedDraws.signed` of four outputs (the top 24 bits convert exactly through Int32).
+    /// `PrefetchedDraws.signed` of four outputs. The top 24 bits convert exactly through Int32, and
+    /// scaling them by 2⁻²⁴ then 2 is exact, so one multiply by 2⁻²³ gives the same Floats.
     @inline(__always)
     private static func signed(_ w: SIMD4<UInt32>) -> SIMD4<Float> {
-        SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: w &>> 8)) * 0x1p-24 * 2 - 1
+        SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: w &>> 8)) * 0x1p-23 - 1
     }
 
     @inline(__always)
