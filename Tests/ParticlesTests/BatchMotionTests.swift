@@ -22,10 +22,11 @@ import Testing
             // x, vx, y, vy, death, life, z, vz.
             let out = (0..<8).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: n) }
             defer { out.forEach { $0.deallocate() } }
-            m.write(n, from: StillOrigin(x: 1, y: 2, z: 3),
-                    .init(time: time, cos: cos, sin: sin, speedDraws: speedDraws, lifeDraws: lifeDraws),
-                    to: .init(x: out[0], vx: out[1], y: out[2], vy: out[3], death: out[4], life: out[5], z: out[6], vz: out[7]))
-            let summary = BatchMotion.summary(death: out[4], z: out[6], vz: out[7], count: n, aliveFrom: 2)
+            _ = m.write(n, from: StillOrigin(x: 1, y: 2, z: 3),
+                        .init(time: time, cos: cos, sin: sin, speedDraws: speedDraws, lifeDraws: lifeDraws),
+                        to: .init(x: out[0], vx: out[1], y: out[2], vy: out[3], death: out[4], life: out[5], z: out[6], vz: out[7]),
+                        Depth.self)
+            let summary = BatchMotion.summary(death: out[4], depth: (UnsafePointer(out[6]), UnsafePointer(out[7])), count: n, aliveFrom: 2)
             let written = out.map { Array(UnsafeBufferPointer(start: $0, count: n)) }
             let deaths = written[4], numbers = deaths.filter { !$0.isNaN }
             let context = "seed 8, \(n) births, deaths \(deaths)"

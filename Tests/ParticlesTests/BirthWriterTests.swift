@@ -8,14 +8,18 @@ import Testing
 /// depend on the path a birth takes.
 @Suite struct BirthWriterTests {
     /// A cell configuration: scale, spin and colour means and ranges, the layer multipliers, and
-    /// emission latitude and z acceleration (births that move in z).
+    /// emission latitude and z acceleration (births that move in z); the depth of a still emitter;
+    /// and whether a few births come from so long ago that ½age² overflows (a batch that would stay
+    /// flat must then compute its depth after all).
     struct Case: CustomStringConvertible, Sendable {
         var scale: CGFloat = 1, scaleRange: CGFloat = 0, spin: CGFloat = 0, spinRange: CGFloat = 0
         var redRange: Float = 0, layerScale: Float = 1, layerSpin: Float = 1
         var latitude: CGFloat = 0, zAcceleration: CGFloat = 0
+        var stillDepth = 0.0, endlessAges = false
         var description: String {
             "scale \(scale) ± \(scaleRange), spin \(spin) ± \(spinRange), red range \(redRange), layer scale \(layerScale), "
-                + "spin \(layerSpin), latitude \(latitude), z acceleration \(zAcceleration)"
+                + "spin \(layerSpin), latitude \(latitude), z acceleration \(zAcceleration), still depth \(stillDepth), "
+                + "endless ages \(endlessAges)"
         }
     }
 
@@ -27,6 +31,9 @@ import Testing
         Case(scale: 0.3, scaleRange: 1, spin: -0.0, spinRange: 0.2, redRange: 0.4),
         Case(scale: -1, spin: 4, layerScale: 0.5, layerSpin: 3),
         Case(latitude: 0.7, zAcceleration: -4),
+        Case(stillDepth: 7),
+        Case(stillDepth: -0.0),
+        Case(endlessAges: true),
     ]
 
     /// How the batch takes its births: a still emitter's (draws in planes, every birth at one point),
@@ -61,9 +68,10 @@ import Testing
         // Two chunks, neither a whole number of vectors; lifetimes about as long as the step, so some
         // births die within it.
         let chunks = [0..<101, 101..<150], n = 150, seed: UInt64 = 41
-        let birthTimes = (0..<n).map { 1 + Double($0) / Double(n) / 120 }
+        var birthTimes = (0..<n).map { 1 + Double($0) / Double(n) / 120 }
+        if configuration.endlessAges { (birthTimes[5], birthTimes[120]) = (-1e200, -.infinity) }
         func position(_ j: Int) -> (x: Double, y: Double, z: Double) {
-            layout == .still ? (10, 20, 0) : (10 + Double(j) / 3, 20 - Double(j) / 7, j < 101 ? 0 : Double(j % 5))
+            layout == .still ? (10, 20, configuration.stillDepth) : (10 + Double(j) / 3, 20 - Double(j) / 7, j < 101 ? 0 : Double(j % 5))
         }
         let endTime = 1 + 1.0 / 120, epoch = 1 + 1.0 / 120 - 1.5
 

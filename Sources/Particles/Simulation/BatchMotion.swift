@@ -42,7 +42,7 @@ struct BatchMotion {
         /// The lowest and highest death times that are not NaN (+∞ / −∞ when none is), and whether a
         /// NaN was among them.
         var lowestDeath = Float.infinity, highestDeath = -Float.infinity, sawNaN = false
-        /// Whether every z / every vz has the same bits.
+        /// Whether every z / every vz has the same bits (a flat batch's do).
         var uniformZ = true, uniformVZ = true
         /// Whether some vz is not zero.
         var movesInZ = false
@@ -53,45 +53,69 @@ struct BatchMotion {
         var x, vx, y, vy, z, vz, death, life: SIMD4<Float>
     }
 
-    /// Writes births 0..<n starting at `origins`.
+    /// Whether births starting at depth `z` stay there: every z is `Float(z)` and every vz +0, so a
+    /// batch need not compute them (`write(flat: true)`). Holds when nothing can move them or change a
+    /// zero's sign: the latitude's sine is ±0, az is +0 (so az·age and az·½age² are +0), z is finite
+    /// and not −0 (z + ±0 + +0 is z), the end time is finite and not −0 (an age is +0 or positive,
+    /// never −0), and every speed is finite (v0z = ±0 · speed is ±0): |speed| is at most
+    /// (|mean| + |range|)·|multiplier| up to two roundings. Ages must be finite too, and ½age²: `write`
+    /// checks that per batch.
+    func staysFlat(atDepth z: Double) -> Bool {
+        let bound = (Double(speed.0.magnitude) + Double(speed.1.magnitude)) * Double(speed.2.magnitude)
+        return latitudeSin == 0 && az.bitPattern == 0 && z.isFinite && z.bitPattern != (-0.0).bitPattern
+            && endTime.isFinite && endTime.bitPattern != (-0.0).bitPattern && bound < 1e38
+    }
+
+    /// Writes births 0..<n starting at `origins`. `Flat` (only where `staysFlat`): z and vz are not
+    /// written; returns false if some ½age² was not finite, when z and vz may not be what `staysFlat`
+    /// says and the batch must be written again with `Depth`.
     @inline(__always)
-    func write<Origins: BatchOrigins>(_ n: Int, from origins: Origins, _ input: Inputs, to out: Outputs) {
+    func write<Origins: BatchOrigins, Z: BatchDepth>(_ n: Int, from origins: Origins, _ input: Inputs, to out: Outputs,
+                                                     _: Z.Type) -> Bool {
+        let flat = Z.isFlat
+        var highestHalf = SIMD4<Double>()
         var j = 0
         while j &+ 4 <= n {
             let o = origins.vector(j)
             let lanes = compute(time: Self.load(input.time, j), x: o.x, y: o.y, z: o.z, cos: Self.load(input.cos, j),
                                 sin: Self.load(input.sin, j), speedDraws: Self.load(input.speedDraws, j),
-                                lifeDraws: Self.load(input.lifeDraws, j))
+                                lifeDraws: Self.load(input.lifeDraws, j), flat: flat, highestHalf: &highestHalf)
             Self.store(lanes.x, out.x, j); Self.store(lanes.vx, out.vx, j)
             Self.store(lanes.y, out.y, j); Self.store(lanes.vy, out.vy, j)
-            Self.store(lanes.z, out.z, j); Self.store(lanes.vz, out.vz, j)
+            if !flat { Self.store(lanes.z, out.z, j); Self.store(lanes.vz, out.vz, j) }
             Self.store(lanes.death, out.death, j); Self.store(lanes.life, out.life, j)
             j &+= 4
         }
-        guard j < n else { return }
-        // The last births, in one more vector whose spare lanes repeat the last birth.
-        var time = SIMD4<Double>(), x = time, y = time, z = time, cos = time, sin = time
-        var speedDraws = SIMD4<UInt32>(), lifeDraws = speedDraws
-        for lane in 0..<4 {
-            let i = min(j &+ lane, n &- 1)
-            let o = origins.scalar(i)
-            (time[lane], x[lane], y[lane], z[lane]) = (input.time[i], o.x, o.y, o.z)
-            (cos[lane], sin[lane]) = (input.cos[i], input.sin[i])
-            (speedDraws[lane], lifeDraws[lane]) = (input.speedDraws[i], input.lifeDraws[i])
+        if j < n {
+            // The last births, in one more vector whose spare lanes repeat the last birth.
+            var time = SIMD4<Double>(), x = time, y = time, z = time, cos = time, sin = time
+            var speedDraws = SIMD4<UInt32>(), lifeDraws = speedDraws
+            for lane in 0..<4 {
+                let i = min(j &+ lane, n &- 1)
+                let o = origins.scalar(i)
+                (time[lane], x[lane], y[lane], z[lane]) = (input.time[i], o.x, o.y, o.z)
+                (cos[lane], sin[lane]) = (input.cos[i], input.sin[i])
+                (speedDraws[lane], lifeDraws[lane]) = (input.speedDraws[i], input.lifeDraws[i])
+            }
+            let lanes = compute(time: time, x: x, y: y, z: z, cos: cos, sin: sin, speedDraws: speedDraws,
+                                lifeDraws: lifeDraws, flat: flat, highestHalf: &highestHalf)
+            for lane in 0..<(n &- j) {
+                let i = j &+ lane
+                (out.x[i], out.vx[i], out.y[i], out.vy[i]) = (lanes.x[lane], lanes.vx[lane], lanes.y[lane], lanes.vy[lane])
+                (out.death[i], out.life[i]) = (lanes.death[lane], lanes.life[lane])
+                if !flat { (out.z[i], out.vz[i]) = (lanes.z[lane], lanes.vz[lane]) }
+            }
         }
-        let lanes = compute(time: time, x: x, y: y, z: z, cos: cos, sin: sin, speedDraws: speedDraws, lifeDraws: lifeDraws)
-        for lane in 0..<(n &- j) {
-            let i = j &+ lane
-            (out.x[i], out.vx[i], out.y[i], out.vy[i]) = (lanes.x[lane], lanes.vx[lane], lanes.y[lane], lanes.vy[lane])
-            (out.z[i], out.vz[i], out.death[i], out.life[i]) = (lanes.z[lane], lanes.vz[lane], lanes.death[lane], lanes.life[lane])
-        }
+        return !flat || highestHalf.max() < .infinity
     }
 
     /// Four births' values: `BirthWriter.add`'s formulas for speed, lifetime, death time and motion
-    /// aged by the rest of the step under constant acceleration (`BirthWriter.aged`).
+    /// aged by the rest of the step under constant acceleration (`BirthWriter.aged`); with `flat`, z
+    /// and vz are left at zero and the highest ½age² is kept.
     @inline(__always)
     private func compute(time: SIMD4<Double>, x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>, cos: SIMD4<Double>,
-                         sin: SIMD4<Double>, speedDraws: SIMD4<UInt32>, lifeDraws: SIMD4<UInt32>) -> Lanes {
+                         sin: SIMD4<Double>, speedDraws: SIMD4<UInt32>, lifeDraws: SIMD4<UInt32>, flat: Bool,
+                         highestHalf: inout SIMD4<Double>) -> Lanes {
         let speed = SIMD4<Double>((self.speed.0 + self.speed.1 * Self.signed(speedDraws)) * self.speed.2)
         let life = (self.life.0 + self.life.1 * Self.signed(lifeDraws)) * self.life.2
         let remaining = endTime - time
@@ -99,11 +123,19 @@ struct BatchMotion {
         let age = SIMD4<Double>().replacing(with: remaining, where: remaining .>= 0)
         let half = 0.5 * age * age
         let death = SIMD4<Float>(time + SIMD4<Double>(life) - epoch)
-        let v0x = latitudeCos * cos * speed, v0y = latitudeCos * sin * speed, v0z = latitudeSin * speed
-        return Lanes(x: SIMD4<Float>(x + v0x * age + ax * half), vx: SIMD4<Float>(v0x + ax * age),
-                     y: SIMD4<Float>(y + v0y * age + ay * half), vy: SIMD4<Float>(v0y + ay * age),
-                     z: SIMD4<Float>(z + v0z * age + az * half), vz: SIMD4<Float>(v0z + az * age),
-                     death: death, life: life)
+        let v0x = latitudeCos * cos * speed, v0y = latitudeCos * sin * speed
+        var lanes = Lanes(x: SIMD4<Float>(x + v0x * age + ax * half), vx: SIMD4<Float>(v0x + ax * age),
+                          y: SIMD4<Float>(y + v0y * age + ay * half), vy: SIMD4<Float>(v0y + ay * age),
+                          z: .zero, vz: .zero, death: death, life: life)
+        if flat {
+            // ½age² is never NaN (age is not), so a maximum taken as below sees every infinity.
+            highestHalf.replace(with: half, where: half .> highestHalf)
+        } else {
+            let v0z = latitudeSin * speed
+            lanes.z = SIMD4<Float>(z + v0z * age + az * half)
+            lanes.vz = SIMD4<Float>(v0z + az * age)
+        }
+        return lanes
     }
 
     /// `PrefetchedDraws.signed` of four outputs. The top 24 bits convert exactly through Int32, and
@@ -133,16 +165,15 @@ struct BatchMotion {
         return bits
     }
 
-    /// The summary of a batch whose death times and z values were written (`write`), in one pass eight
-    /// births at a time: after the motion pass rather than inside it, where its running values took
-    /// registers the motion needs, and at twice the width.
-    static func summary(death: UnsafePointer<Float>, z: UnsafePointer<Float>, vz: UnsafePointer<Float>, count n: Int,
-                        aliveFrom: Float) -> Summary {
+    /// The summary of a batch whose death times and, unless it stayed flat, z values were written
+    /// (`write`), in one pass eight births at a time: after the motion pass rather than inside it,
+    /// where its running values took registers the motion needs, and at twice the width. A flat
+    /// batch (`depth` nil) has one z and vz +0.
+    static func summary(death: UnsafePointer<Float>, depth: (z: UnsafePointer<Float>, vz: UnsafePointer<Float>)?,
+                        count n: Int, aliveFrom: Float) -> Summary {
         var living = SIMD8<Int32>()
         var lowest = SIMD8<Float>(repeating: .infinity), highest = SIMD8<Float>(repeating: -.infinity)
         var nan = SIMDMask<SIMD8<Int32>>()
-        let z0 = SIMD8(repeating: z[0].bitPattern), vz0 = SIMD8(repeating: vz[0].bitPattern)
-        var zDiffers = SIMD8<UInt32>(), vzDiffers = zDiffers, vzBits = zDiffers
         var j = 0
         while j &+ 8 <= n {
             let d = UnsafeRawPointer(death + j).loadUnaligned(as: SIMD8<Float>.self)
@@ -150,16 +181,11 @@ struct BatchMotion {
             nan .|= d .!= d
             lowest.replace(with: d, where: d .< lowest)
             highest.replace(with: d, where: d .> highest)
-            let zb = UnsafeRawPointer(z + j).loadUnaligned(as: SIMD8<UInt32>.self)
-            let vzb = UnsafeRawPointer(vz + j).loadUnaligned(as: SIMD8<UInt32>.self)
-            zDiffers |= zb ^ z0
-            vzDiffers |= vzb ^ vz0
-            vzBits |= vzb
             j &+= 8
         }
         var s = Summary()
         s.living = Int(living.wrappedSum())
-        var sawNaN = any(nan), zOr = bitOr(zDiffers), vzOr = bitOr(vzDiffers), vzAny = bitOr(vzBits)
+        var sawNaN = any(nan)
         for lane in 0..<8 {
             s.lowestDeath = lowest[lane] < s.lowestDeath ? lowest[lane] : s.lowestDeath
             s.highestDeath = highest[lane] > s.highestDeath ? highest[lane] : s.highestDeath
@@ -170,18 +196,56 @@ struct BatchMotion {
             sawNaN = sawNaN || d != d
             s.lowestDeath = d < s.lowestDeath ? d : s.lowestDeath
             s.highestDeath = d > s.highestDeath ? d : s.highestDeath
+            j &+= 1
+        }
+        s.sawNaN = sawNaN
+        if let depth { (s.uniformZ, s.uniformVZ, s.movesInZ) = Self.depthSummary(depth.z, depth.vz, count: n) }
+        return s
+    }
+
+    /// Whether every z and every vz has the same bits, and whether some vz is not zero, eight at a time.
+    private static func depthSummary(_ z: UnsafePointer<Float>, _ vz: UnsafePointer<Float>,
+                                     count n: Int) -> (uniformZ: Bool, uniformVZ: Bool, movesInZ: Bool) {
+        let z0 = SIMD8(repeating: z[0].bitPattern), vz0 = SIMD8(repeating: vz[0].bitPattern)
+        var zDiffers = SIMD8<UInt32>(), vzDiffers = zDiffers, vzBits = zDiffers
+        var j = 0
+        while j &+ 8 <= n {
+            let zb = UnsafeRawPointer(z + j).loadUnaligned(as: SIMD8<UInt32>.self)
+            let vzb = UnsafeRawPointer(vz + j).loadUnaligned(as: SIMD8<UInt32>.self)
+            zDiffers |= zb ^ z0
+            vzDiffers |= vzb ^ vz0
+            vzBits |= vzb
+            j &+= 8
+        }
+        var zOr = bitOr(zDiffers), vzOr = bitOr(vzDiffers), vzAny = bitOr(vzBits)
+        while j < n {
             zOr |= z[j].bitPattern ^ z0[0]
             vzOr |= vz[j].bitPattern ^ vz0[0]
             vzAny |= vz[j].bitPattern
             j &+= 1
         }
-        s.sawNaN = sawNaN
-        s.uniformZ = zOr == 0
-        s.uniformVZ = vzOr == 0
         // ±0 have no bit set outside the sign; every other value (NaN included) is not zero.
-        s.movesInZ = vzAny & 0x7FFF_FFFF != 0
-        return s
+        return (zOr == 0, vzOr == 0, vzAny & 0x7FFF_FFFF != 0)
     }
+}
+
+// MARK: - Depth
+
+/// Whether a batch computes z and vz (`BatchMotion.write`): a type rather than a flag, so each case
+/// gets a loop of its own.
+protocol BatchDepth {
+    /// Whether z and vz are left out (`BatchMotion.staysFlat`).
+    static var isFlat: Bool { get }
+}
+
+/// z and vz computed per birth.
+enum Depth: BatchDepth {
+    static var isFlat: Bool { false }
+}
+
+/// z and vz not computed: the batch stays at its emitter's depth (`BatchMotion.staysFlat`).
+enum Flat: BatchDepth {
+    static var isFlat: Bool { true }
 }
 
 // MARK: - Origins

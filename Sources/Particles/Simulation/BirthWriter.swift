@@ -221,18 +221,23 @@ struct BirthWriter {
         let input = BatchMotion.Inputs(time: s.time, cos: angles.cos, sin: angles.sin, speedDraws: speedDraws, lifeDraws: lifeDraws)
         let output = BatchMotion.Outputs(x: c.x + first, vx: c.vx + first, y: c.y + first, vy: c.vy + first,
                                          death: c.death + first, life: c.life + first, z: s.pz, vz: s.vz)
+        // Births that provably stay at their emitter's depth skip z and vz (most emitters are planar).
+        var flat = false
         if let origin {
-            motion.write(n, from: StillOrigin(x: origin.x, y: origin.y, z: origin.z), input, to: output)
+            let still = StillOrigin(x: origin.x, y: origin.y, z: origin.z)
+            flat = motion.staysFlat(atDepth: origin.z) && motion.write(n, from: still, input, to: output, Flat.self)
+            if !flat { _ = motion.write(n, from: still, input, to: output, Depth.self) }
         } else {
-            motion.write(n, from: ScratchOrigins(x: s.x, y: s.y, z: s.z), input, to: output)
+            _ = motion.write(n, from: ScratchOrigins(x: s.x, y: s.y, z: s.z), input, to: output, Depth.self)
         }
-        let summary = BatchMotion.summary(death: output.death, z: s.pz, vz: s.vz, count: n, aliveFrom: aliveFrom)
+        let summary = BatchMotion.summary(death: output.death, depth: flat ? nil : (UnsafePointer(s.pz), UnsafePointer(s.vz)),
+                                          count: n, aliveFrom: aliveFrom)
         if summary.highestDeath >= summary.lowestDeath {
             deaths.include(summary.lowestDeath)
             deaths.include(summary.highestDeath)
         }
         if summary.sawNaN { deaths.include(.nan) }
-        writeSharedColumns(s, summary, count: n)
+        writeSharedColumns(s, summary, count: n, flatDepth: flat ? Float(origin!.z) : nil)
         if summary.movesInZ { movesInZ = true }
         alive += summary.living
         died += n - summary.living
@@ -264,21 +269,24 @@ struct BirthWriter {
     /// z, vz, scale, spin and colour of a batch whose other columns are written. A shared column
     /// whose value one of the births does not take gets storage first, as `add` would give it one
     /// birth at a time (slot 0, while the store is empty, sets the shared value instead); a column
-    /// still shared holds every birth's value already.
-    private mutating func writeSharedColumns(_ s: BirthScratch, _ summary: BatchMotion.Summary, count n: Int) {
+    /// still shared holds every birth's value already. A batch that stayed flat at `flatDepth` has
+    /// that z and vz +0 for every birth, the others theirs in `s`.
+    private mutating func writeSharedColumns(_ s: BirthScratch, _ summary: BatchMotion.Summary, count n: Int,
+                                             flatDepth: Float?) {
         let first = next
         let scale = constantScale.map { max(0, $0) }, spin = constantSpin, color = uninheritedColor
+        let z = flatDepth ?? s.pz[0], vz = flatDepth == nil ? s.vz[0] : 0
         if first == 0 {
-            columns.z[0] = s.pz[0]
-            columns.vz[0] = s.vz[0]
+            columns.z[0] = z
+            columns.vz[0] = vz
             columns.scale[0] = scale ?? s.scale[0]
             columns.spin[0] = spin ?? s.spin[0]
             rgba[0] = color ?? s.color[0]
         }
         // The births are written through first + n, so storage keeps them all.
         let written = first + n
-        settle(.z, uniform: summary.uniformZ, s.pz[0], written: written)
-        settle(.vz, uniform: summary.uniformVZ, s.vz[0], written: written)
+        settle(.z, uniform: summary.uniformZ, z, written: written)
+        settle(.vz, uniform: summary.uniformVZ, vz, written: written)
         settle(.scale, uniform: scale != nil || Self.uniform(s.scale, count: n), scale ?? s.scale[0], written: written)
         settle(.spin, uniform: spin != nil || Self.uniform(s.spin, count: n), spin ?? s.spin[0], written: written)
         let uniformColor = color != nil || Self.uniform(s.color, count: n)
@@ -287,8 +295,12 @@ struct BirthWriter {
             refreshColumns()
         }
         let c = columns
-        if !c.z.isShared { (c.z.base + first).update(from: s.pz, count: n) }
-        if !c.vz.isShared { (c.vz.base + first).update(from: s.vz, count: n) }
+        if !c.z.isShared {
+            if flatDepth != nil { (c.z.base + first).update(repeating: z, count: n) } else { (c.z.base + first).update(from: s.pz, count: n) }
+        }
+        if !c.vz.isShared {
+            if flatDepth != nil { (c.vz.base + first).update(repeating: vz, count: n) } else { (c.vz.base + first).update(from: s.vz, count: n) }
+        }
         if !c.scale.isShared {
             if let scale { (c.scale.base + first).update(repeating: scale, count: n) } else { (c.scale.base + first).update(from: s.scale, count: n) }
         }
