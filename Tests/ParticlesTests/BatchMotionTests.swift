@@ -19,11 +19,17 @@ import Testing
             m.latitudeSin = latitudeSin
             let cos = (0..<n).map { _ in Double(random.nextSignedFloat()) }, sin = cos.map { (1 - $0 * $0).squareRoot() }
             let speedDraws = (0..<n).map { _ in random.next32() }, lifeDraws = (0..<n).map { _ in random.next32() }
+            // The batch reads and writes through pointers that must outlive the calls.
+            let doubles = [time, cos, sin].map(Self.copy), draws = [speedDraws, lifeDraws].map(Self.copy)
             // x, vx, y, vy, death, life, z, vz.
             let out = (0..<8).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: n) }
-            defer { out.forEach { $0.deallocate() } }
+            defer {
+                doubles.forEach { $0.deallocate() }
+                draws.forEach { $0.deallocate() }
+                out.forEach { $0.deallocate() }
+            }
             _ = m.write(n, from: StillOrigin(x: 1, y: 2, z: 3),
-                        .init(time: time, cos: cos, sin: sin, speedDraws: speedDraws, lifeDraws: lifeDraws),
+                        .init(time: doubles[0], cos: doubles[1], sin: doubles[2], speedDraws: draws[0], lifeDraws: draws[1]),
                         to: .init(x: out[0], vx: out[1], y: out[2], vy: out[3], death: out[4], life: out[5], z: out[6], vz: out[7]),
                         Depth.self)
             let summary = BatchMotion.summary(death: out[4], depth: (UnsafePointer(out[6]), UnsafePointer(out[7])), count: n, aliveFrom: 2)
@@ -40,5 +46,12 @@ import Testing
             #expect(summary.movesInZ == written[7].contains { $0 != 0 }, "\(context): vz \(written[7]), moves \(summary.movesInZ)")
             #expect(latitudeSin != 0 || !summary.movesInZ, "\(context): a planar batch does not move in z")
         }
+    }
+
+    /// A copy of `values` that lives until deallocated.
+    static func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: values.count)
+        p.initialize(from: values, count: values.count)
+        return p
     }
 }
