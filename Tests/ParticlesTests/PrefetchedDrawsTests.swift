@@ -75,21 +75,23 @@ import Testing
         }
     }
 
-    @Test func longitudeTableGivesTheSameSinesAndFallsBackWhenAskedForAnotherAngle() {
+    /// An ordinary cell, and one whose longitudes reach beyond ±10¹⁵ (their sines are checked).
+    @Test(arguments: [(0.3, 2 * Double.pi), (3e14, 4e15)])
+    func longitudeTableGivesTheSameSinesAndFallsBackWhenAskedForAnotherAngle(_ cell: (longitude: Double, range: Double)) {
         let buffer = DrawBuffer()
-        let table = LongitudeTable(drawsPerBirth: 11, drawOffset: 2, longitude: 0.3, emissionRange: 2 * .pi)
+        let table = LongitudeTable(drawsPerBirth: 11, drawOffset: 2, longitude: cell.longitude, emissionRange: cell.range)
         var random = SeededRandom(seed: 5), replay = random
         var draws = buffer.prefetch(&random, count: 11 * 40, births: 40, table: table)
         for b in 0..<40 {
             for _ in 0..<2 { _ = replay.nextUnitFloat() }
             let u = Double(replay.nextUnitFloat())
             for _ in 0..<8 { _ = replay.nextUnitFloat() }
-            let longitude = 0.3 + 2 * .pi * (u - 0.5)
+            let longitude = cell.longitude + cell.range * (u - 0.5)
             // Every third birth asks for a different angle: the table must not answer for it.
             let asked = b % 3 == 0 ? longitude + 1 : longitude
             let got = draws.longitudeSinCos(asked), expected = DeterministicMath.sinCos(asked)
             #expect(got.sin.bitPattern == expected.sin.bitPattern && got.cos.bitPattern == expected.cos.bitPattern,
-                    "birth \(b), longitude \(asked): \(got) vs \(expected)")
+                    "longitude \(cell.longitude) ± \(cell.range / 2), birth \(b), longitude \(asked): \(got) vs \(expected)")
         }
     }
 }

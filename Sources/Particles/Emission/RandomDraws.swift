@@ -201,7 +201,10 @@ final class DrawBuffer {
             Self.computeLongitudes(words + table.drawOffset, stride: table.drawsPerBirth, births: births,
                                    longitude: table.longitude, range: table.emissionRange, into: lon)
         }
-        DeterministicMath.sinCos(lon, sin: sin, cos: cos, count: births)
+        // A longitude lies within |longitude| + |range|/2 of zero (up to roundings): with a margin, the
+        // sines need no check for huge or non-finite arguments.
+        let inside = table.longitude.magnitude + table.emissionRange.magnitude < 1e14
+        DeterministicMath.sinCos(lon, sin: sin, cos: cos, count: births, inside: inside)
         return PrefetchedDraws(words: words, longitudes: .init(longitude: lon, sin: sin, cos: cos, count: births),
                                planeLength: planar ? births : nil)
     }

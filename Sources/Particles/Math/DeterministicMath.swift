@@ -14,10 +14,18 @@ enum DeterministicMath {
     /// Sine and cosine of `x` radians, accurate to about 2e-9 (ample for Float directions). Arguments
     /// beyond ±10¹⁵ (and non-finite ones) give (0, 1).
     ///
-    /// Branch-free, with the quadrant kept as an exact Double, so that a loop over many arguments
-    /// (`sinCos(_:sin:cos:count:)`) vectorises; random angles would also mispredict branches.
+    /// Branch-free, so that a loop over many arguments (`sinCos(_:sin:cos:count:)`) vectorises;
+    /// random angles would also mispredict branches.
     @inline(__always)
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+        let sc = sinCos(inside: x)
+        let inside = abs(x) < 1e15
+        return (inside ? sc.sin : 0, inside ? sc.cos : 1)
+    }
+
+    /// `sinCos` of an argument inside ±10¹⁵, without checking that it is (others give any values).
+    @inline(__always)
+    static func sinCos(inside x: Double) -> (sin: Double, cos: Double) {
         let k = (x * twoOverPi).rounded(.toNearestOrEven)
         let y = (x - k * halfPiHead) - k * halfPiTail
         let y2 = y * y
@@ -26,24 +34,23 @@ enum DeterministicMath {
         let c = 1 + y2 * (-0.5 + y2 * (1.0 / 24 + y2 * (-1.0 / 720 + y2 * (1.0 / 40320 + y2 * (-1.0 / 3_628_800)))))
         // x = k·π/2 + y with quadrant q = k mod 4: odd quadrants swap sine and cosine, quadrants 2 and
         // 3 negate the sine, 1 and 2 the cosine. q is the two lowest bits of k + 1.5·2⁵², exact for
-        // |k| < 2⁵¹ (|x| < 10¹⁵ here; other arguments give (0, 1) whatever q is): a few integer
-        // operations where arithmetic on q took a dozen, and fewer constants.
+        // |k| < 2⁵¹ (|x| < 10¹⁵): a few integer operations where arithmetic on q took a dozen, and
+        // fewer constants.
         let q = (k + 0x1.8p52).bitPattern
         let swap = q & 1 != 0
         let a = swap ? c : s, b = swap ? s : c
-        let sine = Double(bitPattern: a.bitPattern ^ ((q & 2) << 62))
-        let cosine = Double(bitPattern: b.bitPattern ^ (((q ^ (q >> 1)) & 1) << 63))
-        let inside = abs(x) < 1e15
-        return (inside ? sine : 0, inside ? cosine : 1)
+        return (Double(bitPattern: a.bitPattern ^ ((q & 2) << 62)), Double(bitPattern: b.bitPattern ^ (((q ^ (q >> 1)) & 1) << 63)))
     }
 
     /// `sinCos` of `count` arguments: `sin[i]`, `cos[i]` from `x[i]`, the same bits as one call each.
+    /// `inside`: every argument is known to lie inside ±10¹⁵, so none is checked (fewer operations and
+    /// constants per argument).
     static func sinCos(_ x: UnsafePointer<Double>, sin: UnsafeMutablePointer<Double>, cos: UnsafeMutablePointer<Double>,
-                       count: Int) {
-        for i in 0..<count {
-            let sc = sinCos(x[i])
-            sin[i] = sc.sin
-            cos[i] = sc.cos
+                       count: Int, inside: Bool = false) {
+        if inside {
+            for i in 0..<count { (sin[i], cos[i]) = sinCos(inside: x[i]) }
+        } else {
+            for i in 0..<count { (sin[i], cos[i]) = sinCos(x[i]) }
         }
     }
 
