@@ -131,7 +131,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     // MARK: - Jumps
 
     /// An LCG jump: s₊ₖ = M·s + C (mod 2⁶⁴) for some number of steps k.
-    public struct Jump: Sendable, Equatable {
+    public struct Jump: Sendable {
+        /// M and C.
         public let multiplier: UInt64, increment: UInt64
 
         /// The state k steps after `state`.
@@ -141,7 +142,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
 
     /// The jumps a planar fill takes for one stride, set of offsets and stream (increment): computed
     /// once, where every fill computed them again (a few hundred instructions per fill).
-    public struct PlanarJumps: Sendable, Equatable {
+    public struct PlanarJumps: Sendable {
         /// Draws per birth, the offsets filled (bit o: offset o), and the stream's increment.
         public let stride: Int, offsets: UInt64, increment: UInt64
         /// One birth, four and eight births ahead.

@@ -30,6 +30,8 @@ struct BatchMotion {
 
     /// Where birth j's values go, at index j of each.
     struct Outputs {
+        /// Position and velocity on x and y (points, points per second), death time (seconds after the
+        /// epoch) and lifetime (seconds): the store's columns from the batch's first slot.
         var x, vx, y, vy, death, life: UnsafeMutablePointer<Float>
         /// z and vz as stored (a scratch copy: the columns may be shared).
         var z, vz: UnsafeMutablePointer<Float>
@@ -50,6 +52,7 @@ struct BatchMotion {
 
     /// Four births' results.
     private struct Lanes {
+        /// The values `Outputs` names, as stored.
         var x, vx, y, vy, z, vz, death, life: SIMD4<Float>
     }
 
@@ -145,11 +148,13 @@ struct BatchMotion {
         SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: w &>> 8)) * 0x1p-23 - 1
     }
 
+    /// Values j..<j+4 at `p`.
     @inline(__always)
     private static func load<T: SIMDScalar>(_ p: UnsafePointer<T>, _ j: Int) -> SIMD4<T> {
         UnsafeRawPointer(p + j).loadUnaligned(as: SIMD4<T>.self)
     }
 
+    /// `v` to p[j..<j+4].
     @inline(__always)
     private static func store(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>, _ j: Int) {
         UnsafeMutableRawPointer(p + j).storeBytes(of: v, as: SIMD4<Float>.self)
@@ -260,6 +265,7 @@ protocol BatchOrigins {
 
 /// Every birth at one point: a still emitter whose shape takes no draws.
 struct StillOrigin: BatchOrigins {
+    /// The point, points.
     var x, y, z: Double
 
     @inline(__always)
@@ -273,6 +279,7 @@ struct StillOrigin: BatchOrigins {
 
 /// Each birth at its own point, from the spawner's scratch.
 struct ScratchOrigins: BatchOrigins {
+    /// Birth j's start at index j of each, points.
     var x, y, z: UnsafePointer<Double>
 
     @inline(__always)

@@ -232,12 +232,14 @@ struct BirthWriter {
         }
         let summary = BatchMotion.summary(death: output.death, depth: flat ? nil : (UnsafePointer(s.pz), UnsafePointer(s.vz)),
                                           count: n, aliveFrom: aliveFrom)
+        // The bounds the batch's death times give `DeathBounds`: its lowest and highest numbers (when
+        // it has any), and a NaN if it wrote one.
         if summary.highestDeath >= summary.lowestDeath {
             deaths.include(summary.lowestDeath)
             deaths.include(summary.highestDeath)
         }
         if summary.sawNaN { deaths.include(.nan) }
-        writeSharedColumns(s, summary, count: n, flatDepth: flat ? Float(origin!.z) : nil)
+        writeSharedColumns(s, summary, count: n, flatDepth: flat ? origin.map { Float($0.z) } : nil)
         if summary.movesInZ { movesInZ = true }
         alive += summary.living
         died += n - summary.living
