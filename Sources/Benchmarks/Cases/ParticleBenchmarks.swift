@@ -103,17 +103,20 @@ extension BenchmarkRegistry {
     }
 
     /// The noise floor of `particles.step.1M`'s ratio: two identical copies of its steady-state live
-    /// particles, updated alternately exactly as its reference updates one. Both sides do the same
-    /// work, so any distance of the ratio from 1 is the machine (shared caches, memory placement,
-    /// neighbours), and a full-step ratio within that distance of its goal is not a clear pass or
-    /// failure (docs/Performance.md, "The noise floor").
+    /// particles, updated alternately exactly as its reference updates one, in as many pairs of
+    /// allocations as the full step uses (`SteadySpark.placements`). Both sides do the same work, so
+    /// any distance of the ratio from 1 is the machine (shared caches, memory placement, neighbours),
+    /// and a full-step ratio within that distance of its goal is not a clear pass or failure
+    /// (docs/Performance.md, "The noise floor").
     static func noiseFloorBenchmark() -> Benchmark {
         Benchmark(name: "particles.noise.1M", unit: "600 updates of a copy of the particles.step.1M live particles",
                   reference: "600 updates of an identical copy") { scale in
-            let spark = try SteadySpark(scale: scale)
-            let first = try spark.liveCopy(), second = try spark.liveCopy()
-            return Benchmark.Workload(engine: { spark.updateAlone(second) }, reference: { spark.updateAlone(first) },
-                                      extras: { ["referenceSlots": Double(first.count)] })
+            let sparks = try SteadySpark.placements(scale: scale)
+            let firsts = try sparks.map { try $0.liveCopy() }, seconds = try sparks.map { try $0.liveCopy() }
+            let turns = Turns(count: sparks.count)
+            return Benchmark.Workload(engine: { let k = turns.nextEngine(); sparks[k].updateAlone(seconds[k]) },
+                                      reference: { let k = turns.nextReference(); sparks[k].updateAlone(firsts[k]) },
+                                      extras: { ["referenceSlots": Double(firsts[0].count), "placements": Double(sparks.count)] })
         }
     }
 
@@ -126,30 +129,38 @@ extension BenchmarkRegistry {
     /// acceleration: a fixed population keeps the figure independent of where in its removal cycle
     /// the emitter stands, and the tombstones the emitter's own store holds are counted as part of
     /// the removal's cost.
+    ///
+    /// Round by round the figure cycles through `SteadySpark.placements` independent emitters, each
+    /// with its own copy: where one allocation's pages land moves its update by up to about ±10 % from
+    /// one process to the next on the VMs measured, so one emitter would measure its placement as much
+    /// as the step (docs/Performance.md, "Placement").
     static func fullStepBenchmark() -> Benchmark {
         Benchmark(name: "particles.step.1M", unit: "600 full emitter steps (5 s at 120 Hz) at a steady state of ~1M particles, lifetime 5 ± 1 s",
                   reference: "600 updates alone of the same live particles (a copy without tombstones)",
                   goal: "full step ≤ 1.3 × update alone", maximumRatio: 1.3) { scale in
-            let spark = try SteadySpark(scale: scale)
-            let sim = spark.sim, dt = spark.dt, steps = spark.steps
-            let store = try sim.store(ofCellNamed: "spark")
-            let live = try spark.liveCopy()
+            let sparks = try SteadySpark.placements(scale: scale)
+            let stores = try sparks.map { try $0.sim.store(ofCellNamed: "spark") }
+            let lives = try sparks.map { try $0.liveCopy() }
+            let sim = sparks[0].sim, store = stores[0], live = lives[0]
             let slots = SlotTally()
+            let turns = Turns(count: sparks.count)
             // Storage over live particles as the simulation holds it at steady state: the whole allocation
             // (free slots and tombstones awaiting removal included), and per slot for comparison.
             return Benchmark.Workload(engine: {
-                                          for _ in 0..<steps {
-                                              sim.step(by: dt)
-                                              slots.add(store.count)
+                                          let k = turns.nextEngine(), spark = sparks[k]
+                                          for _ in 0..<spark.steps {
+                                              spark.sim.step(by: spark.dt)
+                                              slots.add(stores[k].count)
                                           }
                                       },
-                                      reference: { spark.updateAlone(live) },
+                                      reference: { let k = turns.nextReference(); sparks[k].updateAlone(lives[k]) },
                                       extras: {
                                           ["liveParticles": Double(sim.aliveCount), "storageBytes": Double(sim.storageBytes),
                                            "slotCapacity": Double(store.capacity), "referenceSlots": Double(live.count),
                                            "averageSlotsInUse": slots.average,
                                            "bytesPerSlot": Double(sim.storageBytes) / Double(max(1, store.capacity)),
-                                           "bytesPerLiveParticle": Double(sim.storageBytes) / Double(max(1, sim.aliveCount))]
+                                           "bytesPerLiveParticle": Double(sim.storageBytes) / Double(max(1, sim.aliveCount)),
+                                           "placements": Double(sparks.count)]
                                       })
         }
     }
@@ -165,6 +176,14 @@ private struct SteadySpark {
     /// The death-counting window of the update alone, taken at the steady state (one lifetime ahead,
     /// where the emitter finds its own deaths) and kept while the emitter moves on.
     let window: Float
+
+    /// Independent emitters a figure cycles through (`placements(scale:)`), 3 at full size.
+    static func placementCount(_ scale: BenchmarkScale) -> Int { scale == .full ? 3 : 1 }
+
+    /// `placementCount` emitters, each with allocations of its own.
+    static func placements(scale: BenchmarkScale) throws -> [SteadySpark] {
+        try (0..<placementCount(scale)).map { _ in try SteadySpark(scale: scale) }
+    }
 
     init(scale: BenchmarkScale) throws {
         let (layer, cell) = BenchmarkRegistry.sparkEmitter(birthRate: scale == .full ? 200_000 : 400, lifetime: 5, lifetimeRange: 1)
@@ -189,6 +208,27 @@ private struct SteadySpark {
 /// Keeps the reference's draws observable (so the loop is not optimised away).
 private final class DrawSink {
     var value: UInt32 = 0
+}
+
+/// Which of a figure's placements the next engine and reference calls use: each side takes them in
+/// turn, and as the runner alternates reference and engine calls, both sides of a round use the same.
+private final class Turns {
+    private let count: Int
+    private var engine = 0, reference = 0
+
+    init(count: Int) { self.count = count }
+
+    /// The placement of this engine call.
+    func nextEngine() -> Int {
+        defer { engine = (engine + 1) % count }
+        return engine
+    }
+
+    /// The placement of this reference call.
+    func nextReference() -> Int {
+        defer { reference = (reference + 1) % count }
+        return reference
+    }
 }
 
 /// The slots in use after every engine step of a benchmark, for their average.
