@@ -75,8 +75,8 @@ final class RasterContextRenderer: CGContextRenderer {
         guard color.alpha > 0, pen.lineWidth > 0 else { return }
         let inv = ctm.inverted()
         guard [inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty].allSatisfy(\.isFinite) else { return }
-        let style = StrokeStyle(lineWidth: pen.lineWidth, lineCap: CAShapeLayerLineCap(rawValue: pen.lineCap.rawValue) ?? .butt,
-                                lineJoin: CAShapeLayerLineJoin(rawValue: pen.lineJoin.rawValue) ?? .miter, miterLimit: pen.miterLimit,
+        let style = StrokeStyle(lineWidth: pen.lineWidth, lineCap: CAShapeLayerLineCap(rawValue: pen.lineCap.rawValue),
+                                lineJoin: CAShapeLayerLineJoin(rawValue: pen.lineJoin.rawValue), miterLimit: pen.miterLimit,
                                 lineDashPattern: pen.dashLengths.isEmpty ? nil : pen.dashLengths, lineDashPhase: pen.dashPhase)
         do {
             let set = try ShapeGeometry.stroke(path.copy(using: inv), style: style, transform: ctm)
