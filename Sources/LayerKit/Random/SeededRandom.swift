@@ -150,6 +150,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
         /// From a birth's first draw to each filled offset, in increasing order of offset.
         let firsts: [Jump]
 
+        /// The jumps of a fill with `stride` draws per birth that computes the offsets set in `offsets`
+        /// (each below the stride, stride ≤ 64), for the stream with this `increment`.
         public init(stride: Int, offsets: UInt64, increment: UInt64) {
             precondition(stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
                          "offsets must lie below the stride")
