@@ -37,9 +37,9 @@ import Testing
             let deaths = written[4], numbers = deaths.filter { !$0.isNaN }
             let context = "seed 8, \(n) births, deaths \(deaths)"
             #expect(summary.living == deaths.filter { $0 >= 2 }.count, "\(context): \(summary.living) living")
-            #expect(summary.lowestDeath == numbers.min() ?? .infinity && summary.highestDeath == numbers.max() ?? -.infinity,
-                    "\(context): bounds \(summary.lowestDeath), \(summary.highestDeath)")
-            #expect(summary.sawNaN == deaths.contains { $0.isNaN }, "\(context): NaN \(summary.sawNaN)")
+            #expect(summary.deaths.lowest == numbers.min() ?? .infinity && summary.deaths.highest == numbers.max() ?? -.infinity,
+                    "\(context): bounds \(summary.deaths.lowest), \(summary.deaths.highest)")
+            #expect(summary.deaths.sawNaN == deaths.contains { $0.isNaN }, "\(context): NaN \(summary.deaths.sawNaN)")
             let z = Set(written[6].map(\.bitPattern)), vz = Set(written[7].map(\.bitPattern))
             #expect(summary.uniformZ == (z.count == 1) && summary.uniformVZ == (vz.count == 1),
                     "\(context): z \(written[6]) uniform \(summary.uniformZ), vz \(written[7]) uniform \(summary.uniformVZ)")

@@ -162,8 +162,7 @@ import Testing
                 var deaths = (0..<n).map { _ in random.nextSignedFloat() * 100 }
                 if let k = nanAt { deaths[k] = .nan }
                 let finite = deaths.filter { !$0.isNaN }
-                var bounds = DeathBounds()
-                deaths.withUnsafeBufferPointer { bounds.include($0.baseAddress!, count: n) }
+                let bounds = deaths.withUnsafeBufferPointer { DeathBounds.of($0.baseAddress!, count: n, livingFrom: 0).bounds }
                 let earliest: Float = nanAt != nil ? -.infinity : finite.min() ?? .infinity
                 let latest = finite.max() ?? -.infinity
                 #expect(bounds.earliest == earliest && bounds.latest == latest,

@@ -167,24 +167,18 @@ final class DrawBuffer {
             words = .allocate(capacity: capacity)
             return prefetch(&random, count: count, births: births, table: table, reading: offsets)
         }
-        if let offsets, let table, births > 0 {
+        let planar = offsets != nil && table != nil && births > 0
+        if planar, let offsets, let table {
             precondition(count == births * table.drawsPerBirth && offsets >> UInt64(table.drawOffset) & 1 == 1,
                          "a planar prefetch covers whole births and their longitude draws")
             // Draws nobody computed must never be read: debug builds make them stand out.
             if _isDebugAssertConfiguration() { words.update(repeating: 0xDEAD_BEEF, count: count) }
-            let stride = table.drawsPerBirth
-            if planarJumps?.fits(stride: stride, offsets: offsets, random) != true {
-                planarJumps = SeededRandom.PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
-            }
-            random.fill(planes: words, births: births, jumps: planarJumps!)
+            let jumps = Self.jumps(&planarJumps, stride: table.drawsPerBirth, offsets: offsets, random)
+            random.fill(planes: words, births: births, jumps: jumps)
         } else {
             // In the generator's order: one plane of one draw per "birth".
-            if orderedJumps?.fits(stride: 1, offsets: 1, random) != true {
-                orderedJumps = SeededRandom.PlanarJumps(stride: 1, offsets: 1, increment: random.increment)
-            }
-            random.fill(planes: words, births: count, jumps: orderedJumps!)
+            random.fill(planes: words, births: count, jumps: Self.jumps(&orderedJumps, stride: 1, offsets: 1, random))
         }
-        let planar = offsets != nil && table != nil && births > 0
         guard let table, births > 0, table.drawOffset + (births - 1) * table.drawsPerBirth < count else {
             return PrefetchedDraws(words: words)
         }
@@ -207,6 +201,16 @@ final class DrawBuffer {
         DeterministicMath.sinCos(lon, sin: sin, cos: cos, count: births, inside: inside)
         return PrefetchedDraws(words: words, longitudes: .init(longitude: lon, sin: sin, cos: cos, count: births),
                                planeLength: planar ? births : nil)
+    }
+
+    /// The jumps kept in `cache` when they are those of this stride, these offsets and `random`'s
+    /// stream, else new ones, kept there for the next chunk.
+    private static func jumps(_ cache: inout SeededRandom.PlanarJumps?, stride: Int, offsets: UInt64,
+                              _ random: SeededRandom) -> SeededRandom.PlanarJumps {
+        if let kept = cache, kept.fits(stride: stride, offsets: offsets, random) { return kept }
+        let jumps = SeededRandom.PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
+        cache = jumps
+        return jumps
     }
 
     /// The longitude of each birth from its longitude draw (`BirthWriter.add`'s formula: the cell's

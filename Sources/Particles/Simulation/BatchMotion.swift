@@ -41,9 +41,8 @@ struct BatchMotion {
     struct Summary {
         /// Births whose death time is at least the threshold given (NaN is not).
         var living = 0
-        /// The lowest and highest death times that are not NaN (+∞ / −∞ when none is), and whether a
-        /// NaN was among them.
-        var lowestDeath = Float.infinity, highestDeath = -Float.infinity, sawNaN = false
+        /// The bounds of the batch's death times.
+        var deaths = DeathBounds()
         /// Whether every z / every vz has the same bits (a flat batch's do).
         var uniformZ = true, uniformVZ = true
         /// Whether some vz is not zero.
@@ -176,34 +175,8 @@ struct BatchMotion {
     /// batch (`depth` nil) has one z and vz +0.
     static func summary(death: UnsafePointer<Float>, depth: (z: UnsafePointer<Float>, vz: UnsafePointer<Float>)?,
                         count n: Int, aliveFrom: Float) -> Summary {
-        var living = SIMD8<Int32>()
-        var lowest = SIMD8<Float>(repeating: .infinity), highest = SIMD8<Float>(repeating: -.infinity)
-        var nan = SIMDMask<SIMD8<Int32>>()
-        var j = 0
-        while j &+ 8 <= n {
-            let d = UnsafeRawPointer(death + j).loadUnaligned(as: SIMD8<Float>.self)
-            living &-= SIMD8<Int32>().replacing(with: -1, where: d .>= aliveFrom)
-            nan .|= d .!= d
-            lowest.replace(with: d, where: d .< lowest)
-            highest.replace(with: d, where: d .> highest)
-            j &+= 8
-        }
         var s = Summary()
-        s.living = Int(living.wrappedSum())
-        var sawNaN = any(nan)
-        for lane in 0..<8 {
-            s.lowestDeath = lowest[lane] < s.lowestDeath ? lowest[lane] : s.lowestDeath
-            s.highestDeath = highest[lane] > s.highestDeath ? highest[lane] : s.highestDeath
-        }
-        while j < n {
-            let d = death[j]
-            s.living += d >= aliveFrom ? 1 : 0
-            sawNaN = sawNaN || d != d
-            s.lowestDeath = d < s.lowestDeath ? d : s.lowestDeath
-            s.highestDeath = d > s.highestDeath ? d : s.highestDeath
-            j &+= 1
-        }
-        s.sawNaN = sawNaN
+        (s.deaths, s.living) = DeathBounds.of(death, count: n, livingFrom: aliveFrom)
         if let depth { (s.uniformZ, s.uniformVZ, s.movesInZ) = Self.depthSummary(depth.z, depth.vz, count: n) }
         return s
     }

@@ -232,13 +232,7 @@ struct BirthWriter {
         }
         let summary = BatchMotion.summary(death: output.death, depth: flat ? nil : (UnsafePointer(s.pz), UnsafePointer(s.vz)),
                                           count: n, aliveFrom: aliveFrom)
-        // The bounds the batch's death times give `DeathBounds`: its lowest and highest numbers (when
-        // it has any), and a NaN if it wrote one.
-        if summary.highestDeath >= summary.lowestDeath {
-            deaths.include(summary.lowestDeath)
-            deaths.include(summary.highestDeath)
-        }
-        if summary.sawNaN { deaths.include(.nan) }
+        deaths.include(summary.deaths)
         writeSharedColumns(s, summary, count: n, flatDepth: flat ? origin.map { Float($0.z) } : nil)
         if summary.movesInZ { movesInZ = true }
         alive += summary.living
@@ -297,21 +291,21 @@ struct BirthWriter {
             refreshColumns()
         }
         let c = columns
-        if !c.z.isShared {
-            if flatDepth != nil { (c.z.base + first).update(repeating: z, count: n) } else { (c.z.base + first).update(from: s.pz, count: n) }
-        }
-        if !c.vz.isShared {
-            if flatDepth != nil { (c.vz.base + first).update(repeating: vz, count: n) } else { (c.vz.base + first).update(from: s.vz, count: n) }
-        }
-        if !c.scale.isShared {
-            if let scale { (c.scale.base + first).update(repeating: scale, count: n) } else { (c.scale.base + first).update(from: s.scale, count: n) }
-        }
-        if !c.spin.isShared {
-            if let spin { (c.spin.base + first).update(repeating: spin, count: n) } else { (c.spin.base + first).update(from: s.spin, count: n) }
-        }
-        if !rgba.isShared {
-            if let color { (rgba.base + first).update(repeating: color, count: n) } else { (rgba.base + first).update(from: s.color, count: n) }
-        }
+        let flat = flatDepth != nil
+        Self.write(c.z, at: first, flat ? z : nil, else: s.pz, count: n)
+        Self.write(c.vz, at: first, flat ? vz : nil, else: s.vz, count: n)
+        Self.write(c.scale, at: first, scale, else: s.scale, count: n)
+        Self.write(c.spin, at: first, spin, else: s.spin, count: n)
+        Self.write(rgba, at: first, color, else: s.color, count: n)
+    }
+
+    /// Writes a batch's values of `column` from slot `first` unless the column is shared (it holds
+    /// them already): `constant` in every slot, else the batch's own `values`.
+    @inline(__always)
+    private static func write<T>(_ column: SlotColumn<T>, at first: Int, _ constant: T?, else values: UnsafeMutablePointer<T>,
+                                 count n: Int) {
+        guard !column.isShared else { return }
+        if let constant { (column.base + first).update(repeating: constant, count: n) } else { (column.base + first).update(from: values, count: n) }
     }
 
     /// Gives shared Float column `column` storage unless every birth of the batch takes its value
@@ -324,23 +318,19 @@ struct BirthWriter {
         refreshColumns()
     }
 
-    /// Whether the `n` values all have the bits of the first, in one branch-free pass.
+    /// Whether the `n` words all equal the first, in one branch-free pass.
     @inline(__always)
-    private static func uniform(_ values: UnsafeMutablePointer<Float>, count n: Int) -> Bool {
-        let bits = UnsafeMutableRawPointer(values).assumingMemoryBound(to: UInt32.self)
-        let reference = bits[0]
-        var differs: UInt32 = 0
-        for j in 0..<n { differs |= bits[j] ^ reference }
+    private static func uniform<Word: FixedWidthInteger>(_ values: UnsafeMutablePointer<Word>, count n: Int) -> Bool {
+        let reference = values[0]
+        var differs: Word = 0
+        for j in 0..<n { differs |= values[j] ^ reference }
         return differs == 0
     }
 
-    /// `uniform` for packed colours.
+    /// `uniform` of Floats, by their bits.
     @inline(__always)
-    private static func uniform(_ values: UnsafeMutablePointer<UInt64>, count n: Int) -> Bool {
-        let reference = values[0]
-        var differs: UInt64 = 0
-        for j in 0..<n { differs |= values[j] ^ reference }
-        return differs == 0
+    private static func uniform(_ values: UnsafeMutablePointer<Float>, count n: Int) -> Bool {
+        uniform(UnsafeMutableRawPointer(values).assumingMemoryBound(to: UInt32.self), count: n)
     }
 
     /// The value `(mean + range·s) × multiplier` takes for every draw s when the range is zero, nil when

@@ -878,64 +878,69 @@ extension ParticleStore {
 /// The earliest and latest death times of a batch of births, gathered while they are written so the
 /// run's bounds (`BirthRuns`) need no second pass.
 struct DeathBounds {
-    /// Of the numbers included, seconds after the epoch; +∞ / −∞ while empty.
-    private var lowest = Float.infinity, highest = -Float.infinity
-    /// 1 once a NaN was included.
-    private var sawNaN: Int32 = 0
+    /// The lowest and highest death times included that are not NaN, seconds after the epoch; +∞ / −∞
+    /// while there is none.
+    private(set) var lowest = Float.infinity, highest = -Float.infinity
+    /// Whether a NaN was included.
+    private(set) var sawNaN = false
 
     /// The earliest death time, −∞ if a NaN (never alive) was included: tombstone searches trust it.
-    var earliest: Float { sawNaN != 0 ? -.infinity : lowest }
+    var earliest: Float { sawNaN ? -.infinity : lowest }
     /// The latest death time.
     var latest: Float { highest }
 
     /// Widens the bounds to `death`.
     @inline(__always)
     mutating func include(_ death: Float) {
-        withUnsafePointer(to: death) { include(Self.bounds(of: $0, count: 1)) }
-    }
-
-    /// Widens the bounds to the `n` death times at `deaths` (a batch just written).
-    mutating func include(_ deaths: UnsafePointer<Float>, count n: Int) {
-        include(Self.bounds(of: deaths, count: n))
-    }
-
-    /// The bounds of `n` death times, eight lanes at a time: the compiler keeps a scalar min/max chain
-    /// in order (its NaN rules are not associative), so the lanes are explicit. A NaN never wins a
-    /// comparison and is tallied apart; the sign of a zero bound may depend on the lanes, which no
-    /// comparison of death times can see.
-    @inline(__always)
-    private static func bounds(of d: UnsafePointer<Float>, count n: Int) -> DeathBounds {
-        var lo = SIMD8<Float>(repeating: .infinity), hi = SIMD8<Float>(repeating: -.infinity)
-        var nan = SIMDMask<SIMD8<Int32>>()
-        let raw = UnsafeRawPointer(d)
-        var j = 0
-        while j + 8 <= n {
-            let t = raw.loadUnaligned(fromByteOffset: 4 * j, as: SIMD8<Float>.self)
-            nan .|= t .!= t
-            lo.replace(with: t, where: t .< lo)
-            hi.replace(with: t, where: t .> hi)
-            j += 8
+        if death.isNaN {
+            sawNaN = true
+        } else {
+            lowest = min(lowest, death)
+            highest = max(highest, death)
         }
-        var low = Float.infinity, high = -Float.infinity, sawNaN: Int32 = any(nan) ? 1 : 0
-        for lane in 0..<8 {
-            low = lo[lane] < low ? lo[lane] : low
-            high = hi[lane] > high ? hi[lane] : high
-        }
-        while j < n {
-            let t = d[j]
-            sawNaN |= t != t ? 1 : 0
-            low = t < low ? t : low
-            high = t > high ? t : high
-            j += 1
-        }
-        return DeathBounds(lowest: low, highest: high, sawNaN: sawNaN)
     }
 
     /// Widens the bounds to another batch's.
-    private mutating func include(_ other: DeathBounds) {
-        sawNaN |= other.sawNaN
+    mutating func include(_ other: DeathBounds) {
+        sawNaN = sawNaN || other.sawNaN
         lowest = min(lowest, other.lowest)
         highest = max(highest, other.highest)
+    }
+
+    /// The bounds of the `n` death times at `d` (a batch just written) and how many of them are at
+    /// least `threshold` (NaN is not), in one pass eight lanes at a time: the compiler keeps a scalar
+    /// min/max chain in order (its NaN rules are not associative), so the lanes are explicit. A NaN
+    /// never wins a comparison and is tallied apart; the sign of a zero bound may depend on the lanes,
+    /// which no comparison of death times can see.
+    @inline(__always)
+    static func of(_ d: UnsafePointer<Float>, count n: Int, livingFrom threshold: Float) -> (bounds: DeathBounds, living: Int) {
+        var living = SIMD8<Int32>()
+        var lo = SIMD8<Float>(repeating: .infinity), hi = SIMD8<Float>(repeating: -.infinity)
+        var nan = SIMDMask<SIMD8<Int32>>()
+        var j = 0
+        while j &+ 8 <= n {
+            let t = UnsafeRawPointer(d + j).loadUnaligned(as: SIMD8<Float>.self)
+            living &-= SIMD8<Int32>().replacing(with: -1, where: t .>= threshold)
+            nan .|= t .!= t
+            lo.replace(with: t, where: t .< lo)
+            hi.replace(with: t, where: t .> hi)
+            j &+= 8
+        }
+        var b = DeathBounds(sawNaN: any(nan))
+        var count = Int(living.wrappedSum())
+        for lane in 0..<8 {
+            b.lowest = lo[lane] < b.lowest ? lo[lane] : b.lowest
+            b.highest = hi[lane] > b.highest ? hi[lane] : b.highest
+        }
+        while j < n {
+            let t = d[j]
+            count += t >= threshold ? 1 : 0
+            b.sawNaN = b.sawNaN || t != t
+            b.lowest = t < b.lowest ? t : b.lowest
+            b.highest = t > b.highest ? t : b.highest
+            j &+= 1
+        }
+        return (b, count)
     }
 }
 
