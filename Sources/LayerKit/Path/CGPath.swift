@@ -43,11 +43,14 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
     }
 
     /// A rounded rectangle with elliptical corners of the given radii, optionally transformed.
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                            transform: UnsafePointer<CGAffineTransform>? = nil) {
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: UnsafePointer<CGAffineTransform>? = nil
+    ) {
         let p = CGMutablePath()
-        p.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
-                         transform: transform?.pointee ?? .identity)
+        p.addRoundedRect(
+            in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
+            transform: transform?.pointee ?? .identity)
         self.init(elements: p.elements)
     }
 
@@ -56,11 +59,14 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
 
     /// The end point of the last element, or `.zero` for an empty path.
     public var currentPoint: CGPoint {
-        var start = CGPoint.zero, current = CGPoint.zero
+        var start = CGPoint.zero
+        var current = CGPoint.zero
         for e in elements {
             switch e {
-            case let .moveToPoint(p): start = p; current = p
-            case let .addLineToPoint(p), let .addQuadCurveToPoint(_, p), let .addCurveToPoint(_, _, p): current = p
+            case .moveToPoint(let p):
+                start = p
+                current = p
+            case .addLineToPoint(let p), .addQuadCurveToPoint(_, let p), .addCurveToPoint(_, _, let p): current = p
             case .closeSubpath: current = start
             }
         }
@@ -72,9 +78,9 @@ open class CGPath: Equatable, Hashable, @unchecked Sendable {
         var pts: [CGPoint] = []
         for e in elements {
             switch e {
-            case let .moveToPoint(p), let .addLineToPoint(p): pts.append(p)
-            case let .addQuadCurveToPoint(c, p): pts += [c, p]
-            case let .addCurveToPoint(c1, c2, p): pts += [c1, c2, p]
+            case .moveToPoint(let p), .addLineToPoint(let p): pts.append(p)
+            case .addQuadCurveToPoint(let c, let p): pts += [c, p]
+            case .addCurveToPoint(let c1, let c2, let p): pts += [c1, c2, p]
             case .closeSubpath: break
             }
         }
@@ -125,9 +131,12 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// Adds a cubic Bézier curve to `end` with two control points.
-    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity) {
+    public func addCurve(
+        to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity
+    ) {
         ensureStart()
-        elements.append(.addCurveToPoint(control1.applying(transform), control2.applying(transform), end.applying(transform)))
+        elements.append(
+            .addCurveToPoint(control1.applying(transform), control2.applying(transform), end.applying(transform)))
     }
 
     /// Closes the current subpath.
@@ -147,7 +156,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds closed rectangles.
     public func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) {
-        rects.forEach { addRect($0, transform: transform) }
+        for rect in rects { addRect(rect, transform: transform) }
     }
 
     /// Adds an ellipse inscribed in `rect`, as four cubic arcs.
@@ -163,18 +172,27 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds a rounded rectangle with elliptical corners of radii (cornerWidth, cornerHeight),
     /// clamped to half the width and height.
-    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
-                               transform: CGAffineTransform = .identity) {
-        addRoundedRect(in: rect, radii: CGSize(width: cornerWidth, height: cornerHeight),
-                       corners: .allCorners, transform: transform)
+    public func addRoundedRect(
+        in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
+        addRoundedRect(
+            in: rect, radii: CGSize(width: cornerWidth, height: cornerHeight),
+            corners: .allCorners, transform: transform)
     }
 
     /// Adds a rounded rectangle rounding only `corners` (UIKit's `byRoundingCorners:`).
-    public func addRoundedRect(in rect: CGRect, radii: CGSize, corners: CACornerMask,
-                               transform: CGAffineTransform = .identity) {
+    public func addRoundedRect(
+        in rect: CGRect, radii: CGSize, corners: CACornerMask,
+        transform: CGAffineTransform = .identity
+    ) {
         let r = rect.standardized
-        let rx = max(0, min(radii.width, r.width / 2)), ry = max(0, min(radii.height, r.height / 2))
-        guard rx > 0, ry > 0 else { addRect(r, transform: transform); return }
+        let rx = max(0, min(radii.width, r.width / 2))
+        let ry = max(0, min(radii.height, r.height / 2))
+        guard rx > 0, ry > 0 else {
+            addRect(r, transform: transform)
+            return
+        }
         func corner(_ mask: CACornerMask, _ cx: CGFloat, _ cy: CGFloat, _ start: CGFloat, _ cornerPoint: CGPoint) {
             if corners.contains(mask) {
                 let t = CGAffineTransform(scaleX: rx, y: ry).concatenating(CGAffineTransform(translationX: cx, y: cy))
@@ -185,7 +203,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
                 addLine(to: cornerPoint, transform: transform)
             }
         }
-        move(to: CGPoint(x: r.minX + (corners.contains(.layerMinXMinYCorner) ? rx : 0), y: r.minY), transform: transform)
+        move(
+            to: CGPoint(x: r.minX + (corners.contains(.layerMinXMinYCorner) ? rx : 0), y: r.minY), transform: transform)
         corner(.layerMaxXMinYCorner, r.maxX - rx, r.minY + ry, -.pi / 2, CGPoint(x: r.maxX, y: r.minY))
         corner(.layerMaxXMaxYCorner, r.maxX - rx, r.maxY - ry, 0, CGPoint(x: r.maxX, y: r.maxY))
         corner(.layerMinXMaxYCorner, r.minX + rx, r.maxY - ry, .pi / 2, CGPoint(x: r.minX, y: r.maxY))
@@ -198,26 +217,41 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// `clockwise` is Core Graphics' flag, defined for a y-up space: `clockwise: false` sweeps toward
     /// increasing angles, which looks clockwise on this y-down screen (as in a flipped UIKit context).
     /// A line joins the current point to the arc's start.
-    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
-                       clockwise: Bool, transform: CGAffineTransform = .identity) {
+    public func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+        clockwise: Bool, transform: CGAffineTransform = .identity
+    ) {
         var sweep = endAngle - startAngle
         let twoPi = 2 * CGFloat.pi
         if clockwise {
-            if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) - (sweep.truncatingRemainder(dividingBy: twoPi) == 0 ? 0 : twoPi) }
+            if sweep > 0 {
+                sweep =
+                    sweep.truncatingRemainder(dividingBy: twoPi)
+                    - (sweep.truncatingRemainder(dividingBy: twoPi) == 0 ? 0 : twoPi)
+            }
             sweep = max(sweep, -twoPi)
         } else {
-            if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) + (sweep.truncatingRemainder(dividingBy: twoPi) == 0 ? 0 : twoPi) }
+            if sweep < 0 {
+                sweep =
+                    sweep.truncatingRemainder(dividingBy: twoPi)
+                    + (sweep.truncatingRemainder(dividingBy: twoPi) == 0 ? 0 : twoPi)
+            }
             sweep = min(sweep, twoPi)
         }
         let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
-        if elements.isEmpty || elements.last == .closeSubpath { move(to: start, transform: transform) }
-        else { addLine(to: start, transform: transform) }
+        if elements.isEmpty || elements.last == .closeSubpath {
+            move(to: start, transform: transform)
+        } else {
+            addLine(to: start, transform: transform)
+        }
         appendArc(center: center, radius: radius, from: startAngle, sweep: sweep, transform: transform)
     }
 
     /// Adds an arc that UIKit's `UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)` would draw:
     /// `clockwise: true` looks clockwise on screen (toward increasing angles in this y-down space).
-    public func addArc(uiKitCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+    public func addArc(
+        uiKitCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
+    ) {
         addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
     }
 
@@ -233,7 +267,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// Appends cubic segments approximating the arc (at most 90° each), without a leading move.
-    private func appendArc(center: CGPoint, radius: CGFloat, from start: CGFloat, sweep: CGFloat, transform: CGAffineTransform) {
+    private func appendArc(
+        center: CGPoint, radius: CGFloat, from start: CGFloat, sweep: CGFloat, transform: CGAffineTransform
+    ) {
         guard sweep != 0, radius.isFinite, sweep.isFinite else { return }
         let segments = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
         let step = sweep / CGFloat(segments)
@@ -241,7 +277,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         var a0 = start
         for _ in 0..<segments {
             let a1 = a0 + step
-            let p0 = CGPoint(x: cos(a0), y: sin(a0)), p3 = CGPoint(x: cos(a1), y: sin(a1))
+            let p0 = CGPoint(x: cos(a0), y: sin(a0))
+            let p3 = CGPoint(x: cos(a1), y: sin(a1))
             let c1 = CGPoint(x: p0.x - k * p0.y, y: p0.y + k * p0.x)
             let c2 = CGPoint(x: p3.x + k * p3.y, y: p3.y - k * p3.x)
             func m(_ p: CGPoint) -> CGPoint {
@@ -257,10 +294,11 @@ extension CGPathElement {
     /// The element with every point transformed.
     public func applying(_ t: CGAffineTransform) -> CGPathElement {
         switch self {
-        case let .moveToPoint(p): return .moveToPoint(p.applying(t))
-        case let .addLineToPoint(p): return .addLineToPoint(p.applying(t))
-        case let .addQuadCurveToPoint(c, p): return .addQuadCurveToPoint(c.applying(t), p.applying(t))
-        case let .addCurveToPoint(c1, c2, p): return .addCurveToPoint(c1.applying(t), c2.applying(t), p.applying(t))
+        case .moveToPoint(let p): return .moveToPoint(p.applying(t))
+        case .addLineToPoint(let p): return .addLineToPoint(p.applying(t))
+        case .addQuadCurveToPoint(let c, let p): return .addQuadCurveToPoint(c.applying(t), p.applying(t))
+        case .addCurveToPoint(let c1, let c2, let p):
+            return .addCurveToPoint(c1.applying(t), c2.applying(t), p.applying(t))
         case .closeSubpath: return .closeSubpath
         }
     }
