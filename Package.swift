@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "breakout", targets: ["breakout"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // MARK: - C modules: bridges to Debian packages, the benchmark's reference loops, one engine kernel
@@ -41,15 +41,20 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["LayerKit", "CFreeType"]),
         .target(name: "Particles", dependencies: ["LayerKit", "CStreamCompaction"]),
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
-        .target(name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec", "PathGeometry", "Typesetting"]),
+        .target(
+            name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec", "PathGeometry", "Typesetting"]),
         .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
         .target(name: "ParticleDesigner", dependencies: ["LayerKit", "SceneFormat", "ImageCodec", "CZlib"]),
         .target(
             name: "EmitterKit",
-            dependencies: ["LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat", "ParticleDesigner"]
+            dependencies: [
+                "LayerKit", "ImageCodec", "Particles", "Physics", "Compositor", "SceneFormat", "ParticleDesigner",
+            ]
         ),
         .target(name: "SDLHost", dependencies: ["EmitterKit", "CSDL2"]),
-        .target(name: "Benchmarks", dependencies: ["EmitterKit", "SDLHost", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
+        .target(
+            name: "Benchmarks",
+            dependencies: ["EmitterKit", "SDLHost", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
         .executableTarget(
             name: "emitter",
             dependencies: [
@@ -59,13 +64,15 @@ let package = Package(
         ),
 
         /// Generates the PNG sprites in assets/ (`swift run emitter-assets`).
-        .executableTarget(name: "emitter-assets", dependencies: ["LayerKit", "ImageCodec"], path: "Sources/AssetGenerator"),
+        .executableTarget(
+            name: "emitter-assets", dependencies: ["LayerKit", "ImageCodec"], path: "Sources/AssetGenerator"),
 
         // MARK: - Games (logic in a library target each, so tests can play them headless)
         .target(name: "LanderCore", dependencies: ["EmitterKit"], path: "Sources/Games/Lander/Core"),
         .executableTarget(name: "lander", dependencies: ["LanderCore", "SDLHost"], path: "Sources/Games/Lander/App"),
         .target(name: "BreakoutCore", dependencies: ["EmitterKit"], path: "Sources/Games/Breakout/Core"),
-        .executableTarget(name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
+        .executableTarget(
+            name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
 
         // MARK: - Tests (headless, Swift Testing)
         /// Paths, temporary folders and running the built executables, shared by the tests that need them.
@@ -77,16 +84,24 @@ let package = Package(
         .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CStreamCompaction"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "SceneFormat", "EmitterTestSupport"]),
-        .testTarget(name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit", "EmitterTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "EmitterTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SceneFormatTests", dependencies: ["SceneFormat", "EmitterTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit", "EmitterTestSupport"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "EmitterTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "emitter", "EmitterTestSupport"]),
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter", "EmitterTestSupport"]),
-        .testTarget(name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets", "EmitterTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GamesTests", dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost", "EmitterTestSupport"]),
+        .testTarget(
+            name: "CatalogueTests", dependencies: ["EmitterKit", "emitter-assets", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GamesTests",
+            dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost", "EmitterTestSupport"]),
         /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
-        .testTarget(name: "RobustnessTests", dependencies: ["EmitterKit", "emitter", "EmitterTestSupport"], exclude: ["Corpus"]),
+        .testTarget(
+            name: "RobustnessTests", dependencies: ["EmitterKit", "emitter", "EmitterTestSupport"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v5]
 )

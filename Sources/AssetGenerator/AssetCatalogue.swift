@@ -5,13 +5,26 @@ import LayerKit
 /// The white sprites are the engine's built-in ones (`BuiltinSprites`, also reachable as `"builtin:<name>"`),
 /// written out so that scenes and other tools can use plain files; the coloured art is drawn here.
 enum AssetCatalogue {
-    static let all: [Asset] = builtinExports + [
-        Asset(fileName: "flame.png", summary: "32×64 white flame tongue, pointed at the top (fire.json)", make: FlameTongue.make),
-        Asset(fileName: "crate.png", summary: "64×64 wooden crate, the Core Animation book's physics demo (crates.json)", make: Crate.make),
-        Asset(fileName: "ball.png", summary: "64×64 shaded red ball with a highlight, the book's bouncing ball (bounce.json)", make: Ball.make),
-        Asset(fileName: "rain-streak.png", summary: "8×64 white motion-blurred drop, brightest at the head (rain.json)", make: RainStreak.make),
-        Asset(fileName: "landscape.png", summary: "200×140 mountains at sunset, the picture of the reflection demo (reflection.json)", make: Landscape.make),
-    ]
+    static let all: [Asset] =
+        builtinExports + [
+            Asset(
+                fileName: "flame.png", summary: "32×64 white flame tongue, pointed at the top (fire.json)",
+                make: FlameTongue.make),
+            Asset(
+                fileName: "crate.png",
+                summary: "64×64 wooden crate, the Core Animation book's physics demo (crates.json)", make: Crate.make),
+            Asset(
+                fileName: "ball.png",
+                summary: "64×64 shaded red ball with a highlight, the book's bouncing ball (bounce.json)",
+                make: Ball.make),
+            Asset(
+                fileName: "rain-streak.png",
+                summary: "8×64 white motion-blurred drop, brightest at the head (rain.json)", make: RainStreak.make),
+            Asset(
+                fileName: "landscape.png",
+                summary: "200×140 mountains at sunset, the picture of the reflection demo (reflection.json)",
+                make: Landscape.make),
+        ]
 
     /// The built-in sprites, each as `<kebab-case name>.png`.
     static let builtinExports: [Asset] = [
@@ -37,7 +50,9 @@ enum AssetError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .missingBuiltin(name): return "the built-in sprite \"\(name)\" does not exist in this LayerKit; update AssetCatalogue.builtinExports"
+        case .missingBuiltin(let name):
+            return
+                "the built-in sprite \"\(name)\" does not exist in this LayerKit; update AssetCatalogue.builtinExports"
         }
     }
 }

@@ -45,16 +45,22 @@ struct RGBA {
 /// centres, in premultiplied space so that edges against transparency stay clean.
 enum Painter {
     /// An image of `width`×`height` pixels whose pixel (x, y) covers [x, x+1)×[y, y+1) of `sample`'s space.
-    static func render(width: Int, height: Int, supersample: Int = 4, _ sample: (_ x: Double, _ y: Double) -> RGBA) throws -> CGImage {
+    static func render(width: Int, height: Int, supersample: Int = 4, _ sample: (_ x: Double, _ y: Double) -> RGBA)
+        throws -> CGImage
+    {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         let n = Double(supersample * supersample)
         for py in 0..<height {
             for px in 0..<width {
-                var r = 0.0, g = 0.0, b = 0.0, a = 0.0
+                var r = 0.0
+                var g = 0.0
+                var b = 0.0
+                var a = 0.0
                 for sy in 0..<supersample {
                     for sx in 0..<supersample {
-                        let c = sample(Double(px) + (Double(sx) + 0.5) / Double(supersample),
-                                       Double(py) + (Double(sy) + 0.5) / Double(supersample))
+                        let c = sample(
+                            Double(px) + (Double(sx) + 0.5) / Double(supersample),
+                            Double(py) + (Double(sy) + 0.5) / Double(supersample))
                         let ca = clamp01(c.a)
                         r += clamp01(c.r) * ca
                         g += clamp01(c.g) * ca
@@ -90,15 +96,17 @@ func coverage(_ d: Double, softness: Double = 0.5) -> Double { clamp01(0.5 - d /
 
 /// Distance from `p` to the segment a–b.
 func segmentDistance(_ p: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
-    let ab = (b.0 - a.0, b.1 - a.1), ap = (p.0 - a.0, p.1 - a.1)
+    let ab = (b.0 - a.0, b.1 - a.1)
+    let ap = (p.0 - a.0, p.1 - a.1)
     let len2 = ab.0 * ab.0 + ab.1 * ab.1
     let t = len2 > 0 ? clamp01((ap.0 * ab.0 + ap.1 * ab.1) / len2) : 0
     return hypot(ap.0 - t * ab.0, ap.1 - t * ab.1)
 }
 
 /// Signed distance to a box of half-size (hw, hh) with corner radius `radius`, centred at the origin.
-func roundedBoxDistance(_ x: Double, _ y: Double, halfWidth hw: Double, halfHeight hh: Double, radius: Double) -> Double {
-    let qx = abs(x) - hw + radius, qy = abs(y) - hh + radius
+func roundedBoxDistance(_ x: Double, _ y: Double, halfWidth hw: Double, halfHeight hh: Double, radius: Double) -> Double
+{
+    let qx = abs(x) - hw + radius
+    let qy = abs(y) - hh + radius
     return hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - radius
 }
-

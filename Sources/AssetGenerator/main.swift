@@ -18,12 +18,15 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--out":
-        guard let folder = arguments.popFirst(), !folder.isEmpty else { fail("--out needs a folder, e.g. --out /tmp/assets") }
+        guard let folder = arguments.popFirst(), !folder.isEmpty else {
+            fail("--out needs a folder, e.g. --out /tmp/assets")
+        }
         outFolder = folder
     case "--list":
         listOnly = true
     case "-h", "--help":
-        print("usage: emitter-assets [--out DIR] [--list]\nWrites the PNG sprites of assets/ (default folder: ./assets).")
+        print(
+            "usage: emitter-assets [--out DIR] [--list]\nWrites the PNG sprites of assets/ (default folder: ./assets).")
         exit(0)
     default:
         fail("unknown argument '\(argument)'; usage: emitter-assets [--out DIR] [--list]")

@@ -70,11 +70,16 @@ public final class Compositor {
     private var lastFramebuffer: ObjectIdentifier?
     private var lastClearColor: CGColor = .clear
     private var lastUsedInstanceSource = false
-    private var lastEmitters: [(model: Weak<CAEmitterLayer>, renderMode: CAEmitterLayerRenderMode?,
-                                appearances: [ParticleAppearance], sprites: [ParticleSprite])] = []
+    private var lastEmitters:
+        [(
+            model: Weak<CAEmitterLayer>, renderMode: CAEmitterLayerRenderMode?,
+            appearances: [ParticleAppearance], sprites: [ParticleSprite]
+        )] = []
 
     /// Creates a compositor drawing with `threadCount` threads.
-    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, particles: ParticleDrawListProvider? = nil) {
+    public init(
+        threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, particles: ParticleDrawListProvider? = nil
+    ) {
         self.threadCount = max(1, threadCount)
         self.particles = particles
         resources = CompositorResources(threads: max(1, threadCount))
@@ -110,12 +115,15 @@ public final class Compositor {
         let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0, m31: 0, m32: 0, m33: 1)
         let rect = IntRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
         let bands = BandExecutor.bandHeight(threads: threadCount, width: framebuffer.width, height: framebuffer.height)
-        let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
-                                        bandHeight: bands)
+        let builder = RenderTreeBuilder(
+            resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
+            bandHeight: bands)
         if !renderDiagnostics.isEmpty { builder.regions = [] }
         let ops = builder.build(root: root, base: base, clip: rect)
-        resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
-                         clear: PixelMath.pixel(clearColor), bandHeight: bands)
+        resources.render(
+            ops, shadows: builder.shadows,
+            into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
+            clear: PixelMath.pixel(clearColor), bandHeight: bands)
         diagnose(ops, builder, framebuffer)
         finish(builder)
         if skipsCleanFrames { remember(root, framebuffer, builder) } else { lastRoot = nil }
@@ -128,15 +136,19 @@ public final class Compositor {
         displayedLayers = (layer.modelLayer ?? layer).displaySubtreeIfNeeded()
         let s = Double(framebuffer.scale)
         let b = layer.bounds
-        let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
-                                  m31: -Double(b.minX) * s, m32: -Double(b.minY) * s, m33: 1)
+        let base = PlaneTransform(
+            m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
+            m31: -Double(b.minX) * s, m32: -Double(b.minY) * s, m33: 1)
         let rect = IntRect(x0: 0, y0: 0, x1: framebuffer.width, y1: framebuffer.height)
         let bands = BandExecutor.bandHeight(threads: threadCount, width: framebuffer.width, height: framebuffer.height)
-        let builder = RenderTreeBuilder(resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
-                                        bandHeight: bands)
+        let builder = RenderTreeBuilder(
+            resources: resources, particles: particles, instances: instanceSource, threads: threadCount,
+            bandHeight: bands)
         let ops = builder.build(capture: layer, base: base, clip: rect)
-        resources.render(ops, shadows: builder.shadows, into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
-                         bandHeight: bands)
+        resources.render(
+            ops, shadows: builder.shadows,
+            into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
+            bandHeight: bands)
         finish(builder)
         lastRoot = nil
     }
@@ -148,11 +160,15 @@ public final class Compositor {
     /// finite number > 0.
     public func image(of layer: CALayer, scale: CGFloat = 1) throws -> CGImage {
         let b = layer.bounds
-        guard scale.isFinite, scale > 0 else { throw CompositorError.badCapture("capture scale must be a finite number > 0, got \(scale)") }
-        let w = (Double(b.width) * Double(scale)).rounded(.up), h = (Double(b.height) * Double(scale)).rounded(.up)
+        guard scale.isFinite, scale > 0 else {
+            throw CompositorError.badCapture("capture scale must be a finite number > 0, got \(scale)")
+        }
+        let w = (Double(b.width) * Double(scale)).rounded(.up)
+        let h = (Double(b.height) * Double(scale)).rounded(.up)
         guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 16_384, h <= 16_384 else {
-            throw CompositorError.badCapture("cannot capture a layer of \(b.width)×\(b.height) points at scale \(scale): "
-                + "the image must be 1…16384 pixels per side; give the layer non-empty bounds")
+            throw CompositorError.badCapture(
+                "cannot capture a layer of \(b.width)×\(b.height) points at scale \(scale): "
+                    + "the image must be 1…16384 pixels per side; give the layer non-empty bounds")
         }
         let fb = try Framebuffer(width: Int(w), height: Int(h), scale: scale)
         render(layer, in: fb)
@@ -187,7 +203,8 @@ public final class Compositor {
 
     private func isClean(_ root: CALayer, _ fb: Framebuffer) -> Bool {
         guard let last = lastRoot, last === root, root.subtreeGeneration == lastGeneration,
-              lastFramebuffer == ObjectIdentifier(fb), lastClearColor == clearColor, !lastUsedInstanceSource else { return false }
+            lastFramebuffer == ObjectIdentifier(fb), lastClearColor == clearColor, !lastUsedInstanceSource
+        else { return false }
         for rec in lastEmitters {
             guard let model = rec.model.value else { return false }
             let list = particles?.drawList(for: model)
@@ -202,9 +219,11 @@ public final class Compositor {
     /// (padding bytes may differ between equal values).
     static func same(_ a: [ParticleSprite], _ b: [ParticleSprite]) -> Bool {
         guard a.count == b.count else { return false }
-        let bytesEqual = a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in
-            pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
-        } }
+        let bytesEqual = a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
+            }
+        }
         return bytesEqual || a == b
     }
 }

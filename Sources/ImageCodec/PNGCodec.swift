@@ -20,15 +20,17 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// The message shown to users.
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): return "\(path): cannot read the image (\(reason))"
-        case let .notPNG(source, format):
+        case .unreadable(let path, let reason): return "\(path): cannot read the image (\(reason))"
+        case .notPNG(let source, let format):
             return "\(source): not a PNG file" + (format.map { " (it looks like \($0))" } ?? "")
                 + "; convert it to PNG (8-bit RGBA works best)"
-        case let .corrupt(source, reason): return "\(source): corrupt or truncated PNG (\(reason)); re-export the image"
-        case let .tooLarge(source, w, h):
-            return "\(source): image is \(w)×\(h) pixels; the limit is \(CGImage.maximumDimension) per side and \(CGImage.maximumPixelCount) pixels in all; scale it down"
-        case let .encodingFailed(reason): return "cannot encode PNG (\(reason))"
-        case let .writeFailed(path, reason): return "\(path): cannot write the image (\(reason))"
+        case .corrupt(let source, let reason):
+            return "\(source): corrupt or truncated PNG (\(reason)); re-export the image"
+        case .tooLarge(let source, let w, let h):
+            return
+                "\(source): image is \(w)×\(h) pixels; the limit is \(CGImage.maximumDimension) per side and \(CGImage.maximumPixelCount) pixels in all; scale it down"
+        case .encodingFailed(let reason): return "cannot encode PNG (\(reason))"
+        case .writeFailed(let path, let reason): return "\(path): cannot write the image (\(reason))"
         }
     }
 }
@@ -54,7 +56,8 @@ public enum PNGCodec {
         }
         defer { png_image_free(&image) }
         guard began != 0 else { throw ImageError.corrupt(source: source, reason: message(of: image)) }
-        let width = Int(image.width), height = Int(image.height)
+        let width = Int(image.width)
+        let height = Int(image.height)
         do { try CGImage.validate(width: width, height: height) } catch {
             throw ImageError.tooLarge(source: source, width: width, height: height)
         }
@@ -62,7 +65,9 @@ public enum PNGCodec {
         // hold the declared image: refuse before allocating width × height × 4 bytes for it.
         let leastRowBytes = height * (1 + (width + 7) / 8)
         if data.count * maximumDeflateRatio < leastRowBytes {
-            throw ImageError.corrupt(source: source, reason: "the header declares \(width)×\(height) pixels but the file has only \(data.count) bytes")
+            throw ImageError.corrupt(
+                source: source,
+                reason: "the header declares \(width)×\(height) pixels but the file has only \(data.count) bytes")
         }
         image.format = cpng_format_rgba()
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -87,7 +92,8 @@ public enum PNGCodec {
     public static func load(path: String, scale: CGFloat? = nil) throws -> CGImage {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "permission denied or not a file" : "no such file"
             throw ImageError.unreadable(path: path, reason: reason)
         }
         // NSString path methods crash on some inputs in swift-corelibs-foundation 6.3; parse the name here.
@@ -113,7 +119,8 @@ public enum PNGCodec {
         var out = Data(count: size)
         let wrote = out.withUnsafeMutableBytes { dst in
             straight.withUnsafeBytes { buf in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, png_int_32(img.width * 4), nil)
+                png_image_write_to_memory(
+                    &image, dst.baseAddress, &size, 0, buf.baseAddress, png_int_32(img.width * 4), nil)
             }
         }
         png_image_free(&image)
@@ -126,7 +133,8 @@ public enum PNGCodec {
     public static func write(_ img: CGImage, to path: String) throws {
         let data = try encode(img)
         let url = URL(fileURLWithPath: path)
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
+        let tmp = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).partial")
         do {
             try data.write(to: tmp)
             if rename(tmp.path, url.path) != 0 {
@@ -154,10 +162,14 @@ public enum PNGCodec {
     static func sniffFormat(_ data: Data) -> String? {
         let b = Array(data.prefix(12))
         if b.count >= 3, b[0] == 0xFF, b[1] == 0xD8, b[2] == 0xFF { return "JPEG" }
-        if b.count >= 4, (b[0...3] == [0x4D, 0x4D, 0x00, 0x2A] || b[0...3] == [0x49, 0x49, 0x2A, 0x00]) { return "TIFF" }
+        if b.count >= 4, b[0...3] == [0x4D, 0x4D, 0x00, 0x2A] || b[0...3] == [0x49, 0x49, 0x2A, 0x00] {
+            return "TIFF"
+        }
         if b.count >= 4, b[0...3] == [0x47, 0x49, 0x46, 0x38] { return "GIF" }
         if b.count >= 2, b[0] == 0x42, b[1] == 0x4D { return "BMP" }
-        if b.count >= 12, b[0...3] == [0x52, 0x49, 0x46, 0x46], b[8...11] == [0x57, 0x45, 0x42, 0x50] { return "WebP" }
+        if b.count >= 12, b[0...3] == [0x52, 0x49, 0x46, 0x46], b[8...11] == [0x57, 0x45, 0x42, 0x50] {
+            return "WebP"
+        }
         if b.count >= 2, b[0] == 0x1F, b[1] == 0x8B { return "gzip data" }
         if b.isEmpty { return "an empty file" }
         return nil

@@ -45,7 +45,9 @@ enum GzipInflater {
                     return .success(output)
                 case Z_OK:
                     // No progress with input left and output room means truncated data.
-                    if stream.avail_in == 0 && produced == 0 { return .failure(.corrupt("the data ends early (truncated)")) }
+                    if stream.avail_in == 0 && produced == 0 {
+                        return .failure(.corrupt("the data ends early (truncated)"))
+                    }
                 case Z_BUF_ERROR:
                     return .failure(.corrupt("the data ends early (truncated)"))
                 default:

@@ -31,8 +31,9 @@ public struct ParticleDesignerImport {
 
     /// The file's scene as JSON (docs/SceneFormat.md); the cell's contents are `textureReference`.
     public func json(textureReference: String) -> String {
-        SceneJSONWriter.scene(description: "Imported from the Particle Designer file \((sourcePath as NSString).lastPathComponent)",
-                              size: ParticleDesignerImporter.designSize, emitter: emitter, textureReference: textureReference)
+        SceneJSONWriter.scene(
+            description: "Imported from the Particle Designer file \((sourcePath as NSString).lastPathComponent)",
+            size: ParticleDesignerImporter.designSize, emitter: emitter, textureReference: textureReference)
     }
 
     /// The scene: the JSON loaded by the scene loader, with the file's texture as the cell's contents
@@ -40,8 +41,9 @@ public struct ParticleDesignerImport {
     public func scene() throws -> Scene {
         let text = json(textureReference: "builtin:\(ParticleTexture.fallbackName)")
         let folder = (sourcePath as NSString).deletingLastPathComponent
-        var scene = try SceneLoader.load(data: Data(text.utf8), sourceName: sourcePath + " (imported)",
-                                         baseDirectory: folder.isEmpty ? "." : folder)
+        var scene = try SceneLoader.load(
+            data: Data(text.utf8), sourceName: sourcePath + " (imported)",
+            baseDirectory: folder.isEmpty ? "." : folder)
         if let layer = scene.layers.first as? CAEmitterLayer, let c = layer.emitterCells?.first {
             c.contents = texture.image
         }
@@ -58,7 +60,7 @@ public struct ParticleDesignerImport {
         var written: [String] = []
         let reference: String
         switch texture.source {
-        case let .builtin(name):
+        case .builtin(let name):
             reference = "builtin:\(name)"
         case .file, .embedded:
             reference = "\(base.isEmpty ? "particles" : base)-texture.png"
@@ -84,5 +86,7 @@ public struct ImportWriteError: Error, CustomStringConvertible {
     public var reason: String
 
     /// The message.
-    public var description: String { "\(path): cannot write the scene file (\(reason)); check that the folder exists and is writable" }
+    public var description: String {
+        "\(path): cannot write the scene file (\(reason)); check that the folder exists and is writable"
+    }
 }

@@ -49,21 +49,25 @@ public enum ParticleDesignerImporter {
         // Mode.
         let typeValue = try p.number("emitterType")
         guard typeValue == 0 || typeValue == 1 else {
-            throw PlistDictionary.error(path, "emitterType is \(PlistDictionary.text(typeValue)); expected 0 (gravity) or 1 (radius)")
+            throw PlistDictionary.error(
+                path, "emitterType is \(PlistDictionary.text(typeValue)); expected 0 (gravity) or 1 (radius)")
         }
         let mode: ParticleDesignerImport.Mode = typeValue == 0 ? .gravity : .radius
 
         // Budget, lifetime, rate, duration.
         let maxValue = try p.number("maxParticles")
         guard maxValue >= 1, maxValue <= 1_000_000 else {
-            throw PlistDictionary.error(path, p.has("maxParticles")
-                ? "maxParticles is \(PlistDictionary.text(maxValue)); expected 1…1000000"
-                : "maxParticles is missing; a Particle Designer file gives the particle pool size")
+            throw PlistDictionary.error(
+                path,
+                p.has("maxParticles")
+                    ? "maxParticles is \(PlistDictionary.text(maxValue)); expected 1…1000000"
+                    : "maxParticles is missing; a Particle Designer file gives the particle pool size")
         }
         let maxParticles = Int(maxValue.rounded(.down))
         var life = try p.number("particleLifespan")
         if life < 0 {
-            p.warn("particleLifespan is \(PlistDictionary.text(life)); cocos2d clamps lifetimes at 0, so it is read as 0")
+            p.warn(
+                "particleLifespan is \(PlistDictionary.text(life)); cocos2d clamps lifetimes at 0, so it is read as 0")
             life = 0
         }
         let lifeVariance = try p.variance("particleLifespanVariance")
@@ -76,7 +80,9 @@ public enum ParticleDesignerImporter {
             birthRate = min(Double(maxParticles) / life, PlistDictionary.maximumMagnitude)
         } else {
             birthRate = Double(maxParticles) * cocosFrameRate
-            p.warn("particleLifespan is 0, so cocos2d's emission rate (maxParticles / lifespan) is infinite: the pool refills every frame; imported as birthRate \(PlistDictionary.text(birthRate)) (maxParticles × 60/s), with maxParticles capping the live particles")
+            p.warn(
+                "particleLifespan is 0, so cocos2d's emission rate (maxParticles / lifespan) is infinite: the pool refills every frame; imported as birthRate \(PlistDictionary.text(birthRate)) (maxParticles × 60/s), with maxParticles capping the live particles"
+            )
         }
         let duration = try p.number("duration", default: -1)
         var cellDuration: Double = 0
@@ -84,7 +90,9 @@ public enum ParticleDesignerImporter {
             let frame = 1 / cocosFrameRate
             if duration < frame {
                 cellDuration = frame
-                p.warn("duration is \(PlistDictionary.text(duration)) s, shorter than one cocos2d frame: a one-shot that emits during its first frame; imported as duration 1/60 s")
+                p.warn(
+                    "duration is \(PlistDictionary.text(duration)) s, shorter than one cocos2d frame: a one-shot that emits during its first frame; imported as duration 1/60 s"
+                )
             } else {
                 cellDuration = duration
             }
@@ -94,7 +102,9 @@ public enum ParticleDesignerImporter {
         let texture = try ParticleTexture.load(plist: &p, plistPath: path)
         let width = max(1, Double(texture.image.size.width))
         if texture.image.size.width != texture.image.size.height {
-            p.warn("the texture is \(texture.image.width)×\(texture.image.height) pixels; cocos2d draws it square, the engine keeps its aspect (sizes follow its width)")
+            p.warn(
+                "the texture is \(texture.image.width)×\(texture.image.height) pixels; cocos2d draws it square, the engine keeps its aspect (sizes follow its width)"
+            )
         }
 
         let cell = CAEmitterCell()
@@ -165,22 +175,30 @@ public enum ParticleDesignerImporter {
         let startVariance = try colour(&p, "startColorVariance", variance: true)
         let finish = try colour(&p, "finishColor", variance: false)
         let finishVariance = try colour(&p, "finishColorVariance", variance: true)
-        cell.color = CGColor(red: CGFloat(start[0]), green: CGFloat(start[1]), blue: CGFloat(start[2]), alpha: CGFloat(start[3]))
-        cell.redRange = Float(startVariance[0]); cell.greenRange = Float(startVariance[1])
-        cell.blueRange = Float(startVariance[2]); cell.alphaRange = Float(startVariance[3])
+        cell.color = CGColor(
+            red: CGFloat(start[0]), green: CGFloat(start[1]), blue: CGFloat(start[2]), alpha: CGFloat(start[3]))
+        cell.redRange = Float(startVariance[0])
+        cell.greenRange = Float(startVariance[1])
+        cell.blueRange = Float(startVariance[2])
+        cell.alphaRange = Float(startVariance[3])
         if !(finish == start && startVariance == [0, 0, 0, 0] && finishVariance == [0, 0, 0, 0]) {
-            cell.endColor = CGColor(red: CGFloat(finish[0]), green: CGFloat(finish[1]), blue: CGFloat(finish[2]), alpha: CGFloat(finish[3]))
-            cell.endRedRange = Float(finishVariance[0]); cell.endGreenRange = Float(finishVariance[1])
-            cell.endBlueRange = Float(finishVariance[2]); cell.endAlphaRange = Float(finishVariance[3])
+            cell.endColor = CGColor(
+                red: CGFloat(finish[0]), green: CGFloat(finish[1]), blue: CGFloat(finish[2]), alpha: CGFloat(finish[3]))
+            cell.endRedRange = Float(finishVariance[0])
+            cell.endGreenRange = Float(finishVariance[1])
+            cell.endBlueRange = Float(finishVariance[2])
+            cell.endAlphaRange = Float(finishVariance[3])
         }
 
         // The emitter layer: source position (flipped) and its jitter as a rectangle.
         let emitter = CAEmitterLayer()
         emitter.name = name
         emitter.frame = CGRect(origin: .zero, size: designSize)
-        let x = try p.number("sourcePositionx"), y = try p.number("sourcePositiony")
+        let x = try p.number("sourcePositionx")
+        let y = try p.number("sourcePositiony")
         emitter.emitterPosition = CGPoint(x: x, y: Double(designSize.height) - y)
-        let jitterX = try p.variance("sourcePositionVariancex"), jitterY = try p.variance("sourcePositionVariancey")
+        let jitterX = try p.variance("sourcePositionVariancex")
+        let jitterY = try p.variance("sourcePositionVariancey")
         if mode == .gravity && (jitterX != 0 || jitterY != 0) {
             emitter.emitterShape = .rectangle
             emitter.emitterMode = .volume
@@ -191,10 +209,13 @@ public enum ParticleDesignerImporter {
         emitter.emitterCells = [cell]
         for unused in ["positionType", "rotationIsDir", "absolutePosition"] {
             guard try p.number(unused) != 0 else { continue }
-            p.warn("\(unused) (a cocos2d-x option) is not imported: particles move in the scene's space and do not turn with their direction")
+            p.warn(
+                "\(unused) (a cocos2d-x option) is not imported: particles move in the scene's space and do not turn with their direction"
+            )
         }
-        return ParticleDesignerImport(sourcePath: path, mode: mode, emitter: emitter, cell: cell, texture: texture,
-                                      warnings: p.problems)
+        return ParticleDesignerImport(
+            sourcePath: path, mode: mode, emitter: emitter, cell: cell, texture: texture,
+            warnings: p.problems)
     }
 
     /// The colour `prefix`Red/Green/Blue/Alpha; plain colours are clamped to 0…1 as cocos2d does.
@@ -203,7 +224,11 @@ public enum ParticleDesignerImporter {
             let key = prefix + channel
             if variance { return try p.variance(key) }
             let v = try p.number(key)
-            if v < 0 || v > 1 { p.warn("\(key) is \(PlistDictionary.text(v)); colours are 0…1, read as \(PlistDictionary.text(min(max(v, 0), 1)))") }
+            if v < 0 || v > 1 {
+                p.warn(
+                    "\(key) is \(PlistDictionary.text(v)); colours are 0…1, read as \(PlistDictionary.text(min(max(v, 0), 1)))"
+                )
+            }
             return min(max(v, 0), 1)
         }
     }
@@ -220,7 +245,9 @@ public enum ParticleDesignerImporter {
         case (770, 771), (1, 771): return .unordered
         default:
             let mode: CAEmitterLayerRenderMode = destination == 1 ? .additive : .unordered
-            p.warn("blend functions \(source)/\(destination) have no exact equivalent; imported as \(mode == .additive ? "additive" : "source-over") (the engine blends premultiplied source-over or additive)")
+            p.warn(
+                "blend functions \(source)/\(destination) have no exact equivalent; imported as \(mode == .additive ? "additive" : "source-over") (the engine blends premultiplied source-over or additive)"
+            )
             return mode
         }
     }

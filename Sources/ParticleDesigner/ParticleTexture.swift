@@ -37,8 +37,8 @@ public struct ParticleTexture {
         var fileProblem: String?
         if !name.isEmpty {
             switch loadFile(name, plistPath: plistPath) {
-            case let .success(texture): return texture
-            case let .failure(problem): fileProblem = problem.message
+            case .success(let texture): return texture
+            case .failure(let problem): fileProblem = problem.message
             }
         }
         let blob = try plist.string("textureImageData") ?? ""
@@ -47,15 +47,17 @@ public struct ParticleTexture {
             problem = "the file embeds no image (textureImageData)"
         } else {
             switch decodeEmbedded(blob, file: plistPath) {
-            case let .success(image):
+            case .success(let image):
                 if let fileProblem { plist.warn("textureFileName: \(fileProblem); using the embedded image instead") }
                 return ParticleTexture(image: image, source: .embedded)
-            case let .failure(reason):
+            case .failure(let reason):
                 problem = reason.message
             }
         }
         if let fileProblem { problem = "textureFileName: \(fileProblem), and \(problem)" }
-        plist.warn("\(problem); the particles use the built-in \"\(fallbackName)\" sprite instead (put a PNG named \(name.isEmpty ? "in textureFileName" : "\"\(name)\"") next to the .plist to use the real one)")
+        plist.warn(
+            "\(problem); the particles use the built-in \"\(fallbackName)\" sprite instead (put a PNG named \(name.isEmpty ? "in textureFileName" : "\"\(name)\"") next to the .plist to use the real one)"
+        )
         guard let image = BuiltinSprites.image(named: fallbackName) else {
             throw PlistDictionary.error(plistPath, "the built-in sprite \(fallbackName) is missing (a build problem)")
         }
@@ -65,11 +67,14 @@ public struct ParticleTexture {
     /// The PNG at `name` relative to the plist's folder, or why it cannot be used.
     static func loadFile(_ name: String, plistPath: String) -> Result<ParticleTexture, TextureProblem> {
         if name.hasPrefix("/") || name.contains("://") {
-            return .failure(TextureProblem("\"\(name)\" is not a relative path (only files next to the .plist are read)"))
+            return .failure(
+                TextureProblem("\"\(name)\" is not a relative path (only files next to the .plist are read)"))
         }
         let folder = (plistPath as NSString).deletingLastPathComponent
         let path = folder.isEmpty ? name : folder + "/" + name
-        guard FileManager.default.fileExists(atPath: path) else { return .failure(TextureProblem("there is no file \(path)")) }
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .failure(TextureProblem("there is no file \(path)"))
+        }
         do {
             return .success(ParticleTexture(image: try PNGCodec.load(path: path), source: .file(path)))
         } catch {
@@ -81,21 +86,28 @@ public struct ParticleTexture {
     static func decodeEmbedded(_ blob: String, file: String) -> Result<CGImage, TextureProblem> {
         let compact = blob.filter { !$0.isWhitespace }
         guard let zipped = Data(base64Encoded: compact) else {
-            return .failure(TextureProblem("the embedded image (textureImageData, \(compact.count) characters) is not valid base64 (corrupt or truncated)"))
+            return .failure(
+                TextureProblem(
+                    "the embedded image (textureImageData, \(compact.count) characters) is not valid base64 (corrupt or truncated)"
+                ))
         }
         let bytes: Data
         switch GzipInflater.inflate(zipped, limit: maximumInflatedSize) {
-        case let .success(d): bytes = d
-        case let .failure(.corrupt(reason)):
+        case .success(let d): bytes = d
+        case .failure(.corrupt(let reason)):
             return .failure(TextureProblem("the embedded image (textureImageData) does not inflate: \(reason)"))
-        case let .failure(.tooLarge(limit)):
-            return .failure(TextureProblem("the embedded image (textureImageData) inflates to more than \(limit) bytes"))
+        case .failure(.tooLarge(let limit)):
+            return .failure(
+                TextureProblem("the embedded image (textureImageData) inflates to more than \(limit) bytes"))
         }
         // PNGCodec checks the signature and names other formats, so TIFF is told apart from its error.
         do {
             return .success(try PNGCodec.decode(bytes, source: file + " (textureImageData)"))
         } catch ImageError.notPNG(_, "TIFF"?) {
-            return .failure(TextureProblem("the embedded image (textureImageData) is a TIFF; the engine decodes PNG only (convert it: `convert texture.tiff texture.png`)"))
+            return .failure(
+                TextureProblem(
+                    "the embedded image (textureImageData) is a TIFF; the engine decodes PNG only (convert it: `convert texture.tiff texture.png`)"
+                ))
         } catch ImageError.notPNG {
             return .failure(TextureProblem("the embedded image (textureImageData) is neither PNG nor TIFF"))
         } catch {

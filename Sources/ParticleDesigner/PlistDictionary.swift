@@ -30,7 +30,10 @@ struct PlistDictionary {
         if isDirectory.boolValue { throw Self.error(path, "is a folder, not a .plist file") }
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         if size > Self.maximumFileSize {
-            throw Self.error(path, "the file is \(size) bytes; Particle Designer files are at most \(Self.maximumFileSize) bytes (is this a particle file?)")
+            throw Self.error(
+                path,
+                "the file is \(size) bytes; Particle Designer files are at most \(Self.maximumFileSize) bytes (is this a particle file?)"
+            )
         }
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             throw Self.error(path, "cannot read the file (permission denied or not a regular file)")
@@ -49,10 +52,16 @@ struct PlistDictionary {
         do {
             parsed = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw Self.error(file, "not a readable property list (\(Self.reason(error))); a Particle Designer file is an XML plist starting with <?xml … <plist>")
+            throw Self.error(
+                file,
+                "not a readable property list (\(Self.reason(error))); a Particle Designer file is an XML plist starting with <?xml … <plist>"
+            )
         }
         guard let dictionary = parsed as? [String: Any] else {
-            throw Self.error(file, "the property list holds \(Self.describe(parsed)), not a dictionary of emitter keys; is this a Particle Designer file?")
+            throw Self.error(
+                file,
+                "the property list holds \(Self.describe(parsed)), not a dictionary of emitter keys; is this a Particle Designer file?"
+            )
         }
         values = dictionary
     }
@@ -93,20 +102,25 @@ struct PlistDictionary {
     /// mean ± variance, so the sign does not matter).
     mutating func variance(_ key: String) throws -> Double {
         let v = try number(key)
-        if v < 0 { warn("\(key) is \(Self.text(v)); cocos2d samples ± the variance, so it is read as \(Self.text(-v))") }
+        if v < 0 {
+            warn("\(key) is \(Self.text(v)); cocos2d samples ± the variance, so it is read as \(Self.text(-v))")
+        }
         return abs(v)
     }
 
     /// The string at `key`, or nil when missing.
     func string(_ key: String) throws -> String? {
         guard let raw = values[key] else { return nil }
-        guard let s = raw as? String else { throw Self.error(file, "\(key) holds \(Self.describe(raw)); expected a <string>") }
+        guard let s = raw as? String else {
+            throw Self.error(file, "\(key) holds \(Self.describe(raw)); expected a <string>")
+        }
         return s
     }
 
     /// Records a warning about the file.
     mutating func warn(_ message: String) {
-        problems.append(SceneDiagnostic(severity: .warning, file: file, line: 0, column: 0, path: "(root)", message: message))
+        problems.append(
+            SceneDiagnostic(severity: .warning, file: file, line: 0, column: 0, path: "(root)", message: message))
     }
 
     // MARK: - Helpers
@@ -142,6 +156,8 @@ struct PlistDictionary {
 
     /// A `SceneError` about the whole file.
     static func error(_ file: String, _ message: String) -> SceneError {
-        SceneError(diagnostics: [SceneDiagnostic(severity: .error, file: file, line: 0, column: 0, path: "(root)", message: message)])
+        SceneError(diagnostics: [
+            SceneDiagnostic(severity: .error, file: file, line: 0, column: 0, path: "(root)", message: message)
+        ])
     }
 }

@@ -13,31 +13,39 @@ enum SceneJSONWriter {
         var layer: [(String, String)] = [
             ("type", string("emitter")),
             ("name", string(emitter.name ?? "emitter")),
-            ("frame", numbers([emitter.frame.origin.x, emitter.frame.origin.y, emitter.frame.width, emitter.frame.height].map(Double.init))),
+            (
+                "frame",
+                numbers(
+                    [emitter.frame.origin.x, emitter.frame.origin.y, emitter.frame.width, emitter.frame.height].map(
+                        Double.init))
+            ),
             ("emitterPosition", numbers([Double(emitter.emitterPosition.x), Double(emitter.emitterPosition.y)])),
         ]
         if emitter.emitterShape != .point {
             layer.append(("emitterShape", string(emitter.emitterShape.rawValue)))
             layer.append(("emitterMode", string(emitter.emitterMode.rawValue)))
-            layer.append(("emitterSize", numbers([Double(emitter.emitterSize.width), Double(emitter.emitterSize.height)])))
+            layer.append(
+                ("emitterSize", numbers([Double(emitter.emitterSize.width), Double(emitter.emitterSize.height)])))
         }
         layer.append(("renderMode", string(emitter.renderMode.rawValue)))
         layer.append(("maxParticles", String(emitter.maxParticles)))
         layer.append(("seed", String(emitter.seed)))
-        let cells = (emitter.emitterCells ?? []).map { cellText($0, textureReference: textureReference, indent: "        ") }
+        let cells = (emitter.emitterCells ?? []).map {
+            cellText($0, textureReference: textureReference, indent: "        ")
+        }
         layer.append(("emitterCells", "[\n" + cells.joined(separator: ",\n") + "\n      ]"))
         let layerText = "    {\n" + layer.map { "      \(string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n    }"
         return """
-        {
-          "schemaVersion": 1,
-          "description": \(string(description)),
-          "display": { "size": \(numbers([Double(size.width), Double(size.height)])), "backgroundColor": [0, 0, 0, 1], "framesPerSecond": 60 },
-          "layers": [
-        \(layerText)
-          ]
-        }
+            {
+              "schemaVersion": 1,
+              "description": \(string(description)),
+              "display": { "size": \(numbers([Double(size.width), Double(size.height)])), "backgroundColor": [0, 0, 0, 1], "framesPerSecond": 60 },
+              "layers": [
+            \(layerText)
+              ]
+            }
 
-        """
+            """
     }
 
     /// One cell: name and contents first, then every changed key in alphabetical order.
@@ -49,27 +57,29 @@ enum SceneJSONWriter {
         let skipped: Set<String> = ["name", "contents", "enabled"]
         for key in CAEmitterCell.keyAccessors.keys.sorted() where !skipped.contains(key) {
             guard let value = cell.value(forKeyPath: key), value != fresh.value(forKeyPath: key),
-                  let text = json(value) else { continue }
+                let text = json(value)
+            else { continue }
             entries.append((key, text))
         }
         if let subcells = cell.emitterCells, !subcells.isEmpty {
             let inner = subcells.map { cellText($0, textureReference: textureReference, indent: indent + "    ") }
             entries.append(("emitterCells", "[\n" + inner.joined(separator: ",\n") + "\n\(indent)  ]"))
         }
-        return "\(indent){\n" + entries.map { "\(indent)  \(string($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n\(indent)}"
+        return "\(indent){\n" + entries.map { "\(indent)  \(string($0.0)): \($0.1)" }.joined(separator: ",\n")
+            + "\n\(indent)}"
     }
 
     /// A value as JSON, or nil for kinds the importer never writes.
     static func json(_ value: LayerValue) -> String? {
         switch value {
         case .none: return "null"
-        case let .number(v): return number(v)
-        case let .bool(b): return b ? "true" : "false"
-        case let .string(s): return string(s)
-        case let .point(p): return numbers([Double(p.x), Double(p.y)])
-        case let .size(s): return numbers([Double(s.width), Double(s.height)])
-        case let .rect(r): return numbers([r.origin.x, r.origin.y, r.width, r.height].map(Double.init))
-        case let .color(c): return numbers([c.red, c.green, c.blue, c.alpha].map(Double.init))
+        case .number(let v): return number(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return string(s)
+        case .point(let p): return numbers([Double(p.x), Double(p.y)])
+        case .size(let s): return numbers([Double(s.width), Double(s.height)])
+        case .rect(let r): return numbers([r.origin.x, r.origin.y, r.width, r.height].map(Double.init))
+        case .color(let c): return numbers([c.red, c.green, c.blue, c.alpha].map(Double.init))
         default: return nil
         }
     }

@@ -15,8 +15,10 @@ public struct ParticleAppearance: Equatable {
     public var magnificationFilter: CALayerContentsFilter
 
     /// Creates an appearance.
-    public init(contents: CGImage?, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), contentsScale: CGFloat = 1,
-                minificationFilter: CALayerContentsFilter = .linear, magnificationFilter: CALayerContentsFilter = .linear) {
+    public init(
+        contents: CGImage?, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), contentsScale: CGFloat = 1,
+        minificationFilter: CALayerContentsFilter = .linear, magnificationFilter: CALayerContentsFilter = .linear
+    ) {
         self.contents = contents
         self.contentsRect = contentsRect
         self.contentsScale = contentsScale
@@ -26,8 +28,9 @@ public struct ParticleAppearance: Equatable {
 
     /// The appearance of a cell.
     public init(cell: CAEmitterCell) {
-        self.init(contents: cell.contents, contentsRect: cell.contentsRect, contentsScale: cell.contentsScale,
-                  minificationFilter: cell.minificationFilter, magnificationFilter: cell.magnificationFilter)
+        self.init(
+            contents: cell.contents, contentsRect: cell.contentsRect, contentsScale: cell.contentsScale,
+            minificationFilter: cell.minificationFilter, magnificationFilter: cell.magnificationFilter)
     }
 }
 
@@ -52,8 +55,10 @@ public struct ParticleSprite: Equatable {
     public var appearance: UInt16
 
     /// Creates a sprite.
-    public init(x: Float, y: Float, z: Float = 0, scale: Float, rotation: Float,
-                r: UInt8, g: UInt8, b: UInt8, a: UInt8, appearance: UInt16) {
+    public init(
+        x: Float, y: Float, z: Float = 0, scale: Float, rotation: Float,
+        r: UInt8, g: UInt8, b: UInt8, a: UInt8, appearance: UInt16
+    ) {
         (self.x, self.y, self.z, self.scale, self.rotation) = (x, y, z, scale, rotation)
         (self.r, self.g, self.b, self.a, self.appearance) = (r, g, b, a, appearance)
     }

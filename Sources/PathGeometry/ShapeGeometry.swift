@@ -17,15 +17,18 @@ public struct ShapeGeometry: Equatable, Sendable {
     /// within `tolerance` device pixels.
     /// - Throws: `PathGeometryError` naming the bad property (non-finite points, negative line width,
     ///   negative dash lengths, …).
-    public init(shapeLayer layer: CAShapeLayer, transform: CGAffineTransform,
-                tolerance: CGFloat = PathFlattener.defaultTolerance) throws {
+    public init(
+        shapeLayer layer: CAShapeLayer, transform: CGAffineTransform,
+        tolerance: CGFloat = PathFlattener.defaultTolerance
+    ) throws {
         guard let path = layer.path, !path.isEmpty else { return }
         if let c = layer.fillColor, c.alpha > 0 {
             fill = try ShapeGeometry.fill(path, fillRule: layer.fillRule, transform: transform, tolerance: tolerance)
         }
         if let c = layer.strokeColor, c.alpha > 0 {
-            let s = try ShapeGeometry.stroke(path, style: StrokeStyle(shapeLayer: layer), transform: transform,
-                                             tolerance: tolerance)
+            let s = try ShapeGeometry.stroke(
+                path, style: StrokeStyle(shapeLayer: layer), transform: transform,
+                tolerance: tolerance)
             stroke = s.isEmpty ? nil : s
         }
     }
@@ -36,9 +39,11 @@ public struct ShapeGeometry: Equatable, Sendable {
     // MARK: - Fill
 
     /// The polygons that fill `path` under `fillRule`: every subpath, open or closed, closed implicitly.
-    public static func fill(_ path: CGPath, fillRule: CAShapeLayerFillRule = .nonZero,
-                            transform: CGAffineTransform = .identity,
-                            tolerance: CGFloat = PathFlattener.defaultTolerance) throws -> PolygonSet {
+    public static func fill(
+        _ path: CGPath, fillRule: CAShapeLayerFillRule = .nonZero,
+        transform: CGAffineTransform = .identity,
+        tolerance: CGFloat = PathFlattener.defaultTolerance
+    ) throws -> PolygonSet {
         let flat = try PathFlattener.flatten(path, transform: transform, tolerance: tolerance)
         var set = PolygonSet(fillRule: fillRule)
         set.points = flat.points
@@ -61,9 +66,13 @@ public struct ShapeGeometry: Equatable, Sendable {
     /// Core Graphics) with the tolerance converted from device pixels; the outline is then transformed.
     /// A line thinner than one device pixel is widened to one pixel and `coverageScale` set to its real
     /// width, so hairlines stay visible and keep their weight.
-    public static func stroke(_ path: CGPath, style: StrokeStyle, transform: CGAffineTransform = .identity,
-                              tolerance: CGFloat = PathFlattener.defaultTolerance) throws -> PolygonSet {
-        guard style.lineWidth.isFinite, style.lineWidth >= 0 else { throw PathGeometryError.badLineWidth(style.lineWidth) }
+    public static func stroke(
+        _ path: CGPath, style: StrokeStyle, transform: CGAffineTransform = .identity,
+        tolerance: CGFloat = PathFlattener.defaultTolerance
+    ) throws -> PolygonSet {
+        guard style.lineWidth.isFinite, style.lineWidth >= 0 else {
+            throw PathGeometryError.badLineWidth(style.lineWidth)
+        }
         guard !style.miterLimit.isNaN else { throw PathGeometryError.badMiterLimit(style.miterLimit) }
         guard !style.strokeStart.isNaN, !style.strokeEnd.isNaN else {
             throw PathGeometryError.badStrokeRange(start: style.strokeStart, end: style.strokeEnd)
@@ -84,8 +93,9 @@ public struct ShapeGeometry: Equatable, Sendable {
             coverageScale = deviceWidth
             width = 1 / minStretch
         }
-        var outline = PathStroker.outline(of: pieces, width: width, cap: style.lineCap, join: style.lineJoin,
-                                          miterLimit: style.miterLimit, tolerance: userTolerance)
+        var outline = PathStroker.outline(
+            of: pieces, width: width, cap: style.lineCap, join: style.lineJoin,
+            miterLimit: style.miterLimit, tolerance: userTolerance)
         if !transform.isIdentity { outline = outline.applying(transform) }
         outline.coverageScale = coverageScale
         return outline

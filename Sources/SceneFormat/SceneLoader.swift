@@ -38,7 +38,10 @@ public enum SceneLoader {
         }
         if isDirectory.boolValue { throw fileError(path, "is a folder, not a scene file; name a .json file inside it") }
         if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileSize {
-            throw fileError(path, "the scene file is \(size) bytes; the limit is \(maximumFileSize) bytes (keep images in PNG files, not in the JSON)")
+            throw fileError(
+                path,
+                "the scene file is \(size) bytes; the limit is \(maximumFileSize) bytes (keep images in PNG files, not in the JSON)"
+            )
         }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -56,7 +59,9 @@ public enum SceneLoader {
 
     // MARK: - Private
 
-    private static func load(data: Data, sourceName: String, baseDirectory: String?, sourcePath: String?) throws -> Scene {
+    private static func load(data: Data, sourceName: String, baseDirectory: String?, sourcePath: String?) throws
+        -> Scene
+    {
         if data.count > maximumFileSize {
             throw fileError(sourceName, "the scene is \(data.count) bytes; the limit is \(maximumFileSize) bytes")
         }
@@ -74,6 +79,8 @@ public enum SceneLoader {
     }
 
     private static func fileError(_ file: String, _ message: String) -> SceneError {
-        SceneError(diagnostics: [SceneDiagnostic(severity: .error, file: file, line: 0, column: 0, path: "(root)", message: message)])
+        SceneError(diagnostics: [
+            SceneDiagnostic(severity: .error, file: file, line: 0, column: 0, path: "(root)", message: message)
+        ])
     }
 }

@@ -47,13 +47,15 @@ public final class TextRenderer: @unchecked Sendable {
     /// The face a font name or path resolves to (nil: DejaVu Sans).
     /// - Throws: `TypesettingError.unknownFont` (whose message names the fallback), `.fontFileNotFound`, …
     public func resolveFont(_ name: String?) throws -> FontDescriptor {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return try catalogOrThrow().resolve(name)
     }
 
     /// Every face found in the font folders, sorted by path.
     public func availableFonts() throws -> [FontDescriptor] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return try catalogOrThrow().allFaces()
     }
 
@@ -62,20 +64,23 @@ public final class TextRenderer: @unchecked Sendable {
     /// Lays out `request`. An unknown font falls back to DejaVu Sans and sets `fontWarning`.
     /// - Throws: `TypesettingError` for a bad size, scale or font size, or when no font can be opened.
     public func layout(_ request: TextRequest) throws -> TextLayout {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return try layoutLocked(request)
     }
 
     /// Draws a layout into a coverage bitmap of bounds × contentsScale pixels (rounded up).
     /// - Throws: `TypesettingError.bitmapTooLarge`, `.glyphsTooLarge`.
     public func render(_ layout: TextLayout) throws -> AlphaBitmap {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return try renderLocked(layout)
     }
 
     /// Lays out and draws `request` in one call.
     public func render(_ request: TextRequest) throws -> (layout: TextLayout, bitmap: AlphaBitmap) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let l = try layoutLocked(request)
         return (l, try renderLocked(l))
     }
@@ -91,9 +96,12 @@ public final class TextRenderer: @unchecked Sendable {
 
     /// A small image of `string` sized to fit it (one line per paragraph, no wrapping): for overlays and
     /// debug text. The image is `scale` pixels per point.
-    public func label(_ string: String, fontSize: CGFloat = 12, color: CGColor = .white, font: String? = nil,
-                      scale: CGFloat = 1) throws -> CGImage {
-        lock.lock(); defer { lock.unlock() }
+    public func label(
+        _ string: String, fontSize: CGFloat = 12, color: CGColor = .white, font: String? = nil,
+        scale: CGFloat = 1
+    ) throws -> CGImage {
+        lock.lock()
+        defer { lock.unlock() }
         // Left-aligned unwrapped lines do not depend on the bounds: measure once, then size the bitmap.
         var layout = try layoutLocked(TextRequest(string: string, font: font, fontSize: fontSize, contentsScale: scale))
         let width = max(1, (layout.lines.map(\.maxX).max() ?? 0).rounded(.up))
@@ -104,13 +112,15 @@ public final class TextRenderer: @unchecked Sendable {
 
     /// Glyph cache use so far: lookups answered, glyphs rasterised, glyphs held, bytes held.
     public var cacheStatistics: (hits: Int, misses: Int, glyphs: Int, bytes: Int) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return (cache.hits, cache.misses, cache.count, cache.bytes)
     }
 
     /// Forgets every cached glyph (faces stay open).
     public func clearCache() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         cache.removeAll()
     }
 
@@ -147,18 +157,22 @@ public final class TextRenderer: @unchecked Sendable {
         }
         let f = try face(for: descriptor)
         let result = TextLayoutEngine(face: f, request: request).layout()
-        return TextLayout(request: request, font: descriptor, fontWarning: warning, lines: result.lines,
-                          ascent: result.ascent, descent: result.descent, lineHeight: result.lineHeight,
-                          hiddenLineCount: result.hidden)
+        return TextLayout(
+            request: request, font: descriptor, fontWarning: warning, lines: result.lines,
+            ascent: result.ascent, descent: result.descent, lineHeight: result.lineHeight,
+            hiddenLineCount: result.hidden)
     }
 
     private func renderLocked(_ layout: TextLayout) throws -> AlphaBitmap {
         let request = layout.request
         try request.validate()
         let scale = request.contentsScale
-        let w = Int((request.size.width * scale - 1e-6).rounded(.up)), h = Int((request.size.height * scale - 1e-6).rounded(.up))
+        let w = Int((request.size.width * scale - 1e-6).rounded(.up))
+        let h = Int((request.size.height * scale - 1e-6).rounded(.up))
         if w > 0, h > 0 {
-            do { try CGImage.validate(width: w, height: h) } catch { throw TypesettingError.bitmapTooLarge(width: w, height: h) }
+            do { try CGImage.validate(width: w, height: h) } catch {
+                throw TypesettingError.bitmapTooLarge(width: w, height: h)
+            }
         }
         var bitmap = AlphaBitmap(width: max(0, w), height: max(0, h), scale: scale)
         guard w > 0, h > 0 else { return bitmap }
@@ -172,7 +186,10 @@ public final class TextRenderer: @unchecked Sendable {
         for line in layout.lines {
             let baseline = Int((line.origin.y * scale).rounded())
             // Lines entirely above or below the bitmap draw nothing.
-            if CGFloat(baseline) - layout.ascent * scale > CGFloat(h) || CGFloat(baseline) + layout.descent * scale < 0 { continue }
+            if CGFloat(baseline) - layout.ascent * scale > CGFloat(h) || CGFloat(baseline) + layout.descent * scale < 0
+            {
+                continue
+            }
             for g in line.glyphs {
                 let penX = g.position.x * scale
                 if penX < -2 * pixelSize || penX > CGFloat(w) + pixelSize { continue }
@@ -180,9 +197,13 @@ public final class TextRenderer: @unchecked Sendable {
                 let whole = quarters >= 0 ? quarters / steps : -((-quarters + steps - 1) / steps)
                 let bin = quarters - whole * steps
                 let key = GlyphCache.Key(face: f.id, pixelSize26_6: size26_6, glyph: g.glyph, subpixel: bin)
-                guard let glyph = cache.bitmap(for: key, render: {
-                    f.render(glyph: g.glyph, pixelSize26_6: size26_6, subpixelShift26_6: bin * 64 / steps)
-                }) else { continue }
+                guard
+                    let glyph = cache.bitmap(
+                        for: key,
+                        render: {
+                            f.render(glyph: g.glyph, pixelSize26_6: size26_6, subpixelShift26_6: bin * 64 / steps)
+                        })
+                else { continue }
                 bitmap.blend(glyph, atX: whole + glyph.left, y: baseline - glyph.top)
             }
         }

@@ -26,28 +26,31 @@ public enum TypesettingError: Error, Equatable, CustomStringConvertible {
     /// A message naming the problem and how to fix it.
     public var description: String {
         switch self {
-        case let .freeTypeUnavailable(code):
+        case .freeTypeUnavailable(let code):
             return "FreeType could not be initialised (error \(code)); the process may be out of memory"
-        case let .unknownFont(name, fallback, available):
+        case .unknownFont(let name, let fallback, let available):
             let list = available.prefix(12).joined(separator: ", ")
             return "font \"\(name)\" is not installed; using \"\(fallback)\" instead. Installed: \(list)"
-                + (available.count > 12 ? ", …" : "") + ". Give a family name (\"DejaVu Sans Bold\") or a font file path"
-        case let .fontFileNotFound(path):
-            return "font file \(path) does not exist; give an existing .ttf/.otf path or a family name such as \"DejaVu Sans\""
-        case let .unreadableFont(path, code):
+                + (available.count > 12 ? ", …" : "")
+                + ". Give a family name (\"DejaVu Sans Bold\") or a font file path"
+        case .fontFileNotFound(let path):
+            return
+                "font file \(path) does not exist; give an existing .ttf/.otf path or a family name such as \"DejaVu Sans\""
+        case .unreadableFont(let path, let code):
             return "FreeType cannot read the font file \(path) (error \(code)); use a TrueType or OpenType file"
-        case let .noFontsInstalled(searched):
+        case .noFontsInstalled(let searched):
             return "no fonts found in \(searched.joined(separator: ", ")); install fonts-dejavu-core"
-        case let .badFontSize(s):
+        case .badFontSize(let s):
             return "fontSize is \(s); it must be a finite number of points > 0 (Core Animation's default is 36)"
-        case let .badContentsScale(s):
+        case .badContentsScale(let s):
             return "contentsScale is \(s); it must be a finite number > 0 (1, or 2 for sharp text at 2×)"
-        case let .badSize(s):
+        case .badSize(let s):
             return "text bounds are \(s.width) × \(s.height) points; width and height must be finite and ≥ 0"
-        case let .glyphsTooLarge(px, limit):
+        case .glyphsTooLarge(let px, let limit):
             return "fontSize × contentsScale is \(px) pixels; the largest glyph size drawn is \(limit) pixels"
-        case let .bitmapTooLarge(w, h):
-            return "text bitmap would be \(w) × \(h) pixels (bounds × contentsScale); the limit is 16384 per side and 2²⁶ pixels"
+        case .bitmapTooLarge(let w, let h):
+            return
+                "text bitmap would be \(w) × \(h) pixels (bounds × contentsScale); the limit is 16384 per side and 2²⁶ pixels"
         }
     }
 }

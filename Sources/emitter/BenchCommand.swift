@@ -8,17 +8,17 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the engine next to reference implementations (release build).",
         discussion: """
-        Each figure alternates reference and engine over several rounds in the same process and reports
-        median and minimum times and the median ratio, so that figures hold on a noisy machine. The report
-        ends with one line per DESIGN.md §7 budget (pass, fail, or why it was not measured). Scene figures
-        measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's
-        dummy driver; process figures spawn this binary.
+            Each figure alternates reference and engine over several rounds in the same process and reports
+            median and minimum times and the median ratio, so that figures hold on a noisy machine. The report
+            ends with one line per DESIGN.md §7 budget (pass, fail, or why it was not measured). Scene figures
+            measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's
+            dummy driver; process figures spawn this binary.
 
-        Examples:
-          make bench                                   # release build with the speed flags
-          swift run -c release emitter bench --filter particles
-          swift run -c release emitter bench --json --rounds 9 > bench.json
-        """
+            Examples:
+              make bench                                   # release build with the speed flags
+              swift run -c release emitter bench --filter particles
+              swift run -c release emitter bench --json --rounds 9 > bench.json
+            """
     )
 
     @Flag(help: "Print JSON instead of a table.")
@@ -38,8 +38,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner = BenchmarkRunner(rounds: smoke ? 1 : rounds, targetMilliseconds: smoke ? 1 : 60,
-                                     scale: smoke ? .smoke : .full)
+        let runner = BenchmarkRunner(
+            rounds: smoke ? 1 : rounds, targetMilliseconds: smoke ? 1 : 60,
+            scale: smoke ? .smoke : .full)
         let benchmarks = BenchmarkRegistry.matching(filter)
         if benchmarks.isEmpty { throw ValidationError("no benchmark matches '\(filter ?? "")'") }
         var results: [BenchmarkResult] = []
@@ -57,8 +58,9 @@ struct BenchCommand: ParsableCommand {
         let report = BenchmarkReport(results: results, failures: failures, scale: runner.scale)
         print(json ? try report.json() : report.table())
         if !failures.isEmpty {
-            throw CommandFailure(message: "emitter bench: \(failures.count) figure(s) could not run: "
-                + failures.map(\.name).joined(separator: ", "), code: .runtime)
+            throw CommandFailure(
+                message: "emitter bench: \(failures.count) figure(s) could not run: "
+                    + failures.map(\.name).joined(separator: ", "), code: .runtime)
         }
     }
 }

@@ -8,13 +8,13 @@ struct HashCommand: ParsableCommand {
         commandName: "hash",
         abstract: "Print the state hash (particles and bodies) after a simulated duration.",
         discussion: """
-        The hash is 64-bit FNV-1a over the exact particle and body state (docs/Determinism.md). It is the
-        same for any --fps: the simulation runs on its fixed step whatever the frame rate.
+            The hash is 64-bit FNV-1a over the exact particle and body state (docs/Determinism.md). It is the
+            same for any --fps: the simulation runs on its fixed step whatever the frame rate.
 
-        Examples:
-          emitter hash Scenes/fire.json --duration 5
-          emitter hash Scenes/crates.json --duration 10 --fps 144
-        """
+            Examples:
+              emitter hash Scenes/fire.json --duration 5
+              emitter hash Scenes/crates.json --duration 10 --fps 144
+            """
     )
 
     @Argument(help: "The scene file (.json).")

@@ -9,17 +9,17 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Play a scene live in a window (the default command).",
         discussion: """
-        Keys: Space pause/resume, . step, R restart, + and − time speed, 0 normal speed, F statistics,
-        H help, Esc quit. Dragging moves the scene's interactive target (by default the first emitter);
-        clicking runs its click action. Editing the scene file reloads it.
+            Keys: Space pause/resume, . step, R restart, + and − time speed, 0 normal speed, F statistics,
+            H help, Esc quit. Dragging moves the scene's interactive target (by default the first emitter);
+            clicking runs its click action. Editing the scene file reloads it.
 
-        Without a display it says so and renders headless instead, naming the PNG it wrote.
+            Without a display it says so and renders headless instead, naming the PNG it wrote.
 
-        Examples:
-          emitter Scenes/fire.json
-          emitter run Scenes/fireworks.json --seed 3
-          emitter Scenes/fire.json --frames 600      # quit after 600 frames
-        """
+            Examples:
+              emitter Scenes/fire.json
+              emitter run Scenes/fireworks.json --seed 3
+              emitter Scenes/fire.json --frames 600      # quit after 600 frames
+            """
     )
 
     @Argument(help: "The scene file (.json).")
@@ -56,10 +56,11 @@ struct RunCommand: ParsableCommand {
         let fps = loaded.display.framesPerSecond
         let count = frames ?? SimulationOptions.frameCount(seconds: 3, fps: fps)
         var reason = "no display"
-        if case let .unavailable(why) = availability { reason = why }
+        if case .unavailable(let why) = availability { reason = why }
         printError("emitter: cannot open a window (\(reason)); rendering \(count) frames headless instead")
-        let job = HeadlessRender(scene: loaded, fps: fps, frames: count, size: nil, outPath: path, recordFolder: nil,
-                                 contactSheet: nil, contactSheetPath: nil)
+        let job = HeadlessRender(
+            scene: loaded, fps: fps, frames: count, size: nil, outPath: path, recordFolder: nil,
+            contactSheet: nil, contactSheetPath: nil)
         _ = try job.run()
         printError("emitter: wrote \(path)")
         print(path)

@@ -9,23 +9,23 @@ struct SoakCommand: ParsableCommand {
         commandName: "soak",
         abstract: "Run a scene headless for hours of simulated time; report memory and step cost.",
         discussion: """
-        The engine advances frame by frame through a virtual display link at --fps, as fast as the
-        machine allows (no waiting). Every fixed step runs (emitters, physics, coupling); one frame is
-        drawn per report interval into a framebuffer of the scene's size scaled to at most 320 points
-        wide, so the compositor and its caches are exercised without drawing every frame.
+            The engine advances frame by frame through a virtual display link at --fps, as fast as the
+            machine allows (no waiting). Every fixed step runs (emitters, physics, coupling); one frame is
+            drawn per report interval into a framebuffer of the scene's size scaled to at most 320 points
+            wide, so the compositor and its caches are exercised without drawing every frame.
 
-        Each report line gives the simulated time, the mean wall and CPU time per fixed step in the
-        interval (the CPU time of the simulating thread stays steady on a shared machine), the live
-        particles and bodies, the resident memory (VmRSS) and its peak so far (VmHWM, from
-        /proc/self/status), and the particles removed as non-finite. The summary compares the peak at
-        the start with the peak at the end, and the memory and step cost of the first interval with
-        the last.
+            Each report line gives the simulated time, the mean wall and CPU time per fixed step in the
+            interval (the CPU time of the simulating thread stays steady on a shared machine), the live
+            particles and bodies, the resident memory (VmRSS) and its peak so far (VmHWM, from
+            /proc/self/status), and the particles removed as non-finite. The summary compares the peak at
+            the start with the peak at the end, and the memory and step cost of the first interval with
+            the last.
 
-        Examples:
-          emitter soak Scenes/fire.json                       # one simulated hour, a line per minute
-          emitter soak Scenes/fire.json --simulated-hours 0.1 --report-every 30
-          emitter soak Scenes/fire.json --max-rss-growth-mb 8 # exit 3 when memory grows more
-        """
+            Examples:
+              emitter soak Scenes/fire.json                       # one simulated hour, a line per minute
+              emitter soak Scenes/fire.json --simulated-hours 0.1 --report-every 30
+              emitter soak Scenes/fire.json --max-rss-growth-mb 8 # exit 3 when memory grows more
+            """
     )
 
     @Argument(help: "The scene file.")
@@ -43,18 +43,24 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "Added to every emitter layer's seed (wrapping).")
     var seed: UInt32?
 
-    @Option(name: .customLong("max-rss-growth-mb"), help: "Fail (exit 3) when resident memory grows more than this from the end of the first interval.")
+    @Option(
+        name: .customLong("max-rss-growth-mb"),
+        help: "Fail (exit 3) when resident memory grows more than this from the end of the first interval.")
     var maxRSSGrowthMB: Double?
 
     func validate() throws {
         guard simulatedHours.isFinite, simulatedHours > 0, simulatedHours <= 48 else {
             throw ValidationError("--simulated-hours must be in (0, 48], got \(simulatedHours)")
         }
-        if let f = fps, !(f.isFinite && f > 0 && f <= 1000) { throw ValidationError("--fps must be in (0, 1000], got \(f)") }
+        if let f = fps, !(f.isFinite && f > 0 && f <= 1000) {
+            throw ValidationError("--fps must be in (0, 1000], got \(f)")
+        }
         guard reportEvery.isFinite, reportEvery > 0, reportEvery <= 3600 else {
             throw ValidationError("--report-every must be in (0, 3600] seconds, got \(reportEvery)")
         }
-        if let m = maxRSSGrowthMB, !(m.isFinite && m >= 0) { throw ValidationError("--max-rss-growth-mb must be ≥ 0, got \(m)") }
+        if let m = maxRSSGrowthMB, !(m.isFinite && m >= 0) {
+            throw ValidationError("--max-rss-growth-mb must be ≥ 0, got \(m)")
+        }
     }
 
     func run() throws {
@@ -72,9 +78,12 @@ struct SoakCommand: ParsableCommand {
         engine.advance(by: 1 / rate)
         engine.render(into: fb)
         let start = ProcessMemory.current()
-        print("soak \(scene): \(format(simulatedHours)) simulated hours at \(format(rate)) fps (\(totalFrames) frames, fixed step \(format(engine.fixedStep * 1000)) ms); one frame drawn per \(format(reportEvery)) s at \(fb.width)×\(fb.height)")
+        print(
+            "soak \(scene): \(format(simulatedHours)) simulated hours at \(format(rate)) fps (\(totalFrames) frames, fixed step \(format(engine.fixedStep * 1000)) ms); one frame drawn per \(format(reportEvery)) s at \(fb.width)×\(fb.height)"
+        )
         print("start: VmRSS \(mb(start.rss)) MB, VmHWM \(mb(start.peak)) MB")
-        print(row(["sim-s", "steps", "µs/step", "cpu-µs/step", "particles", "bodies", "rss-MB", "peak-MB", "non-finite"]))
+        print(
+            row(["sim-s", "steps", "µs/step", "cpu-µs/step", "particles", "bodies", "rss-MB", "peak-MB", "non-finite"]))
 
         var intervals: [(rss: Int, stepMicroseconds: Double, cpuMicroseconds: Double)] = []
         var frame = 1
@@ -97,16 +106,25 @@ struct SoakCommand: ParsableCommand {
             let cpuPerStep = steps > 0 ? Double(cpu) / 1000 / Double(steps) : 0
             intervals.append((memory.rss, perStep, cpuPerStep))
             let s = engine.statistics
-            print(row([format(engine.simulatedTime), String(steps), String(format: "%.1f", perStep), String(format: "%.1f", cpuPerStep), String(s.liveParticles),
-                       String(s.bodies), mb(memory.rss), mb(memory.peak), String(engine.nonFiniteRemovedTotal)]))
+            print(
+                row([
+                    format(engine.simulatedTime), String(steps), String(format: "%.1f", perStep),
+                    String(format: "%.1f", cpuPerStep), String(s.liveParticles),
+                    String(s.bodies), mb(memory.rss), mb(memory.peak), String(engine.nonFiniteRemovedTotal),
+                ]))
         }
         let end = ProcessMemory.current()
         print("end: VmRSS \(mb(end.rss)) MB, VmHWM \(mb(end.peak)) MB")
         if let first = intervals.first, let last = intervals.last {
             let growth = Double(last.rss - first.rss) / 1_048_576
-            print("summary: peak RSS \(mb(start.peak)) MB at the start, \(mb(end.peak)) MB at the end; RSS \(mb(first.rss)) MB after the first interval, \(mb(last.rss)) MB at the end (\(String(format: "%+.1f", growth)) MB); step cost \(String(format: "%.1f", first.stepMicroseconds)) µs (CPU \(String(format: "%.1f", first.cpuMicroseconds)) µs) in the first interval, \(String(format: "%.1f", last.stepMicroseconds)) µs (CPU \(String(format: "%.1f", last.cpuMicroseconds)) µs) in the last")
+            print(
+                "summary: peak RSS \(mb(start.peak)) MB at the start, \(mb(end.peak)) MB at the end; RSS \(mb(first.rss)) MB after the first interval, \(mb(last.rss)) MB at the end (\(String(format: "%+.1f", growth)) MB); step cost \(String(format: "%.1f", first.stepMicroseconds)) µs (CPU \(String(format: "%.1f", first.cpuMicroseconds)) µs) in the first interval, \(String(format: "%.1f", last.stepMicroseconds)) µs (CPU \(String(format: "%.1f", last.cpuMicroseconds)) µs) in the last"
+            )
             if let limit = maxRSSGrowthMB, growth > limit {
-                throw CommandFailure(message: "emitter soak: resident memory grew \(String(format: "%.1f", growth)) MB after the first interval; the limit given is \(format(limit)) MB", code: .runtime)
+                throw CommandFailure(
+                    message:
+                        "emitter soak: resident memory grew \(String(format: "%.1f", growth)) MB after the first interval; the limit given is \(format(limit)) MB",
+                    code: .runtime)
             }
         }
         for w in warnings { printError("warning: \(w)") }
@@ -126,7 +144,9 @@ struct SoakCommand: ParsableCommand {
 
     private func mb(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
 
-    private func format(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%g", v) }
+    private func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%g", v)
+    }
 }
 
 /// The resident memory of this process, from /proc/self/status (zero where unavailable).

@@ -8,12 +8,12 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check scene files: exit 0 when all are valid, else print every problem and exit 1.",
         discussion: """
-        Every problem is reported as file:line:column: json.path: message.
+            Every problem is reported as file:line:column: json.path: message.
 
-        Examples:
-          emitter validate Scenes/fire.json
-          emitter validate Scenes/*.json
-        """
+            Examples:
+              emitter validate Scenes/fire.json
+              emitter validate Scenes/*.json
+            """
     )
 
     @Argument(help: "Scene files.")
@@ -36,7 +36,9 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if failed > 0 {
-            throw CommandFailure(message: "\(failed) of \(scenes.count) scene file\(scenes.count == 1 ? "" : "s") invalid", code: .invalidInput)
+            throw CommandFailure(
+                message: "\(failed) of \(scenes.count) scene file\(scenes.count == 1 ? "" : "s") invalid",
+                code: .invalidInput)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Benchmarks
 
 /// The benchmark command at smoke sizes: every registered figure runs once and measures something,
@@ -12,22 +13,29 @@ struct BenchmarkSmokeTests {
         let run = try BenchCommandTests().bench(["--smoke", "--json"])
         #expect(run.status == 0, "emitter bench --smoke exited \(run.status): \(run.stderr.suffix(2000))")
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let report = try decoder.decode(BenchmarkReport.self, from: Data(run.stdout.utf8))
         #expect(report.failures.isEmpty, "failed figures: \(report.failures.map { "\($0.name): \($0.message)" })")
         for result in report.results {
             let times = result.engineMilliseconds + result.referenceMilliseconds
-            #expect(times.count == 2 && times.allSatisfy { $0.isFinite && $0 > 0 },
-                    "\(result.name): engine \(result.engineMilliseconds) ms, reference \(result.referenceMilliseconds) ms")
-            #expect(result.medianRatio.isFinite && result.medianRatio > 0, "\(result.name): ratio \(result.medianRatio)")
-            #expect(result.budgets.allSatisfy { $0.measured.isFinite && $0.passed == nil },
-                    "\(result.name): budgets \(result.budgets.map { "\($0.id)=\($0.measured)" })")
+            #expect(
+                times.count == 2 && times.allSatisfy { $0.isFinite && $0 > 0 },
+                "\(result.name): engine \(result.engineMilliseconds) ms, reference \(result.referenceMilliseconds) ms")
+            #expect(
+                result.medianRatio.isFinite && result.medianRatio > 0, "\(result.name): ratio \(result.medianRatio)")
+            #expect(
+                result.budgets.allSatisfy { $0.measured.isFinite && $0.passed == nil },
+                "\(result.name): budgets \(result.budgets.map { "\($0.id)=\($0.measured)" })")
         }
         let names = report.results.map(\.name)
-        #expect(names == BenchmarkRegistry.all.map(\.name), "ran \(names.count) of \(BenchmarkRegistry.all.count): \(names)")
+        #expect(
+            names == BenchmarkRegistry.all.map(\.name), "ran \(names.count) of \(BenchmarkRegistry.all.count): \(names)"
+        )
         #expect(names.contains("scenes.fire") && names.contains("process.startup.render.fire"), "figures: \(names)")
-        #expect(report.budgets.filter { $0.result != nil }.count == DesignBudgets.ID.allCases.count - 1,
-                "budgets measured: \(report.budgets.map { "\($0.id): \($0.result?.measured ?? .nan)" })")
+        #expect(
+            report.budgets.filter { $0.result != nil }.count == DesignBudgets.ID.allCases.count - 1,
+            "budgets measured: \(report.budgets.map { "\($0.id): \($0.result?.measured ?? .nan)" })")
     }
 
     @Test func sceneFiguresFollowTheScenesFolder() throws {
@@ -43,7 +51,9 @@ struct BenchmarkSmokeTests {
     @Test func everyDesignBudgetIsCheckedByOneBenchmarkExceptTheHourLongRun() {
         let checked = BenchmarkRegistry.all.flatMap { $0.budgets.map(\.id) }
         for id in DesignBudgets.ID.allCases where id != .memoryOverOneHour {
-            #expect(checked.filter { $0 == id }.count == 1, "budget \(id) is checked by \(checked.filter { $0 == id }.count) benchmarks")
+            #expect(
+                checked.filter { $0 == id }.count == 1,
+                "budget \(id) is checked by \(checked.filter { $0 == id }.count) benchmarks")
         }
         let report = BenchmarkReport(results: [])
         #expect(report.budgets.map(\.id) == DesignBudgets.ID.allCases.map(\.rawValue))
@@ -71,7 +81,8 @@ struct BenchmarkSmokeTests {
         }.checking(Budget(.bytesPerParticle, .extra("bytesPerLiveParticle"), maximum: 48))
         let result = try BenchmarkRunner(rounds: 1, targetMilliseconds: 0.01, scale: .full).run(figure)
         let report = BenchmarkReport(results: [result], failures: [.init(name: "test.broken", message: "no scene")])
-        #expect(report.chipmunk.hasPrefix("Chipmunk 7.") && report.chipmunk.contains("libchipmunk"), "\(report.chipmunk)")
+        #expect(
+            report.chipmunk.hasPrefix("Chipmunk 7.") && report.chipmunk.contains("libchipmunk"), "\(report.chipmunk)")
         #expect(report.cores > 0 && !report.cpu.isEmpty)
         let decoded = try JSONDecoder().decode(BenchmarkReport.self, from: Data(try report.json().utf8))
         #expect(decoded.results.map(\.name) == ["test.json"] && decoded.failures.map(\.name) == ["test.broken"])
@@ -86,8 +97,11 @@ struct BenchmarkSmokeTests {
         frame.timing = .reported
         frame.framesPerSecond = 60
         let result = try BenchmarkRunner(rounds: 5, targetMilliseconds: 1, scale: .full).run(frame)
-        #expect(result.engineMedian == 2.5 && result.medianRatio == 2.5, "engine \(result.engineMilliseconds), ratio \(result.medianRatio)")
-        #expect(abs((result.corePercent ?? 0) - 15) < 1e-9, "2.5 ms per frame at 60 fps: \(result.corePercent ?? .nan) %")
+        #expect(
+            result.engineMedian == 2.5 && result.medianRatio == 2.5,
+            "engine \(result.engineMilliseconds), ratio \(result.medianRatio)")
+        #expect(
+            abs((result.corePercent ?? 0) - 15) < 1e-9, "2.5 ms per frame at 60 fps: \(result.corePercent ?? .nan) %")
     }
 
     @Test func childProcessesReportExitStatusAndMemory() throws {
@@ -98,7 +112,9 @@ struct BenchmarkSmokeTests {
         // Traced, the peak is the child's own (a few MB for /bin/true), not the test process's inherited mark.
         let traced = try ChildProcess(path: "/bin/true", measuresPeakMemory: true).run()
         if let peak = traced.peakResidentMegabytes {
-            #expect(peak > 0 && peak < 16 && peak <= traced.maxrssMegabytes, "/bin/true peak \(peak) MB, ru_maxrss \(traced.maxrssMegabytes) MB")
+            #expect(
+                peak > 0 && peak < 16 && peak <= traced.maxrssMegabytes,
+                "/bin/true peak \(peak) MB, ru_maxrss \(traced.maxrssMegabytes) MB")
         }
         #expect(throws: ChildProcessError.self) { try ChildProcess(path: "/bin/false").runChecked() }
         #expect(throws: ChildProcessError.self) { try ChildProcess(path: "/nonexistent/program").run() }

@@ -20,28 +20,37 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(Self.generator) --out \(out) exited with \(process.terminationStatus)")
+        #expect(
+            process.terminationStatus == 0, "\(Self.generator) --out \(out) exited with \(process.terminationStatus)")
 
         let fresh = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.sorted()
-        let committed = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/assets").filter { $0.hasSuffix(".png") }.sorted()
-        #expect(fresh == committed, "assets/ holds \(committed), the generator writes \(fresh); run `swift run emitter-assets`")
+        let committed = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/assets").filter {
+            $0.hasSuffix(".png")
+        }.sorted()
+        #expect(
+            fresh == committed,
+            "assets/ holds \(committed), the generator writes \(fresh); run `swift run emitter-assets`")
         #expect(fresh.count >= 12)
         for name in fresh {
             let a = try PNGCodec.load(path: out + "/" + name)
             let b = try PNGCodec.load(path: packageRoot + "/assets/" + name)
-            #expect(a.width == b.width && a.height == b.height && a.pixels == b.pixels,
-                    "assets/\(name) differs from a fresh generation; run `swift run emitter-assets` and commit")
+            #expect(
+                a.width == b.width && a.height == b.height && a.pixels == b.pixels,
+                "assets/\(name) differs from a fresh generation; run `swift run emitter-assets` and commit")
         }
     }
 
     @Test func everyAssetIsEightBitRGBAWithSomeCoverage() throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/assets").filter({ $0.hasSuffix(".png") }) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/assets").filter({
+            $0.hasSuffix(".png")
+        }) {
             let data = try #require(FileManager.default.contents(atPath: packageRoot + "/assets/" + name))
             // IHDR: bit depth at byte 24, colour type at byte 25 (6 = RGBA).
             #expect(data.count > 26 && data[24] == 8 && data[25] == 6, "assets/\(name) is not 8-bit RGBA")
             let image = try PNGCodec.load(path: packageRoot + "/assets/" + name)
             let opaque = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 0 }.count
-            #expect(opaque > image.width * image.height / 20, "assets/\(name): only \(opaque) pixels are not transparent")
+            #expect(
+                opaque > image.width * image.height / 20, "assets/\(name): only \(opaque) pixels are not transparent")
         }
     }
 }

@@ -24,6 +24,7 @@ import Testing
         let engine = try Engine(scene: scene, threadCount: 1)
         for _ in 0..<(6 * 30) { engine.advance(by: 1.0 / 30) }
         let live = engine.emitters.reduce(0) { $0 + $1.simulation.aliveCount }
-        #expect(abs(live - 440) <= 2, "emitter-explosion at t=6 s, seed 1: \(live) live particles, expected 88 × 5 = 440")
+        #expect(
+            abs(live - 440) <= 2, "emitter-explosion at t=6 s, seed 1: \(live) live particles, expected 88 × 5 = 440")
     }
 }

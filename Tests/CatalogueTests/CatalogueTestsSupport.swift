@@ -86,14 +86,18 @@ struct ImageDifference: CustomStringConvertible {
     var maxChannelDelta: Int
     var pixelsOverTolerance: Int
     var pixelCount: Int
-    var description: String { "max channel Δ \(maxChannelDelta), \(pixelsOverTolerance) of \(pixelCount) pixels over tolerance" }
+    var description: String {
+        "max channel Δ \(maxChannelDelta), \(pixelsOverTolerance) of \(pixelCount) pixels over tolerance"
+    }
 }
 
 /// Compares two images of the same size channel by channel.
 func difference(_ a: CGImage, _ b: CGImage, tolerance: Int) -> ImageDifference? {
     guard a.width == b.width, a.height == b.height else { return nil }
-    var maxDelta = 0, over = 0
-    let pa = a.pixels, pb = b.pixels
+    var maxDelta = 0
+    var over = 0
+    let pa = a.pixels
+    let pb = b.pixels
     for i in stride(from: 0, to: pa.count, by: 4) {
         var d = 0
         for c in 0..<4 { d = max(d, abs(Int(pa[i + c]) - Int(pb[i + c]))) }
@@ -120,7 +124,8 @@ func drawnFraction(_ image: CGImage, background: CGColor) -> Double {
 /// The golden hashes in Fixtures/hashes.json, scene name → hex hash.
 func goldenHashes() -> [String: String] {
     guard let data = FileManager.default.contents(atPath: fixturesFolder + "/hashes.json"),
-          let table = try? JSONDecoder().decode([String: String].self, from: data) else { return [:] }
+        let table = try? JSONDecoder().decode([String: String].self, from: data)
+    else { return [:] }
     return table
 }
 

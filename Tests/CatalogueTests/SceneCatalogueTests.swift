@@ -26,15 +26,21 @@ import Testing
     func stateHashIsGoldenAndFrameRateIndependent(_ scene: CatalogueScene) throws {
         let at60 = try run(scene.path, duration: scene.duration, fps: 60)
         let at30 = try run(scene.path, duration: scene.duration, fps: 30)
-        #expect(at60.hash == at30.hash, "\(scene.name) at t=\(scene.duration) s: 60 fps \(at60.hash) ≠ 30 fps \(at30.hash)")
+        #expect(
+            at60.hash == at30.hash, "\(scene.name) at t=\(scene.duration) s: 60 fps \(at60.hash) ≠ 30 fps \(at30.hash)")
         if recordingGoldens {
             try recordGoldenHash(at60.hash, for: scene.name)
             return
         }
         let golden = goldenHashes()[scene.name]
-        #expect(golden != nil, "no golden hash for \(scene.name); record with EMITTER_RECORD_GOLDENS=1 swift test --filter CatalogueTests")
+        #expect(
+            golden != nil,
+            "no golden hash for \(scene.name); record with EMITTER_RECORD_GOLDENS=1 swift test --filter CatalogueTests")
         if let golden {
-            #expect(at60.hash == golden, "\(scene.name) at t=\(scene.duration) s, 60 fps, seeds as in the file: hash \(at60.hash), golden \(golden)")
+            #expect(
+                at60.hash == golden,
+                "\(scene.name) at t=\(scene.duration) s, 60 fps, seeds as in the file: hash \(at60.hash), golden \(golden)"
+            )
         }
     }
 
@@ -48,19 +54,25 @@ import Testing
         let frame = try #require(result.frame)
         #expect(frame.width <= 320)
         let drawn = drawnFraction(frame, background: result.background)
-        #expect(drawn > 0.01, "\(scene.name) at t=\(scene.duration) s: only \(drawn * 100)% of the pixels differ from the background")
+        #expect(
+            drawn > 0.01,
+            "\(scene.name) at t=\(scene.duration) s: only \(drawn * 100)% of the pixels differ from the background")
         let path = fixturesFolder + "/frames/\(scene.name).png"
         if recordingGoldens {
             try frame.writePNG(to: path)
             return
         }
         let golden = try PNGCodec.load(path: path)
-        let diff = try #require(difference(frame, golden, tolerance: 6),
-                                "\(scene.name): frame \(frame.width)×\(frame.height), golden \(golden.width)×\(golden.height)")
+        let diff = try #require(
+            difference(frame, golden, tolerance: 6),
+            "\(scene.name): frame \(frame.width)×\(frame.height), golden \(golden.width)×\(golden.height)")
         let failed = Double(diff.pixelsOverTolerance) > 0.002 * Double(diff.pixelCount)
         // Only on failure, and kept for a human to compare with the golden; one fixed name per scene.
         if failed { try? frame.writePNG(to: NSTemporaryDirectory() + "catalogue-\(scene.name)-actual.png") }
-        #expect(!failed, "\(scene.name) at t=\(scene.duration) s, 60 fps: \(diff) (actual frame written to \(NSTemporaryDirectory())catalogue-\(scene.name)-actual.png)")
+        #expect(
+            !failed,
+            "\(scene.name) at t=\(scene.duration) s, 60 fps: \(diff) (actual frame written to \(NSTemporaryDirectory())catalogue-\(scene.name)-actual.png)"
+        )
     }
 
     /// Frames taken every half second over the first two seconds of every catalogue scene all draw something (a scene that

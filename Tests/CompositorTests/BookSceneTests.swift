@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// The Core Animation book's reference scenes (core-animation-notes.md §18): golden frames plus pixel
@@ -14,8 +15,11 @@ import LayerKit
             // Instance k is the child turned k·π/5 (clockwise on screen) about the pivot.
             let a = Double(k) * .pi / 5
             let d = (Double(child.x - pivot.x), Double(child.y - pivot.y))
-            let x = Double(pivot.x) + d.0 * cos(a) - d.1 * sin(a), y = Double(pivot.y) + d.0 * sin(a) + d.1 * cos(a)
-            let expected = [255, Int((255 * (1 - 0.1 * Double(k))).rounded()), Int((255 * (1 - 0.1 * Double(k))).rounded()), 255]
+            let x = Double(pivot.x) + d.0 * cos(a) - d.1 * sin(a)
+            let y = Double(pivot.y) + d.0 * sin(a) + d.1 * cos(a)
+            let expected = [
+                255, Int((255 * (1 - 0.1 * Double(k))).rounded()), Int((255 * (1 - 0.1 * Double(k))).rounded()), 255,
+            ]
             let got = px(fb, Int(x), Int(y))
             #expect(near(got, expected, 1), "instance \(k) at (\(Int(x)), \(Int(y))): expected \(expected), got \(got)")
         }
@@ -34,11 +38,14 @@ import LayerKit
         let fb = try renderFrame(try BookScenes.reflection(fade: false))
         expectGolden(fb, "s09-reflection")
         // Replicator at (30, 10); reflection maps replicator y to 202 − y. The image's cyan at (15, 15).
-        let cyan = (0.0, 178.0 / 255, 204.0 / 255), bg = (0.15, 0.15, 0.15)
+        let cyan = (0.0, 178.0 / 255, 204.0 / 255)
+        let bg = (0.15, 0.15, 0.15)
         #expect(near(px(fb, 45, 25), over(cyan, alpha: 1, on: bg), 1), "original: \(px(fb, 45, 25))")
         #expect(near(px(fb, 45, 10 + 187), over(cyan, alpha: 0.4, on: bg), 2), "reflection: \(px(fb, 45, 197))")
         // The replicator's own red background is not replicated.
-        #expect(near(px(fb, 32, 10 + 150), over((0, 0, 0), alpha: 0, on: bg), 1), "below the reflection's image: \(px(fb, 32, 160))")
+        #expect(
+            near(px(fb, 32, 10 + 150), over((0, 0, 0), alpha: 0, on: bg), 1),
+            "below the reflection's image: \(px(fb, 32, 160))")
     }
 
     @Test func s09ReflectionFadesOutThroughAGradientMask() throws {
@@ -46,7 +53,8 @@ import LayerKit
         expectGolden(fb, "s09-reflection-fade")
         // Mask alpha at replicator y: 1 until 102, then falls linearly to 0 at 202. The image's reflection
         // spans replicator y 112…192.
-        let cyan = (0.0, 178.0 / 255, 204.0 / 255), bg = (0.15, 0.15, 0.15)
+        let cyan = (0.0, 178.0 / 255, 204.0 / 255)
+        let bg = (0.15, 0.15, 0.15)
         #expect(near(px(fb, 45, 25), over(cyan, alpha: 1, on: bg), 1), "original untouched: \(px(fb, 45, 25))")
         for y in [120, 140, 170, 185] {
             let m = 1 - (Double(y) + 0.5 - 102) / 100
@@ -71,8 +79,11 @@ import LayerKit
         expectGolden(fb, "s11-cubes")
         // Cube 1 sits left of the vanishing point: its front face (red) covers its centre.
         let front = BookScenes.faceColors[0]
-        #expect(near(px(fb, 50, 80), [Int(front.red * 255 + 0.5), Int(front.green * 255 + 0.5), Int(front.blue * 255 + 0.5), 255], 1),
-                "cube 1 centre: \(px(fb, 50, 80))")
+        #expect(
+            near(
+                px(fb, 50, 80),
+                [Int(front.red * 255 + 0.5), Int(front.green * 255 + 0.5), Int(front.blue * 255 + 0.5), 255], 1),
+            "cube 1 centre: \(px(fb, 50, 80))")
         // No hole: every pixel on a line through cube 2's centre is a face colour.
         let bg = px(fb, 5, 5)
         for x in 175...205 { #expect(px(fb, x, 80) != bg, "cube 2 has a hole at (\(x), 80)") }
@@ -95,11 +106,13 @@ import LayerKit
         let bg = px(fb, 0, 0)
         func height(_ x: Int) -> Int { (0..<fb.height).filter { px(fb, x, $0) != bg }.count }
         let columns = (0..<fb.width).filter { height($0) > 0 }
-        let near = height(columns.first! + 1), far = height(columns.last! - 1)
+        let near = height(columns.first! + 1)
+        let far = height(columns.last! - 1)
         #expect(far < near, "far edge \(far) px should be shorter than near edge \(near) px")
         let behind = try renderFrame(try BookScenes.card(angle: 3 * .pi / 4))
-        #expect((0..<behind.height).allSatisfy { y in (0..<behind.width).allSatisfy { px(behind, $0, y) == bg } },
-                "a single-sided layer turned past π/2 is not drawn")
+        #expect(
+            (0..<behind.height).allSatisfy { y in (0..<behind.width).allSatisfy { px(behind, $0, y) == bg } },
+            "a single-sided layer turned past π/2 is not drawn")
     }
 
     @Test func s14AnchorPointMovesTheFrameAndZPositionDrawsGreenOverRed() throws {
@@ -144,7 +157,9 @@ import LayerKit
         let bg = [230, 230, 230, 255]
         // Square shadow path: (20, 65)…(90, 90) moved down 8. Its corner is shadowed; the ellipse's much less.
         #expect(px(fb, 22, 75)[0] < 200, "square shadow corner: \(px(fb, 22, 75))")
-        #expect(px(fb, 132, 75)[0] > px(fb, 22, 75)[0] + 40, "ellipse corner \(px(fb, 132, 75)) vs square corner \(px(fb, 22, 75))")
+        #expect(
+            px(fb, 132, 75)[0] > px(fb, 22, 75)[0] + 40,
+            "ellipse corner \(px(fb, 132, 75)) vs square corner \(px(fb, 22, 75))")
         #expect(px(fb, 125, 70) == bg, "outside both: \(px(fb, 125, 70))")
         #expect(px(fb, 165, 86)[0] < 200, "ellipse shadow centre: \(px(fb, 165, 86))")
     }
@@ -153,7 +168,12 @@ import LayerKit
         let fb = try renderFrame(try BookScenes.digitClock())
         expectGolden(fb, "s25-digits")
         // Nearest filter: only black and white pixels inside the digits.
-        for y in 8..<40 { for x in 8..<114 { let p = px(fb, x, y); #expect(p == [0, 0, 0, 255] || p == [255, 255, 255, 255], "(\(x),\(y)) \(p)") } }
+        for y in 8..<40 {
+            for x in 8..<114 {
+                let p = px(fb, x, y)
+                #expect(p == [0, 0, 0, 255] || p == [255, 255, 255, 255], "(\(x),\(y)) \(p)")
+            }
+        }
     }
 
     @Test func s26ClockHandsTurnAboutTheirTails() throws {

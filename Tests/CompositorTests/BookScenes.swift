@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+
 @testable import Compositor
 
 /// The Core Animation book's reference scenes (core-animation-notes.md §18), scaled to small frames.
@@ -87,7 +88,7 @@ enum BookScenes {
     static func arrowImage() throws -> CGImage {
         try CGImage(width: 32, height: 32) { x, y in
             let cx = abs(Double(x) - 15.5)
-            let head = y < 16 && cx < Double(y)        // triangle pointing up
+            let head = y < 16 && cx < Double(y)  // triangle pointing up
             let shaft = y >= 16 && y < 28 && cx < 4
             return head || shaft ? CGColor(gray: 1, alpha: 1) : CGColor(red: 0, green: 0.7, blue: 0.8, alpha: 1)
         }
@@ -136,12 +137,14 @@ enum BookScenes {
 
     /// The six face transforms of the book's cube (face i is `faceTransforms(d)[i]`).
     static func faceTransforms(_ d: CGFloat) -> [CATransform3D] {
-        [CATransform3DMakeTranslation(0, 0, d),
-         CATransform3DRotate(CATransform3DMakeTranslation(d, 0, 0), .pi / 2, 0, 1, 0),
-         CATransform3DRotate(CATransform3DMakeTranslation(0, -d, 0), .pi / 2, 1, 0, 0),
-         CATransform3DRotate(CATransform3DMakeTranslation(0, d, 0), -.pi / 2, 1, 0, 0),
-         CATransform3DRotate(CATransform3DMakeTranslation(-d, 0, 0), -.pi / 2, 0, 1, 0),
-         CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -d), .pi, 0, 1, 0)]
+        [
+            CATransform3DMakeTranslation(0, 0, d),
+            CATransform3DRotate(CATransform3DMakeTranslation(d, 0, 0), .pi / 2, 0, 1, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, -d, 0), .pi / 2, 1, 0, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, d, 0), -.pi / 2, 1, 0, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(-d, 0, 0), -.pi / 2, 0, 1, 0),
+            CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -d), .pi, 0, 1, 0),
+        ]
     }
 
     static func cube(_ t: CATransform3D, at p: CGPoint, half d: CGFloat) -> CALayer {
@@ -196,10 +199,13 @@ enum BookScenes {
 
     /// A 10-digit sprite sheet, 80×16 pixels (each digit 8×16, seven-segment style), generated here.
     static func digitStrip() throws -> CGImage {
-        let segments: [[Int]] = [[0, 1, 2, 4, 5, 6], [2, 5], [0, 2, 3, 4, 6], [0, 2, 3, 5, 6], [1, 2, 3, 5],
-                                 [0, 1, 3, 5, 6], [0, 1, 3, 4, 5, 6], [0, 2, 5], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 5, 6]]
+        let segments: [[Int]] = [
+            [0, 1, 2, 4, 5, 6], [2, 5], [0, 2, 3, 4, 6], [0, 2, 3, 5, 6], [1, 2, 3, 5],
+            [0, 1, 3, 5, 6], [0, 1, 3, 4, 5, 6], [0, 2, 5], [0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 5, 6],
+        ]
         return try CGImage(width: 80, height: 16) { x, y in
-            let d = x / 8, lx = x % 8
+            let d = x / 8
+            let lx = x % 8
             let on = segments[d].contains { s in
                 switch s {
                 case 0: return y == 1 && lx >= 2 && lx <= 5
@@ -244,9 +250,12 @@ enum BookScenes {
         white.position = CGPoint(x: 10, y: 10)
         white.addSublayer(solidLayer(CGRect(x: 25, y: 25, width: 50, height: 50), blue))
         root.addSublayer(white)
-        let g = solidLayer(.zero, green), r = solidLayer(.zero, red)
-        g.bounds = CGRect(x: 0, y: 0, width: 100, height: 100); g.position = CGPoint(x: 110, y: 110)
-        r.bounds = g.bounds; r.position = CGPoint(x: 160, y: 160)
+        let g = solidLayer(.zero, green)
+        let r = solidLayer(.zero, red)
+        g.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        g.position = CGPoint(x: 110, y: 110)
+        r.bounds = g.bounds
+        r.position = CGPoint(x: 160, y: 160)
         g.zPosition = 1
         root.addSublayer(g)
         root.addSublayer(r)
@@ -258,7 +267,8 @@ enum BookScenes {
     /// A 100×100 layer at (100, 100) rotated π/4 (its frame is the 141.42-point square around it).
     static func rotated() -> (CALayer, CALayer) {
         let root = rootLayer(250, 250, dark)
-        let l = solidLayer(CGRect(x: 100, y: 100, width: 100, height: 100), CGColor(red: 0.3, green: 0.6, blue: 1, alpha: 1))
+        let l = solidLayer(
+            CGRect(x: 100, y: 100, width: 100, height: 100), CGColor(red: 0.3, green: 0.6, blue: 1, alpha: 1))
         l.setAffineTransform(CGAffineTransform(rotationAngle: .pi / 4))
         root.addSublayer(l)
         return (root, l)
@@ -286,7 +296,8 @@ enum BookScenes {
         let button = solidLayer(CGRect(x: 70, y: 115, width: 100, height: 28), white)
         button.cornerRadius = 8
         button.opacity = 0.5
-        button.addSublayer(solidLayer(CGRect(x: 20, y: 7, width: 60, height: 14), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)))
+        button.addSublayer(
+            solidLayer(CGRect(x: 20, y: 7, width: 60, height: 14), CGColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)))
         root.addSublayer(button)
         return root
     }
@@ -340,7 +351,8 @@ enum BookScenes {
         let specs: [(CGFloat, CGColor, CGFloat)] = [
             (12, CGColor(red: 0, green: 1, blue: 0, alpha: 1), h / 12 * 2 * .pi + m / 60 * .pi / 6),
             (9, CGColor(gray: 2.0 / 3.0, alpha: 1), m / 60 * 2 * .pi),
-            (6, CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1), s / 60 * 2 * .pi)]
+            (6, CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1), s / 60 * 2 * .pi),
+        ]
         for (w, c, angle) in specs {
             let hand = solidLayer(.zero, c)
             hand.bounds = CGRect(x: 0, y: 0, width: w, height: 60)
@@ -359,11 +371,18 @@ enum BookScenes {
     static func contentsDemo() throws -> CALayer {
         let root = rootLayer(240, 160, CGColor(gray: 0.5, alpha: 1))
         let img = try quadrantImage(32)
-        let top = CALayer(); top.frame = CGRect(x: 10, y: 10, width: 60, height: 30); top.contents = img
-        top.contentsRect = CGRect(x: 0, y: 0, width: 1, height: 0.5); top.magnificationFilter = .nearest
-        let bottom = CALayer(); bottom.frame = CGRect(x: 10, y: 50, width: 60, height: 30); bottom.contents = img
-        bottom.contentsRect = CGRect(x: 0, y: 0.5, width: 1, height: 0.5); bottom.magnificationFilter = .nearest
-        root.addSublayer(top); root.addSublayer(bottom)
+        let top = CALayer()
+        top.frame = CGRect(x: 10, y: 10, width: 60, height: 30)
+        top.contents = img
+        top.contentsRect = CGRect(x: 0, y: 0, width: 1, height: 0.5)
+        top.magnificationFilter = .nearest
+        let bottom = CALayer()
+        bottom.frame = CGRect(x: 10, y: 50, width: 60, height: 30)
+        bottom.contents = img
+        bottom.contentsRect = CGRect(x: 0, y: 0.5, width: 1, height: 0.5)
+        bottom.magnificationFilter = .nearest
+        root.addSublayer(top)
+        root.addSublayer(bottom)
         let button = try nineSliceImage()
         for (i, size) in [CGSize(width: 40, height: 40), CGSize(width: 140, height: 60)].enumerated() {
             let l = CALayer()
@@ -385,7 +404,8 @@ enum BookScenes {
     /// A 16×16 button image: 4-pixel dark frame with red corners, light middle.
     static func nineSliceImage() throws -> CGImage {
         try CGImage(width: 16, height: 16) { x, y in
-            let edgeX = x < 4 || x >= 12, edgeY = y < 4 || y >= 12
+            let edgeX = x < 4 || x >= 12
+            let edgeY = y < 4 || y >= 12
             if edgeX && edgeY { return CGColor(red: 0.9, green: 0.1, blue: 0.1, alpha: 1) }
             if edgeX || edgeY { return CGColor(gray: 0.1, alpha: 1) }
             return CGColor(gray: 0.95, alpha: 1)
@@ -405,8 +425,9 @@ enum BookScenes {
         let mask = CAShapeLayer()
         mask.frame = l.bounds
         let p = CGMutablePath()
-        p.addRoundedRect(in: CGRect(x: 0, y: 0, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
-                         corners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
+        p.addRoundedRect(
+            in: CGRect(x: 0, y: 0, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
+            corners: [.layerMinXMinYCorner, .layerMaxXMaxYCorner])
         mask.path = p
         l.mask = mask
         root.addSublayer(l)

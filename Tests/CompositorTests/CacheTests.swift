@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import LayerKit
 import Particles
+import Testing
+
 @testable import Compositor
 
 /// Caches kept between frames: clean-frame skipping and shouldRasterize bitmaps.

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import ImageCodec
 import LayerKit
 import Particles
+import Testing
+
 @testable import Compositor
 
 // MARK: - Golden frames
@@ -33,13 +34,16 @@ enum Golden {
         guard golden.width == fb.width, golden.height == fb.height else {
             return "\(name): golden is \(golden.width)×\(golden.height), frame is \(fb.width)×\(fb.height)"
         }
-        var worst = 0, count = 0
+        var worst = 0
+        var count = 0
         var first: String?
         for y in 0..<fb.height {
             for x in 0..<fb.width {
                 let g = golden.pixel(x: x, y: y)
                 guard let p = fb.pixel(x: x, y: y) else { continue }
-                let d = max(abs(Int(g.r) - Int(p.r)), abs(Int(g.g) - Int(p.g)), abs(Int(g.b) - Int(p.b)), abs(Int(g.a) - Int(p.a)))
+                let d = max(
+                    abs(Int(g.r) - Int(p.r)), abs(Int(g.g) - Int(p.g)), abs(Int(g.b) - Int(p.b)),
+                    abs(Int(g.a) - Int(p.a)))
                 if d > tolerance {
                     count += 1
                     if first == nil { first = "(\(x),\(y)) golden \(g) frame \(p)" }
@@ -75,10 +79,13 @@ func stretchableCircleLayer(_ frame: CGRect) throws -> CALayer {
     layer.frame = frame
     layer.contents = try CGImage(width: 40, height: 40) { x, y in
         var c = 0.0
-        for sy in 0..<4 { for sx in 0..<4 {
-            let dx = Double(x) + (Double(sx) + 0.5) / 4 - 20, dy = Double(y) + (Double(sy) + 0.5) / 4 - 20
-            if dx * dx + dy * dy <= 400 { c += 1 }
-        } }
+        for sy in 0..<4 {
+            for sx in 0..<4 {
+                let dx = Double(x) + (Double(sx) + 0.5) / 4 - 20
+                let dy = Double(y) + (Double(sy) + 0.5) / 4 - 20
+                if dx * dx + dy * dy <= 400 { c += 1 }
+            }
+        }
         return CGColor(gray: 1, alpha: CGFloat(c / 16))
     }
     layer.contentsCenter = CGRect(x: 0.5, y: 0.5, width: 0, height: 0)
@@ -88,23 +95,32 @@ func stretchableCircleLayer(_ frame: CGRect) throws -> CALayer {
 /// How far two same-sized regions of a frame differ: the largest channel difference and the mean of
 /// the per-pixel largest channel differences, comparing `a` with the region of `a`'s size at `b`'s origin.
 func regionDifference(_ fb: Framebuffer, _ a: CGRect, _ b: CGRect) -> (worst: Int, mean: Double) {
-    var worst = 0, total = 0, n = 0
+    var worst = 0
+    var total = 0
+    var n = 0
     for y in Int(a.minY)..<Int(a.maxY) {
         for x in 0..<Int(a.width) {
-            let p = px(fb, Int(a.minX) + x, y), q = px(fb, Int(b.minX) + x, y)
+            let p = px(fb, Int(a.minX) + x, y)
+            let q = px(fb, Int(b.minX) + x, y)
             let d = zip(p, q).map { abs($0 - $1) }.max() ?? 0
-            worst = max(worst, d); total += d; n += 1
+            worst = max(worst, d)
+            total += d
+            n += 1
         }
     }
     return (worst, Double(total) / Double(max(1, n)))
 }
 
 /// Renders a tree into a new framebuffer of the root's size.
-func renderFrame(_ root: CALayer, scale: CGFloat = 1, threads: Int = 1, particles: ParticleDrawListProvider? = nil,
-                 compositor: Compositor? = nil) throws -> Framebuffer {
+func renderFrame(
+    _ root: CALayer, scale: CGFloat = 1, threads: Int = 1, particles: ParticleDrawListProvider? = nil,
+    compositor: Compositor? = nil
+) throws -> Framebuffer {
     let c = compositor ?? Compositor(threadCount: threads)
     if let particles { c.particles = particles }
-    let fb = try Framebuffer(width: Int((root.bounds.width * scale).rounded(.up)), height: Int((root.bounds.height * scale).rounded(.up)), scale: scale)
+    let fb = try Framebuffer(
+        width: Int((root.bounds.width * scale).rounded(.up)), height: Int((root.bounds.height * scale).rounded(.up)),
+        scale: scale)
     c.render(root, into: fb)
     return fb
 }
@@ -124,7 +140,8 @@ func quadrantImage(_ n: Int = 16) throws -> CGImage {
 /// A soft round particle sprite (premultiplied), generated here.
 func softDot(_ n: Int = 16) throws -> CGImage {
     try CGImage(width: n, height: n) { x, y in
-        let dx = (Double(x) + 0.5) / Double(n) * 2 - 1, dy = (Double(y) + 0.5) / Double(n) * 2 - 1
+        let dx = (Double(x) + 0.5) / Double(n) * 2 - 1
+        let dy = (Double(y) + 0.5) / Double(n) * 2 - 1
         let r = (dx * dx + dy * dy).squareRoot()
         return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(max(0, 1 - r)))
     }
@@ -157,6 +174,8 @@ func expectGolden(_ fb: Framebuffer, _ name: String, sourceLocation: SourceLocat
 /// The colour a straight colour gets in the framebuffer over an opaque background: `c` with alpha `a`
 /// composited source-over `bg`, as 0…255 integers.
 func over(_ c: (Double, Double, Double), alpha a: Double, on bg: (Double, Double, Double)) -> [Int] {
-    [Int(((c.0 * a + bg.0 * (1 - a)) * 255).rounded()), Int(((c.1 * a + bg.1 * (1 - a)) * 255).rounded()),
-     Int(((c.2 * a + bg.2 * (1 - a)) * 255).rounded()), 255]
+    [
+        Int(((c.0 * a + bg.0 * (1 - a)) * 255).rounded()), Int(((c.1 * a + bg.1 * (1 - a)) * 255).rounded()),
+        Int(((c.2 * a + bg.2 * (1 - a)) * 255).rounded()), 255,
+    ]
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// Layer contents: the 12 gravities, contentsScale, contentsRect and the three filters.
@@ -12,8 +13,10 @@ import LayerKit
         }
     }
 
-    static let gravities: [CALayerContentsGravity] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft,
-                                                      .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
+    static let gravities: [CALayerContentsGravity] = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft,
+        .bottomRight, .resize, .resizeAspect, .resizeAspectFill,
+    ]
 
     /// Where each gravity puts a 20×12-point image in a 40×40 layer (Apple's header: top = maximum y).
     static let expected: [CALayerContentsGravity: CGRect] = [
@@ -22,7 +25,8 @@ import LayerKit
         .right: CGRect(x: 20, y: 14, width: 20, height: 12), .topLeft: CGRect(x: 0, y: 28, width: 20, height: 12),
         .topRight: CGRect(x: 20, y: 28, width: 20, height: 12), .bottomLeft: CGRect(x: 0, y: 0, width: 20, height: 12),
         .bottomRight: CGRect(x: 20, y: 0, width: 20, height: 12), .resize: CGRect(x: 0, y: 0, width: 40, height: 40),
-        .resizeAspect: CGRect(x: 0, y: 8, width: 40, height: 24), .resizeAspectFill: CGRect(x: 0, y: 0, width: 40, height: 40),
+        .resizeAspect: CGRect(x: 0, y: 8, width: 40, height: 24),
+        .resizeAspectFill: CGRect(x: 0, y: 0, width: 40, height: 40),
     ]
 
     @Test func everyGravityPlacesTheImageWhereAppleSays() throws {
@@ -41,13 +45,24 @@ import LayerKit
         let fb = try renderFrame(root)
         expectGolden(fb, "contents-gravity")
         for (i, g) in Self.gravities.enumerated() {
-            let ox = 4 + (i % 4) * 48, oy = 4 + (i / 4) * 48
+            let ox = 4 + (i % 4) * 48
+            let oy = 4 + (i / 4) * 48
             // The bounding box of image-coloured pixels inside the cell.
-            var minX = 99, minY = 99, maxX = -1, maxY = -1
-            for y in 0..<40 { for x in 0..<40 {
-                let p = px(fb, ox + x, oy + y)
-                if p != [128, 128, 128, 255] { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) }
-            } }
+            var minX = 99
+            var minY = 99
+            var maxX = -1
+            var maxY = -1
+            for y in 0..<40 {
+                for x in 0..<40 {
+                    let p = px(fb, ox + x, oy + y)
+                    if p != [128, 128, 128, 255] {
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                        minY = min(minY, y)
+                        maxY = max(maxY, y)
+                    }
+                }
+            }
             let e = Self.expected[g]!
             let got = CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
             #expect(got == e, "gravity \(g): image at \(got), expected \(e)")
@@ -78,7 +93,9 @@ import LayerKit
         let fb = try renderFrame(root)
         // 10×6 points centred: x 15…25, y 17…23.
         #expect(px(fb, 16, 18) == [255, 128, 0, 255], "inside: \(px(fb, 16, 18))")
-        #expect(px(fb, 14, 18) == [128, 128, 128, 255] && px(fb, 16, 16) == [128, 128, 128, 255], "outside the 10×6 rectangle")
+        #expect(
+            px(fb, 14, 18) == [128, 128, 128, 255] && px(fb, 16, 16) == [128, 128, 128, 255],
+            "outside the 10×6 rectangle")
         // At framebuffer scale 2 the same scene shows the image 1:1 (20×12 pixels).
         let fb2 = try renderFrame(root, scale: 2)
         #expect(px(fb2, 30, 34) == [255, 128, 0, 255] && px(fb2, 29, 34) == [128, 128, 128, 255], "1:1 at scale 2")
@@ -91,7 +108,10 @@ import LayerKit
         }
     }
 
-    func drawn(_ image: CGImage, size: CGFloat, mag: CALayerContentsFilter = .linear, min minFilter: CALayerContentsFilter = .linear) throws -> Framebuffer {
+    func drawn(
+        _ image: CGImage, size: CGFloat, mag: CALayerContentsFilter = .linear,
+        min minFilter: CALayerContentsFilter = .linear
+    ) throws -> Framebuffer {
         let root = rootLayer(size, size)
         let l = CALayer()
         l.frame = root.bounds
@@ -104,10 +124,13 @@ import LayerKit
 
     @Test func nearestMagnificationKeepsHardBlocks() throws {
         let fb = try drawn(try Self.checker(4, cell: 1), size: 40, mag: .nearest)
-        for y in 0..<40 { for x in 0..<40 {
-            let white = (x / 10 + y / 10) % 2 == 0
-            #expect(px(fb, x, y) == (white ? [255, 255, 255, 255] : [0, 0, 0, 255]), "(\(x),\(y)) \(px(fb, x, y))")
-        } }
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let white = (x / 10 + y / 10) % 2 == 0
+                #expect(
+                    px(fb, x, y) == (white ? [255, 255, 255, 255] : [0, 0, 0, 255]), "(\(x),\(y)) \(px(fb, x, y))")
+            }
+        }
     }
 
     @Test func linearMagnificationBlends() throws {
@@ -122,11 +145,14 @@ import LayerKit
         let image = try Self.checker(64, cell: 1)
         let tri = try drawn(image, size: 8, min: .trilinear)
         let nearest = try drawn(image, size: 8, min: .nearest)
-        for y in 0..<8 { for x in 0..<8 {
-            let t = px(tri, x, y)[0], n = px(nearest, x, y)[0]
-            #expect(t >= 120 && t <= 136, "trilinear (\(x),\(y)) should be mid-grey: \(t)")
-            #expect(n == 0 || n == 255, "nearest (\(x),\(y)) picks one texel: \(n)")
-        } }
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let t = px(tri, x, y)[0]
+                let n = px(nearest, x, y)[0]
+                #expect(t >= 120 && t <= 136, "trilinear (\(x),\(y)) should be mid-grey: \(t)")
+                #expect(n == 0 || n == 255, "nearest (\(x),\(y)) picks one texel: \(n)")
+            }
+        }
     }
 
     @Test func contentsRectSelectsTheSubImage() throws {
@@ -137,7 +163,9 @@ import LayerKit
         l.contentsRect = CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)
         root.addSublayer(l)
         let fb = try renderFrame(root)
-        for (x, y) in [(0, 0), (19, 19), (10, 10)] { #expect(px(fb, x, y) == [255, 255, 0, 255], "bottom-right quadrant (yellow) only") }
+        for (x, y) in [(0, 0), (19, 19), (10, 10)] {
+            #expect(px(fb, x, y) == [255, 255, 0, 255], "bottom-right quadrant (yellow) only")
+        }
     }
 
     @Test func contentsStayUprightUnderAGeometryFlippedSuperlayer() throws {

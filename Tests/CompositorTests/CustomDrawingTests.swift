@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ImageCodec
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// `CGContext` drawing through the compositor's rasteriser: fill, stroke, clip, transforms, gradients,
@@ -58,7 +59,9 @@ import LayerKit
         ctx.strokePath()
         save(ctx, "stroke-scaled")
         // Device line from y = 46 to 54.
-        #expect(px(ctx, 50, 46) == [0, 0, 255, 255] && px(ctx, 50, 53) == [0, 0, 255, 255], "inside: \(px(ctx, 50, 46)) \(px(ctx, 50, 53))")
+        #expect(
+            px(ctx, 50, 46) == [0, 0, 255, 255] && px(ctx, 50, 53) == [0, 0, 255, 255],
+            "inside: \(px(ctx, 50, 46)) \(px(ctx, 50, 53))")
         #expect(px(ctx, 50, 45)[3] == 0 && px(ctx, 50, 54)[3] == 0, "outside: \(px(ctx, 50, 45)) \(px(ctx, 50, 54))")
     }
 
@@ -67,7 +70,9 @@ import LayerKit
         ctx.saveGState()
         ctx.addEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))
         ctx.clip()
-        #expect(ctx.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 100, height: 100), "clip box \(ctx.boundingBoxOfClipPath)")
+        #expect(
+            ctx.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 100, height: 100),
+            "clip box \(ctx.boundingBoxOfClipPath)")
         ctx.setFillColor(UIColor.green.cgColor)
         ctx.fill(CGRect(x: 0, y: 0, width: 100, height: 100))
         ctx.restoreGState()
@@ -115,17 +120,20 @@ import LayerKit
         let mid = px(ctx, 50, 10)
         #expect(abs(mid[0] - 128) <= 3 && mid[3] == 255, "middle is half grey: \(mid)")
         let extended = try CGContext(width: 100, height: 20)
-        extended.drawLinearGradient(g, start: CGPoint(x: 20, y: 0), end: CGPoint(x: 80, y: 0),
-                                    options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
-        #expect(px(extended, 5, 10) == [0, 0, 0, 255] && px(extended, 95, 10) == [255, 255, 255, 255],
-                "extended ends: \(px(extended, 5, 10)) \(px(extended, 95, 10))")
+        extended.drawLinearGradient(
+            g, start: CGPoint(x: 20, y: 0), end: CGPoint(x: 80, y: 0),
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        #expect(
+            px(extended, 5, 10) == [0, 0, 0, 255] && px(extended, 95, 10) == [255, 255, 255, 255],
+            "extended ends: \(px(extended, 5, 10)) \(px(extended, 95, 10))")
     }
 
     @Test func drawsARadialGradientInsideTheEndCircle() throws {
         let ctx = try CGContext(width: 100, height: 100)
         let g = try #require(CGGradient(colors: [.white, UIColor.red.cgColor], locations: nil))
-        ctx.drawRadialGradient(g, startCenter: CGPoint(x: 50, y: 50), startRadius: 0, endCenter: CGPoint(x: 50, y: 50),
-                               endRadius: 40, options: [])
+        ctx.drawRadialGradient(
+            g, startCenter: CGPoint(x: 50, y: 50), startRadius: 0, endCenter: CGPoint(x: 50, y: 50),
+            endRadius: 40, options: [])
         save(ctx, "gradient-radial")
         let c = px(ctx, 50, 50)
         #expect(c[1] > 240 && c[3] == 255, "centre white: \(c)")
@@ -136,7 +144,9 @@ import LayerKit
 
     @Test func drawsAnImageUprightAndScaled() throws {
         // 2 × 2: red, green / blue, white.
-        let img = try CGImage(width: 2, height: 2, premultipliedPixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])
+        let img = try CGImage(
+            width: 2, height: 2,
+            premultipliedPixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])
         let ctx = try CGContext(width: 100, height: 100)
         ctx.interpolationQuality = .none
         ctx.draw(img, in: CGRect(x: 0, y: 0, width: 100, height: 100))
@@ -167,7 +177,8 @@ import LayerKit
         ctx.setFillColor(UIColor.red.cgColor)
         ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
         ctx.clear(CGRect(x: 5, y: 5, width: 10, height: 10))
-        #expect(px(ctx, 10, 10) == [0, 0, 0, 0] && px(ctx, 2, 2) == [255, 0, 0, 255], "\(px(ctx, 10, 10)) \(px(ctx, 2, 2))")
+        #expect(
+            px(ctx, 10, 10) == [0, 0, 0, 0] && px(ctx, 2, 2) == [255, 0, 0, 255], "\(px(ctx, 10, 10)) \(px(ctx, 2, 2))")
     }
 
     @Test func badInputIsReportedNotDrawnOrFatal() throws {
@@ -177,8 +188,10 @@ import LayerKit
         ctx.addLine(to: CGPoint(x: 0, y: 5))
         ctx.fillPath()
         ctx.setLineWidth(-1)
-        #expect(ctx.problems.count == 2 && ctx.problems.contains { $0.contains("not drawn") } && ctx.problems.contains { $0.contains("setLineWidth") },
-                "problems: \(ctx.problems)")
+        #expect(
+            ctx.problems.count == 2 && ctx.problems.contains { $0.contains("not drawn") }
+                && ctx.problems.contains { $0.contains("setLineWidth") },
+            "problems: \(ctx.problems)")
         #expect(throws: CGImage.SizeError.self) { try CGContext(width: 0, height: 10) }
         #expect(throws: CGContextError.badScale(0)) { try CGContext(width: 10, height: 10, scale: 0) }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// Gradient layers keep their shaded pixels between frames (`GradientPaintCache`): the pixels equal a
@@ -13,8 +14,10 @@ import LayerKit
         let g = CAGradientLayer()
         g.frame = CGRect(x: 20, y: 15, width: 80, height: 60)
         g.type = .radial
-        g.colors = [CGColor(red: 1, green: 0.55, blue: 0.2, alpha: 0.4), CGColor(red: 1, green: 0.4, blue: 0.12, alpha: 0.12),
-                    CGColor(red: 1, green: 0.35, blue: 0.1, alpha: 0)]
+        g.colors = [
+            CGColor(red: 1, green: 0.55, blue: 0.2, alpha: 0.4), CGColor(red: 1, green: 0.4, blue: 0.12, alpha: 0.12),
+            CGColor(red: 1, green: 0.35, blue: 0.1, alpha: 0),
+        ]
         g.locations = [0, 0.45, 1]
         g.startPoint = CGPoint(x: 0.5, y: 0.6)
         g.endPoint = CGPoint(x: 1, y: 1)
@@ -37,13 +40,17 @@ import LayerKit
             glow.opacity = Float(opacity)
             c.render(root, into: fb)
             let expected = try fresh(root)
-            #expect(bytes(fb) == expected, "frame \(frame), opacity \(opacity): cached gradient differs from a fresh fill")
+            #expect(
+                bytes(fb) == expected, "frame \(frame), opacity \(opacity): cached gradient differs from a fresh fill")
         }
-        #expect(c.resources.gradients.misses == 1, "one fill for five frames of changing opacity, got \(c.resources.gradients.misses)")
+        #expect(
+            c.resources.gradients.misses == 1,
+            "one fill for five frames of changing opacity, got \(c.resources.gradients.misses)")
         let paint = c.resources.gradients.cachedValue(for: glow)
         #expect(paint?.cachedRect != nil, "the paint keeps its shaded pixels from its second frame on")
-        #expect(bytes(fb) != (try fresh(rootLayer(120, 90, CGColor(red: 0.04, green: 0.03, blue: 0.02, alpha: 1)))),
-                "the gradient is drawn (the frame is not just the background)")
+        #expect(
+            bytes(fb) != (try fresh(rootLayer(120, 90, CGColor(red: 0.04, green: 0.03, blue: 0.02, alpha: 1)))),
+            "the gradient is drawn (the frame is not just the background)")
     }
 
     @Test func changedColoursBoundsOrTransformRefill() throws {
@@ -54,8 +61,16 @@ import LayerKit
         glow.opacity = 0.9
         c.render(root, into: fb)
         let changes: [(String, () -> Void)] = [
-            ("colour", { glow.colors = [CGColor(red: 0.2, green: 0.9, blue: 0.3, alpha: 0.7), CGColor(red: 1, green: 0.4, blue: 0.12, alpha: 0.12),
-                                        CGColor(red: 1, green: 0.35, blue: 0.1, alpha: 0)] }),
+            (
+                "colour",
+                {
+                    glow.colors = [
+                        CGColor(red: 0.2, green: 0.9, blue: 0.3, alpha: 0.7),
+                        CGColor(red: 1, green: 0.4, blue: 0.12, alpha: 0.12),
+                        CGColor(red: 1, green: 0.35, blue: 0.1, alpha: 0),
+                    ]
+                }
+            ),
             ("locations", { glow.locations = [0, 0.7, 1] }),
             ("bounds", { glow.bounds = CGRect(x: 0, y: 0, width: 70, height: 64) }),
             ("transform", { glow.transform = CATransform3DMakeRotation(-0.5, 0, 0, 1) }),
@@ -67,12 +82,15 @@ import LayerKit
         for (name, change) in changes {
             change()
             c.render(root, into: fb)
-            #expect(c.resources.gradients.misses == misses + 1, "a changed \(name) refills (misses \(misses) → \(c.resources.gradients.misses))")
+            #expect(
+                c.resources.gradients.misses == misses + 1,
+                "a changed \(name) refills (misses \(misses) → \(c.resources.gradients.misses))")
             misses = c.resources.gradients.misses
             #expect(bytes(fb) == (try fresh(root)), "after the \(name) change the frame equals a fresh fill")
             glow.opacity = glow.opacity == 0.9 ? 0.7 : 0.9
             c.render(root, into: fb)
-            #expect(c.resources.gradients.misses == misses, "an opacity change after the \(name) change reuses the paint")
+            #expect(
+                c.resources.gradients.misses == misses, "an opacity change after the \(name) change reuses the paint")
             #expect(bytes(fb) == (try fresh(root)), "cached frame after the \(name) change equals a fresh fill")
         }
     }
@@ -89,6 +107,8 @@ import LayerKit
             }
             frames.append(bytes(fb))
         }
-        #expect(frames[1] == frames[0] && frames[2] == frames[0], "cached gradient frames differ between 1, 2 and 3 threads")
+        #expect(
+            frames[1] == frames[0] && frames[2] == frames[0], "cached gradient frames differ between 1, 2 and 3 threads"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// Masks, masksToBounds, group opacity, shouldRasterize (DESIGN.md §3.14).
@@ -64,8 +65,9 @@ import LayerKit
         }
         let separate = try renderFrame(scene(false))
         // Parent white at 0.5 over black = 128; child red at 0.25 over that.
-        #expect(near(px(separate, 20, 20), [Int((0.25 * 255 + 0.75 * 127.5).rounded()), 96, 96, 255], 2),
-                "each level blended: \(px(separate, 20, 20))")
+        #expect(
+            near(px(separate, 20, 20), [Int((0.25 * 255 + 0.75 * 127.5).rounded()), 96, 96, 255], 2),
+            "each level blended: \(px(separate, 20, 20))")
         let grouped = try renderFrame(scene(true))
         // Inside the group: red 0.5 over white = (1, 0.5, 0.5); then the group at 0.5 over black.
         #expect(near(px(grouped, 20, 20), [128, 64, 64, 255], 2), "group composited once: \(px(grouped, 20, 20))")
@@ -111,9 +113,12 @@ import LayerKit
             root.addSublayer(l)
             return root
         }
-        let a = try renderFrame(scene(false)), b = try renderFrame(scene(true))
+        let a = try renderFrame(scene(false))
+        let b = try renderFrame(scene(true))
         var worst = 0
-        for y in 0..<80 { for x in 0..<80 { worst = max(worst, zip(px(a, x, y), px(b, x, y)).map { abs($0 - $1) }.max()!) } }
+        for y in 0..<80 {
+            for x in 0..<80 { worst = max(worst, zip(px(a, x, y), px(b, x, y)).map { abs($0 - $1) }.max()!) }
+        }
         #expect(worst <= 2, "rasterised at scale 1 and drawn 1:1 matches direct drawing (worst \(worst))")
     }
 
@@ -128,7 +133,8 @@ import LayerKit
         root.addSublayer(l)
         let fb = try renderFrame(root)
         // The 1-point-per-pixel bitmap is scaled 2× with linear filtering: a soft edge at x = 20.
-        let edge = px(fb, 19, 10)[0], edge2 = px(fb, 20, 10)[0]
+        let edge = px(fb, 19, 10)[0]
+        let edge2 = px(fb, 20, 10)[0]
         #expect(edge > 0 && edge < 255 || edge2 > 0 && edge2 < 255, "soft edge: \(edge), \(edge2)")
     }
 }

@@ -1,8 +1,9 @@
 import EmitterTestSupport
 import Foundation
-import Testing
 import ImageCodec
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// Framebuffers, PNG output, render(in:) captures, and bad input.
@@ -12,7 +13,9 @@ import LayerKit
         fb.clear(to: CGColor(red: 1, green: 0.5, blue: 0, alpha: 0.5))
         #expect(fb.bytesPerRow == 12)
         let bytes = fb.withUnsafeBytes { Array($0) }
-        #expect(bytes.count == 24 && Array(bytes[0..<4]) == [128, 64, 0, 128], "R, G, B, A premultiplied: \(Array(bytes[0..<4]))")
+        #expect(
+            bytes.count == 24 && Array(bytes[0..<4]) == [128, 64, 0, 128],
+            "R, G, B, A premultiplied: \(Array(bytes[0..<4]))")
     }
 
     @Test func pngRoundTripKeepsThePixels() throws {
@@ -32,16 +35,20 @@ import LayerKit
     @Test func renderInDrawsALayerInItsOwnCoordinates() throws {
         let l = solidLayer(CGRect(x: 300, y: 400, width: 20, height: 10), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         l.setAffineTransform(CGAffineTransform(rotationAngle: 1))
-        l.addSublayer(solidLayer(CGRect(x: 10, y: 0, width: 10, height: 10), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        l.addSublayer(
+            solidLayer(CGRect(x: 10, y: 0, width: 10, height: 10), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
         let image = try Compositor(threadCount: 1).image(of: l, scale: 2)
         #expect(image.width == 40 && image.height == 20 && image.scale == 2)
-        let left = image.pixel(x: 5, y: 10), right = image.pixel(x: 35, y: 10)
+        let left = image.pixel(x: 5, y: 10)
+        let right = image.pixel(x: 35, y: 10)
         #expect(left.b == 255 && right.r == 255, "position and transform ignored, sublayers drawn: \(left) \(right)")
     }
 
     @Test func badFramebufferSizesAreRefusedWithAMessage() {
         for (w, h, s) in [(0, 10, 1.0), (10, -1, 1.0), (20_000, 10, 1.0), (10, 10, 0.0), (10, 10, .nan)] {
-            #expect(throws: CompositorError.self, "\(w)×\(h) @\(s)") { try Framebuffer(width: w, height: h, scale: CGFloat(s)) }
+            #expect(throws: CompositorError.self, "\(w)×\(h) @\(s)") {
+                try Framebuffer(width: w, height: h, scale: CGFloat(s))
+            }
         }
         do { _ = try Framebuffer(width: 0, height: 5) } catch {
             #expect("\(error)".contains("0×5"), "message names the size: \(error)")
@@ -50,7 +57,9 @@ import LayerKit
 
     @Test func captureOfAnEmptyLayerThrows() {
         #expect(throws: CompositorError.self) { try Compositor().image(of: CALayer()) }
-        #expect(throws: CompositorError.self) { try Compositor().image(of: solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), nil), scale: -1) }
+        #expect(throws: CompositorError.self) {
+            try Compositor().image(of: solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), nil), scale: -1)
+        }
     }
 
     @Test func nonFiniteGeometryIsSkippedWithADiagnostic() throws {
@@ -59,7 +68,8 @@ import LayerKit
         bad.name = "broken"
         bad.position = CGPoint(x: CGFloat.nan, y: 5)
         root.addSublayer(bad)
-        let huge = solidLayer(CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        let huge = solidLayer(
+            CGRect(x: -1e12, y: -1e12, width: 2e12, height: 2e12), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
         root.addSublayer(huge)
         let singular = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), CGColor(gray: 1, alpha: 1))
         singular.transform = CATransform3DMakeScale(0, 0, 0)
@@ -91,5 +101,7 @@ import LayerKit
     let fb = try Framebuffer(width: 4, height: 4)
     fb.clear(to: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
     l.render(in: fb)
-    #expect(px(fb, 0, 0) == [0, 255, 0, 255] && px(fb, 3, 0) == [0, 0, 255, 255], "sublayer drawn over the blue: \(px(fb, 0, 0)) \(px(fb, 3, 0))")
+    #expect(
+        px(fb, 0, 0) == [0, 255, 0, 255] && px(fb, 3, 0) == [0, 0, 255, 255],
+        "sublayer drawn over the blue: \(px(fb, 0, 0)) \(px(fb, 3, 0))")
 }

@@ -1,28 +1,36 @@
 import Foundation
-import Testing
 import LayerKit
 import Particles
+import Testing
+
 @testable import Compositor
 
 /// Emitter layers: particles as tinted quads of their cell's contents, blended per renderMode.
 @Suite struct ParticleDrawingTests {
     /// A 1×1-point emitter scene with one white opaque 4×4 sprite image.
-    func scene(_ sprites: [ParticleSprite], mode: CAEmitterLayerRenderMode = .unordered, image: CGImage? = nil,
-               background: CGColor? = CGColor(gray: 0, alpha: 1), size: CGFloat = 32) throws -> (CALayer, FixedParticles, CAEmitterLayer) {
+    func scene(
+        _ sprites: [ParticleSprite], mode: CAEmitterLayerRenderMode = .unordered, image: CGImage? = nil,
+        background: CGColor? = CGColor(gray: 0, alpha: 1), size: CGFloat = 32
+    ) throws -> (CALayer, FixedParticles, CAEmitterLayer) {
         let root = rootLayer(size, size, background)
         let e = CAEmitterLayer()
         e.frame = root.bounds
         root.addSublayer(e)
         var list = ParticleDrawList()
         list.renderMode = mode
-        list.appearances = [ParticleAppearance(contents: try image ?? CGImage(width: 4, height: 4) { _, _ in CGColor(gray: 1, alpha: 1) })]
+        list.appearances = [
+            ParticleAppearance(
+                contents: try image ?? CGImage(width: 4, height: 4) { _, _ in CGColor(gray: 1, alpha: 1) })
+        ]
         list.sprites = sprites
         let p = FixedParticles()
         p.set(list, for: e)
         return (root, p, e)
     }
 
-    func sprite(_ x: Float, _ y: Float, scale: Float = 1, rotation: Float = 0, _ c: (UInt8, UInt8, UInt8, UInt8)) -> ParticleSprite {
+    func sprite(_ x: Float, _ y: Float, scale: Float = 1, rotation: Float = 0, _ c: (UInt8, UInt8, UInt8, UInt8))
+        -> ParticleSprite
+    {
         ParticleSprite(x: x, y: y, scale: scale, rotation: rotation, r: c.0, g: c.1, b: c.2, a: c.3, appearance: 0)
     }
 
@@ -38,7 +46,8 @@ import Particles
         let fb = try renderFrame(root, particles: p)
         // Colour (1, 0.5, 0.1) on white contents: 255, 128, 26 (±1 for 0…256 fixed point).
         #expect(near(px(fb, 8, 8), [255, 128, 26, 255], 1), "tinted pixel: \(px(fb, 8, 8))")
-        #expect(px(fb, 5, 8) == [0, 0, 0, 255] && px(fb, 10, 8) == [0, 0, 0, 255], "a 4×4 quad centred at (8, 8): x 6…9")
+        #expect(
+            px(fb, 5, 8) == [0, 0, 0, 255] && px(fb, 10, 8) == [0, 0, 0, 255], "a 4×4 quad centred at (8, 8): x 6…9")
     }
 
     @Test func additiveModeSumsOverlappingParticles() throws {
@@ -127,7 +136,9 @@ import Particles
         rep.addSublayer(e)
         root.addSublayer(rep)
         var list = ParticleDrawList()
-        list.appearances = [ParticleAppearance(contents: try CGImage(width: 4, height: 4) { _, _ in CGColor(gray: 1, alpha: 1) })]
+        list.appearances = [
+            ParticleAppearance(contents: try CGImage(width: 4, height: 4) { _, _ in CGColor(gray: 1, alpha: 1) })
+        ]
         list.sprites = [sprite(8, 8, (255, 255, 255, 255))]
         let p = FixedParticles()
         p.set(list, for: e)

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Particles
+
 @testable import Compositor
 
 /// Particle scenes built from fixed draw lists (no simulation needed).
@@ -19,12 +20,22 @@ enum ParticleScenes {
         var list = ParticleDrawList()
         list.renderMode = additive ? .additive : .unordered
         list.appearances = [ParticleAppearance(contents: try softDot(16))]
-        let colors: [(UInt8, UInt8, UInt8, UInt8)] = [(255, 255, 255, 255), (255, 128, 26, 255), (26, 200, 255, 255), (255, 60, 60, 160), (120, 255, 120, 255)]
+        let colors: [(UInt8, UInt8, UInt8, UInt8)] = [
+            (255, 255, 255, 255), (255, 128, 26, 255), (26, 200, 255, 255), (255, 60, 60, 160), (120, 255, 120, 255),
+        ]
         for i in 0..<5 {
             let c = colors[i]
-            list.sprites.append(ParticleSprite(x: 20 + Float(i) * 10, y: 20, scale: 1, rotation: 0, r: c.0, g: c.1, b: c.2, a: c.3, appearance: 0))
-            list.sprites.append(ParticleSprite(x: 20 + Float(i) * 28, y: 55, scale: 0.5 + Float(i) * 0.5, rotation: 0, r: c.0, g: c.1, b: c.2, a: c.3, appearance: 0))
-            list.sprites.append(ParticleSprite(x: 20 + Float(i) * 28, y: 95, scale: 1.5, rotation: Float(i) * 0.4, r: c.0, g: c.1, b: c.2, a: c.3, appearance: 0))
+            list.sprites.append(
+                ParticleSprite(
+                    x: 20 + Float(i) * 10, y: 20, scale: 1, rotation: 0, r: c.0, g: c.1, b: c.2, a: c.3, appearance: 0))
+            list.sprites.append(
+                ParticleSprite(
+                    x: 20 + Float(i) * 28, y: 55, scale: 0.5 + Float(i) * 0.5, rotation: 0, r: c.0, g: c.1, b: c.2,
+                    a: c.3, appearance: 0))
+            list.sprites.append(
+                ParticleSprite(
+                    x: 20 + Float(i) * 28, y: 95, scale: 1.5, rotation: Float(i) * 0.4, r: c.0, g: c.1, b: c.2, a: c.3,
+                    appearance: 0))
         }
         let p = FixedParticles()
         p.set(list, for: e)
@@ -39,7 +50,10 @@ enum ParticleScenes {
         root.addSublayer(e)
         var list = ParticleDrawList()
         list.appearances = [ParticleAppearance(contents: try quadrantImage(16))]
-        list.sprites = [ParticleSprite(x: 32, y: 32, scale: scale, rotation: rotation, r: 255, g: 255, b: 255, a: 255, appearance: 0)]
+        list.sprites = [
+            ParticleSprite(
+                x: 32, y: 32, scale: scale, rotation: rotation, r: 255, g: 255, b: 255, a: 255, appearance: 0)
+        ]
         let p = FixedParticles()
         p.set(list, for: e)
         return (root, p)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// 3D transforms: perspective-correct texturing, sublayerTransform, isDoubleSided, flattening.
@@ -21,13 +22,16 @@ import LayerKit
         let fb = try renderFrame(root)
         expectGolden(fb, "perspective-card")
         let h = PlaneTransform(card.transformToSuperlayer)
-        let left = h.apply(CGPoint(x: 0, y: 40))!.x, right = h.apply(CGPoint(x: 80, y: 40))!.x
+        let left = h.apply(CGPoint(x: 0, y: 40))!.x
+        let right = h.apply(CGPoint(x: 80, y: 40))!.x
         let mid = h.apply(CGPoint(x: 40, y: 40))!.x
         // Row 25 (upper half: red | green): find the colour change.
         let row = 25
         let change = (Int(left) + 1..<Int(right)).first { px(fb, $0, row)[1] == 255 && px(fb, $0 - 1, row)[0] == 255 }
-        #expect(change != nil && abs(Double(change!) - Double(mid)) <= 1.0,
-                "red|green boundary at \(String(describing: change)), homography mid-line \(mid), naive mid \((left + right) / 2)")
+        #expect(
+            change != nil && abs(Double(change!) - Double(mid)) <= 1.0,
+            "red|green boundary at \(String(describing: change)), homography mid-line \(mid), naive mid \((left + right) / 2)"
+        )
         #expect(abs(Double(mid) - Double(left + right) / 2) > 3, "the test needs visible foreshortening")
     }
 
@@ -38,15 +42,19 @@ import LayerKit
         p.m34 = -1.0 / 500.0
         root.sublayerTransform = p
         for (i, a) in [CGFloat.pi / 4, -.pi / 4].enumerated() {
-            let l = solidLayer(CGRect(x: 10 + CGFloat(i) * 80, y: 10, width: 60, height: 60), CGColor(gray: 1, alpha: 1))
+            let l = solidLayer(
+                CGRect(x: 10 + CGFloat(i) * 80, y: 10, width: 60, height: 60), CGColor(gray: 1, alpha: 1))
             l.transform = CATransform3DMakeRotation(a, 0, 1, 0)
             root.addSublayer(l)
         }
         let fb = try renderFrame(root)
         expectGolden(fb, "perspective-shared")
-        for y in 0..<80 { for x in 0..<80 {
-            #expect(px(fb, x, y) == px(fb, 159 - x, y), "mirror symmetry about the container's centre at (\(x),\(y))")
-        } }
+        for y in 0..<80 {
+            for x in 0..<80 {
+                #expect(
+                    px(fb, x, y) == px(fb, 159 - x, y), "mirror symmetry about the container's centre at (\(x),\(y))")
+            }
+        }
     }
 
     @Test func layerTurnedAroundShowsItsMirroredBackWhenDoubleSided() throws {
@@ -76,7 +84,9 @@ import LayerKit
         root.addSublayer(parent)
         let fb = try renderFrame(root)
         // An axis-aligned 20×20 square centred at (30, 30).
-        #expect(px(fb, 21, 21) == [255, 255, 255, 255] && px(fb, 38, 38) == [255, 255, 255, 255], "square corners are inside")
+        #expect(
+            px(fb, 21, 21) == [255, 255, 255, 255] && px(fb, 38, 38) == [255, 255, 255, 255],
+            "square corners are inside")
         #expect(px(fb, 19, 30) == [0, 0, 0, 255], "left of the square")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// `PrescaledSpriteCache.resample` (the images of scaled unrotated sprites) equals the plain two-pass
@@ -9,15 +10,18 @@ import LayerKit
     /// The resampling as first written: per destination pixel, the taps' weighted sum in double precision,
     /// along x then y, rounded and clamped to premultiplied.
     static func reference(_ src: Texture, width w: Int, height h: Int, nearestMin: Bool, nearestMag: Bool) -> [UInt32] {
-        let tx = PrescaledSpriteCache.taps(source: src.width, destination: w, nearestMin: nearestMin, nearestMag: nearestMag)
-        let ty = PrescaledSpriteCache.taps(source: src.height, destination: h, nearestMin: nearestMin, nearestMag: nearestMag)
+        let tx = PrescaledSpriteCache.taps(
+            source: src.width, destination: w, nearestMin: nearestMin, nearestMag: nearestMag)
+        let ty = PrescaledSpriteCache.taps(
+            source: src.height, destination: h, nearestMin: nearestMin, nearestMag: nearestMag)
         var tmp = [SIMD4<Double>](repeating: .zero, count: w * src.height)
         for y in 0..<src.height {
             for x in 0..<w {
                 var acc = SIMD4<Double>.zero
                 for (i, wt) in tx[x] {
                     let p = src.pixels[y * src.width + i]
-                    acc += wt * SIMD4(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF), Double(p >> 24))
+                    acc +=
+                        wt * SIMD4(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF), Double(p >> 24))
                 }
                 tmp[y * w + x] = acc
             }
@@ -48,18 +52,24 @@ import LayerKit
     }
 
     @Test func resampledImagesEqualThePlainTwoPassResampling() {
-        let cases: [(sw: Int, sh: Int, w: Int, h: Int)] = [(64, 64, 153, 153), (64, 64, 250, 249), (32, 64, 54, 109), (32, 64, 11, 23),
-                                                            (16, 16, 5, 37), (7, 5, 7, 5), (64, 64, 1, 1), (3, 9, 40, 2)]
+        let cases: [(sw: Int, sh: Int, w: Int, h: Int)] = [
+            (64, 64, 153, 153), (64, 64, 250, 249), (32, 64, 54, 109), (32, 64, 11, 23),
+            (16, 16, 5, 37), (7, 5, 7, 5), (64, 64, 1, 1), (3, 9, 40, 2),
+        ]
         for (k, c) in cases.enumerated() {
             let seed = UInt64(0xF1DE + k)
             let src = Self.noise(c.sw, c.sh, seed: seed)
             for (nearestMin, nearestMag) in [(false, false), (true, true), (false, true)] {
-                let got = PrescaledSpriteCache.resample(src, width: c.w, height: c.h, nearestMin: nearestMin, nearestMag: nearestMag)
-                let expected = Self.reference(src, width: c.w, height: c.h, nearestMin: nearestMin, nearestMag: nearestMag)
+                let got = PrescaledSpriteCache.resample(
+                    src, width: c.w, height: c.h, nearestMin: nearestMin, nearestMag: nearestMag)
+                let expected = Self.reference(
+                    src, width: c.w, height: c.h, nearestMin: nearestMin, nearestMag: nearestMag)
                 let pixels = Array(UnsafeBufferPointer(start: got.pixels, count: c.w * c.h))
                 let first = zip(pixels, expected).enumerated().first { $0.element.0 != $0.element.1 }
-                #expect(got.width == c.w && got.height == c.h && pixels == expected,
-                        "seed \(seed), \(c.sw)×\(c.sh) → \(c.w)×\(c.h), nearest min \(nearestMin) mag \(nearestMag): first difference \(String(describing: first))")
+                #expect(
+                    got.width == c.w && got.height == c.h && pixels == expected,
+                    "seed \(seed), \(c.sw)×\(c.sh) → \(c.w)×\(c.h), nearest min \(nearestMin) mag \(nearestMag): first difference \(String(describing: first))"
+                )
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// CAReplicatorLayer beyond the book scenes: nesting, clamped colours, the instanceDelay seam.
@@ -23,11 +24,16 @@ import LayerKit
         root.addSublayer(rows)
         let fb = try renderFrame(root)
         expectGolden(fb, "replicator-grid")
-        for r in 0..<3 { for c in 0..<4 {
-            let expected = [Int((255 * (1 - 0.25 * Double(c))).rounded()), 255, Int((255 * max(0, 1 - 0.4 * Double(r))).rounded()), 255]
-            let got = px(fb, 8 + 12 * c, 8 + 12 * r)
-            #expect(near(got, expected, 1), "cell (\(c), \(r)): \(got) expected \(expected)")
-        } }
+        for r in 0..<3 {
+            for c in 0..<4 {
+                let expected = [
+                    Int((255 * (1 - 0.25 * Double(c))).rounded()), 255,
+                    Int((255 * max(0, 1 - 0.4 * Double(r))).rounded()), 255,
+                ]
+                let got = px(fb, 8 + 12 * c, 8 + 12 * r)
+                #expect(near(got, expected, 1), "cell (\(c), \(r)): \(got) expected \(expected)")
+            }
+        }
     }
 
     @Test func instanceColourIsClampedAndMultipliesInstanceColor() throws {
@@ -50,8 +56,10 @@ import LayerKit
     /// A stand-in for the animation engine: instance k's sublayer comes back shifted down by k points.
     final class ShiftedInstances: ReplicatorInstanceSource {
         var asked: [(Int, Double)] = []
-        func sublayer(_ sublayer: CALayer, ofInstance index: Int, delayedBy delay: CFTimeInterval,
-                      in replicator: CAReplicatorLayer) -> CALayer? {
+        func sublayer(
+            _ sublayer: CALayer, ofInstance index: Int, delayedBy delay: CFTimeInterval,
+            in replicator: CAReplicatorLayer
+        ) -> CALayer? {
             asked.append((index, delay))
             let copy = CALayer(layer: sublayer)
             copy.position.y += CGFloat(index)
@@ -73,8 +81,10 @@ import LayerKit
         c.instanceSource = source
         let fb = try renderFrame(root, compositor: c)
         #expect(source.asked.map(\.0) == [1, 2] && source.asked.map(\.1) == [0.25, 0.5], "asked \(source.asked)")
-        #expect(px(fb, 5, 0) == [255, 255, 255, 255] && px(fb, 15, 0) == [0, 0, 0, 255] && px(fb, 25, 11) == [255, 255, 255, 255],
-                "instances 1 and 2 drawn from the delayed copies")
+        #expect(
+            px(fb, 5, 0) == [255, 255, 255, 255] && px(fb, 15, 0) == [0, 0, 0, 255]
+                && px(fb, 25, 11) == [255, 255, 255, 255],
+            "instances 1 and 2 drawn from the delayed copies")
         // Without a source every instance is drawn from the same copy.
         let plain = try renderFrame(root)
         #expect(px(plain, 15, 0) == [255, 255, 255, 255])
@@ -84,10 +94,12 @@ import LayerKit
         // Left: allowsGroupOpacity (one composite); right: each level blended on its own.
         let root = rootLayer(120, 60, CGColor(gray: 0.3, alpha: 1))
         for (i, group) in [true, false].enumerated() {
-            let parent = solidLayer(CGRect(x: 10 + CGFloat(i) * 55, y: 10, width: 45, height: 40), CGColor(gray: 1, alpha: 1))
+            let parent = solidLayer(
+                CGRect(x: 10 + CGFloat(i) * 55, y: 10, width: 45, height: 40), CGColor(gray: 1, alpha: 1))
             parent.opacity = 0.5
             parent.allowsGroupOpacity = group
-            parent.addSublayer(solidLayer(CGRect(x: 10, y: 10, width: 35, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+            parent.addSublayer(
+                solidLayer(CGRect(x: 10, y: 10, width: 35, height: 20), CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
             root.addSublayer(parent)
         }
         let fb = try renderFrame(root)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// `SpanBlender.paint` (eight pixels per step) equals its per-pixel form for any coverage, tint and
@@ -15,8 +16,11 @@ import LayerKit
             let c = { UInt32(rng.nextUnitDouble() * Double(a + 1)) & 0xFF }
             return PixelMath.pack(min(c(), a), min(c(), a), min(c(), a), a)
         }
-        let tints = [PixelTint.identity, PixelTint(red: 1, green: 1, blue: 1, alpha: 0.8), PixelTint(red: 0.3, green: 0.9, blue: 0.5, alpha: 0.6),
-                     PixelTint(red: 1, green: 1, blue: 1, alpha: 0)]
+        let tints = [
+            PixelTint.identity, PixelTint(red: 1, green: 1, blue: 1, alpha: 0.8),
+            PixelTint(red: 0.3, green: 0.9, blue: 0.5, alpha: 0.6),
+            PixelTint(red: 1, green: 1, blue: 1, alpha: 0),
+        ]
         for round in 0..<60 {
             let count = round % 37
             let src = (0..<count).map { _ in pixel() }
@@ -27,14 +31,26 @@ import LayerKit
             }
             for (t, tint) in tints.enumerated() {
                 for useCoverage in [false, true] {
-                    var fast = dst, slow = dst
-                    src.withUnsafeBufferPointer { s in cov.withUnsafeBufferPointer { c in
-                        let cp = useCoverage ? c.baseAddress : nil
-                        fast.withUnsafeMutableBufferPointer { SpanBlender.paint($0.baseAddress!, src: s.baseAddress!, count: count, tint: tint, cov: cp) }
-                        slow.withUnsafeMutableBufferPointer { SpanBlender.paintScalar($0.baseAddress!, src: s.baseAddress!, count: count, tint: tint, cov: cp) }
-                    } }
+                    var fast = dst
+                    var slow = dst
+                    src.withUnsafeBufferPointer { s in
+                        cov.withUnsafeBufferPointer { c in
+                            let cp = useCoverage ? c.baseAddress : nil
+                            fast.withUnsafeMutableBufferPointer {
+                                SpanBlender.paint(
+                                    $0.baseAddress!, src: s.baseAddress!, count: count, tint: tint, cov: cp)
+                            }
+                            slow.withUnsafeMutableBufferPointer {
+                                SpanBlender.paintScalar(
+                                    $0.baseAddress!, src: s.baseAddress!, count: count, tint: tint, cov: cp)
+                            }
+                        }
+                    }
                     let first = zip(fast, slow).enumerated().first { $0.element.0 != $0.element.1 }
-                    #expect(fast == slow, "round \(round) (seed 0x5BA9), \(count) pixels, tint \(t), coverage \(useCoverage): first difference \(String(describing: first))")
+                    #expect(
+                        fast == slow,
+                        "round \(round) (seed 0x5BA9), \(count) pixels, tint \(t), coverage \(useCoverage): first difference \(String(describing: first))"
+                    )
                 }
             }
         }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ImageCodec
 import LayerKit
+import Testing
+
 @testable import Compositor
 
 /// A tiled layer without the fade-in (probes see final colours at once).
@@ -14,16 +15,23 @@ final class InstantTiledLayer: CATiledLayer {
 final class TileDelegate: CALayerDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var boxes: [CGRect] = []
-    var draws: Int { lock.lock(); defer { lock.unlock() }; return boxes.count }
+    var draws: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return boxes.count
+    }
 
     /// The colour of the tile whose clip box starts at `origin` (points).
     static func color(_ origin: CGPoint) -> CGColor {
-        CGColor(red: CGFloat(Int(origin.x / 256) % 8) / 7, green: CGFloat(Int(origin.y / 256) % 8) / 7, blue: 0.5, alpha: 1)
+        CGColor(
+            red: CGFloat(Int(origin.x / 256) % 8) / 7, green: CGFloat(Int(origin.y / 256) % 8) / 7, blue: 0.5, alpha: 1)
     }
 
     func draw(_ layer: CALayer, in ctx: CGContext) {
         let box = ctx.boundingBoxOfClipPath
-        lock.lock(); boxes.append(box); lock.unlock()
+        lock.lock()
+        boxes.append(box)
+        lock.unlock()
         ctx.setFillColor(TileDelegate.color(box.origin))
         ctx.fill(box)
         ctx.setStrokeColor(.white)
@@ -36,7 +44,8 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
 @Suite struct TiledLayerTests {
     /// The book's 300 × 300 scroll view (002:L687-693) over a 16 384 × 16 384 tiled layer.
     func scene(_ layerClass: CATiledLayer.Type = InstantTiledLayer.self, synchronous: Bool = true)
-        -> (root: CALayer, scroll: CAScrollLayer, tiled: CATiledLayer, delegate: TileDelegate) {
+        -> (root: CALayer, scroll: CAScrollLayer, tiled: CATiledLayer, delegate: TileDelegate)
+    {
         let root = rootLayer(300, 300, .black)
         let scroll = CAScrollLayer()
         scroll.frame = root.bounds
@@ -58,7 +67,9 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         c.render(root, into: fb)
         // 300 × 300 points from the origin: columns 0…1 and rows 0…1 of 256-pixel tiles.
         var s = try #require(c.tileStatistics(for: tiled))
-        #expect(d.draws == 4 && s.tilesDrawn == 4 && s.tilesShown == 4 && s.cachedBytes == 4 * 256 * 256 * 4, "origin: \(s), draws \(d.draws)")
+        #expect(
+            d.draws == 4 && s.tilesDrawn == 4 && s.tilesShown == 4 && s.cachedBytes == 4 * 256 * 256 * 4,
+            "origin: \(s), draws \(d.draws)")
         c.render(root, into: fb)
         #expect(d.draws == 4, "an unchanged frame draws no tile: \(d.draws)")
         scroll.scroll(to: CGPoint(x: 1000, y: 1000))
@@ -69,7 +80,8 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         try? fb.writePNG(to: "/tmp/drawing/tiled-scroll.png")
         // Layer point (1100, 1100) is tile (4, 4), at view (100, 100).
         let want = TileDelegate.color(CGPoint(x: 1024, y: 1024)).premultipliedRGBA8
-        #expect(px(fb, 100, 100) == [Int(want.r), Int(want.g), Int(want.b), 255], "tile (4, 4) colour: \(px(fb, 100, 100))")
+        #expect(
+            px(fb, 100, 100) == [Int(want.r), Int(want.g), Int(want.b), 255], "tile (4, 4) colour: \(px(fb, 100, 100))")
         withExtendedLifetime(d) {}
     }
 
@@ -100,7 +112,8 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         let fb = try Framebuffer(width: 300, height: 300)
         c.render(rootB, into: fb)
         let first = try #require(c.tileStatistics(for: tiledB))
-        #expect(first.tilesShown == 0 && px(fb, 150, 150) == [0, 0, 0, 255], "nothing until the tiles are drawn: \(first)")
+        #expect(
+            first.tilesShown == 0 && px(fb, 150, 150) == [0, 0, 0, 255], "nothing until the tiles are drawn: \(first)")
         c.waitForTiles()
         c.render(rootB, into: fb)
         let second = try #require(c.tileStatistics(for: tiledB))
@@ -109,10 +122,13 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         forced.drawsTilesSynchronously = true
         let (rootC, _, tiledC, dC) = scene(synchronous: false)
         _ = try renderFrame(rootC, compositor: forced)
-        #expect(forced.tileStatistics(for: tiledC)?.tilesShown == 4, "the compositor option draws them in the first frame")
+        #expect(
+            forced.tileStatistics(for: tiledC)?.tilesShown == 4, "the compositor option draws them in the first frame")
         withExtendedLifetime(dC) {}
         var same = true
-        for y in stride(from: 0, to: 300, by: 7) { for x in stride(from: 0, to: 300, by: 7) where px(fb, x, y) != px(sync, x, y) { same = false } }
+        for y in stride(from: 0, to: 300, by: 7) {
+            for x in stride(from: 0, to: 300, by: 7) where px(fb, x, y) != px(sync, x, y) { same = false }
+        }
         #expect(same, "background tiles equal synchronous ones")
         withExtendedLifetime((dA, dB)) {}
     }
@@ -181,14 +197,18 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
         c.render(root, into: fb)
         c.waitForTiles()
         c.render(root, into: fb)
-        #expect(c.tileStatistics(for: tiled)?.level == 1 && c.tileStatistics(for: tiled)?.tilesShown == 4, "zoomed out: level 1")
+        #expect(
+            c.tileStatistics(for: tiled)?.level == 1 && c.tileStatistics(for: tiled)?.tilesShown == 4,
+            "zoomed out: level 1")
         tiled.transform = CATransform3DIdentity
         c.render(root, into: fb)
         let s = try #require(c.tileStatistics(for: tiled))
         // Level 0 tiles are pending; the level-1 tile (0, 0) covers the whole view at twice the size.
         let want = TileDelegate.color(.zero).premultipliedRGBA8
-        #expect(s.level == 0 && s.tilesShown == 0 && near(px(fb, 150, 150), [Int(want.r), Int(want.g), Int(want.b), 255], 2),
-                "stand-in while pending: \(s), pixel \(px(fb, 150, 150))")
+        #expect(
+            s.level == 0 && s.tilesShown == 0
+                && near(px(fb, 150, 150), [Int(want.r), Int(want.g), Int(want.b), 255], 2),
+            "stand-in while pending: \(s), pixel \(px(fb, 150, 150))")
         c.waitForTiles()
         withExtendedLifetime(d) {}
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+
 @testable import Compositor
 
 /// Shape and text layer scenes for the vector tests (every path and string built here).
@@ -10,7 +11,9 @@ enum VectorScenes {
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 
     /// A shape layer covering `frame` with a path in its own coordinates.
-    static func shape(_ frame: CGRect, _ path: CGPath, fill: CGColor? = nil, stroke: CGColor? = nil, width: CGFloat = 1) -> CAShapeLayer {
+    static func shape(_ frame: CGRect, _ path: CGPath, fill: CGColor? = nil, stroke: CGColor? = nil, width: CGFloat = 1)
+        -> CAShapeLayer
+    {
         let s = CAShapeLayer()
         s.frame = frame
         s.path = path
@@ -41,7 +44,8 @@ enum VectorScenes {
 
     static func stickFigure() -> CALayer {
         let root = rootLayer(200, 200, black)
-        let s = shape(CGRect(x: -50, y: -40, width: 300, height: 260), stickFigurePath, fill: nil, stroke: red, width: 5)
+        let s = shape(
+            CGRect(x: -50, y: -40, width: 300, height: 260), stickFigurePath, fill: nil, stroke: red, width: 5)
         s.lineJoin = .round
         s.lineCap = .round
         root.addSublayer(s)
@@ -53,8 +57,9 @@ enum VectorScenes {
     static func roundedRectChosenCorners() -> CALayer {
         let root = rootLayer(200, 200, black)
         let p = CGMutablePath()
-        p.addRoundedRect(in: CGRect(x: 50, y: 50, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
-                         corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner, .layerMinXMaxYCorner])
+        p.addRoundedRect(
+            in: CGRect(x: 50, y: 50, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
+            corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner, .layerMinXMaxYCorner])
         root.addSublayer(shape(root.bounds, p, fill: blue, stroke: white, width: 4))
         return root
     }
@@ -65,8 +70,10 @@ enum VectorScenes {
     /// circle image with contentsCenter {0.5, 0.5, 0, 0} (40 px circle → radius 20).
     static func cheapRoundedCorners() throws -> (CALayer, CGRect, CGRect) {
         let root = rootLayer(240, 120, black)
-        let a = shape(CGRect(x: 10, y: 10, width: 100, height: 100),
-                      CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20), fill: white)
+        let a = shape(
+            CGRect(x: 10, y: 10, width: 100, height: 100),
+            CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 100), cornerWidth: 20, cornerHeight: 20),
+            fill: white)
         let b = try stretchableCircleLayer(CGRect(x: 130, y: 10, width: 100, height: 100))
         root.addSublayer(a)
         root.addSublayer(b)
@@ -87,7 +94,8 @@ enum VectorScenes {
                 p.move(to: CGPoint(x: 15, y: 60))
                 p.addLine(to: CGPoint(x: 40, y: 20))
                 p.addLine(to: CGPoint(x: 65, y: 60))
-                let s = shape(CGRect(x: CGFloat(c) * 80, y: CGFloat(r) * 80, width: 80, height: 80), p, stroke: white, width: 12)
+                let s = shape(
+                    CGRect(x: CGFloat(c) * 80, y: CGFloat(r) * 80, width: 80, height: 80), p, stroke: white, width: 12)
                 s.lineCap = cap
                 s.lineJoin = join
                 root.addSublayer(s)
@@ -100,8 +108,10 @@ enum VectorScenes {
     /// phase 5; the odd pattern [5, 2, 3] (repeated as [5, 2, 3, 5, 2, 3]); round dots [0, 12].
     static func dashes() -> CALayer {
         let root = rootLayer(200, 120, black)
-        let specs: [([CGFloat], CGFloat, CAShapeLayerLineCap)] = [([10, 5], 0, .butt), ([10, 5], 5, .butt), ([5, 2, 3], 0, .butt),
-                                                                  ([0, 12], 0, .round)]
+        let specs: [([CGFloat], CGFloat, CAShapeLayerLineCap)] = [
+            ([10, 5], 0, .butt), ([10, 5], 5, .butt), ([5, 2, 3], 0, .butt),
+            ([0, 12], 0, .round),
+        ]
         for (i, spec) in specs.enumerated() {
             let p = CGMutablePath()
             p.move(to: CGPoint(x: 10, y: 15 + CGFloat(i) * 30))
@@ -154,8 +164,9 @@ enum VectorScenes {
         l.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
         l.contents = try quadrantImage(32)
         l.magnificationFilter = .nearest
-        let mask = shape(l.bounds, CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80)),
-                         stroke: CGColor(red: 0, green: 0, blue: 0, alpha: 0.5), width: 16)
+        let mask = shape(
+            l.bounds, CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80)),
+            stroke: CGColor(red: 0, green: 0, blue: 0, alpha: 0.5), width: 16)
         l.mask = mask
         root.addSublayer(l)
         return root
@@ -164,8 +175,10 @@ enum VectorScenes {
     // MARK: - Text
 
     /// A text layer with a dark background.
-    static func text(_ frame: CGRect, _ string: String, size: CGFloat = 14, align: CATextLayerAlignmentMode = .natural,
-                     wrapped: Bool = false, truncation: CATextLayerTruncationMode = .none, scale: CGFloat = 1) -> CATextLayer {
+    static func text(
+        _ frame: CGRect, _ string: String, size: CGFloat = 14, align: CATextLayerAlignmentMode = .natural,
+        wrapped: Bool = false, truncation: CATextLayerTruncationMode = .none, scale: CGFloat = 1
+    ) -> CATextLayer {
         let t = CATextLayer()
         t.frame = frame
         t.string = string
@@ -185,8 +198,9 @@ enum VectorScenes {
         let root = rootLayer(200, 210, black)
         var layers: [CATextLayer] = []
         for (i, a) in [CATextLayerAlignmentMode.left, .right, .center, .justified, .natural].enumerated() {
-            let t = text(CGRect(x: 10, y: 5 + CGFloat(i) * 41, width: 180, height: 36), "Core Animation draws text in layers",
-                         size: 13, align: a, wrapped: true)
+            let t = text(
+                CGRect(x: 10, y: 5 + CGFloat(i) * 41, width: 180, height: 36), "Core Animation draws text in layers",
+                size: 13, align: a, wrapped: true)
             root.addSublayer(t)
             layers.append(t)
         }
@@ -196,8 +210,11 @@ enum VectorScenes {
     /// A long sentence wrapped in a 140×90 box.
     static func wrapping() -> CALayer {
         let root = rootLayer(160, 110, black)
-        root.addSublayer(text(CGRect(x: 10, y: 10, width: 140, height: 90),
-                              "The quick brown fox jumps over the lazy dog while the layer wraps every line.", size: 14, wrapped: true))
+        root.addSublayer(
+            text(
+                CGRect(x: 10, y: 10, width: 140, height: 90),
+                "The quick brown fox jumps over the lazy dog while the layer wraps every line.", size: 14, wrapped: true
+            ))
         return root
     }
 
@@ -206,7 +223,9 @@ enum VectorScenes {
         let root = rootLayer(140, 110, black)
         var layers: [CATextLayer] = []
         for (i, m) in [CATextLayerTruncationMode.none, .start, .middle, .end].enumerated() {
-            let t = text(CGRect(x: 10, y: 5 + CGFloat(i) * 26, width: 120, height: 22), "Begin-of-a-long-line-end", size: 14, truncation: m)
+            let t = text(
+                CGRect(x: 10, y: 5 + CGFloat(i) * 26, width: 120, height: 22), "Begin-of-a-long-line-end", size: 14,
+                truncation: m)
             root.addSublayer(t)
             layers.append(t)
         }

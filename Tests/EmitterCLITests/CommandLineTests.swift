@@ -1,6 +1,6 @@
+import EmitterKit
 import Foundation
 import Testing
-import EmitterKit
 
 /// The `emitter` command: exit codes, outputs, and every scene in Scenes/ headless.
 @Suite struct CommandLineTests {
@@ -13,8 +13,10 @@ import EmitterKit
             .write(to: URL(fileURLWithPath: bad))
         let run = try emitter(["validate", bad])
         #expect(run.status == 1, "\(run)")
-        #expect(run.stderr.contains("bad.json:1:") && run.stderr.contains("layers[0].emitterCells[0].birthRate: expected a number ≥ 0, got -5"),
-                "stderr: \(run.stderr)")
+        #expect(
+            run.stderr.contains("bad.json:1:")
+                && run.stderr.contains("layers[0].emitterCells[0].birthRate: expected a number ≥ 0, got -5"),
+            "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty, "errors go to stderr only")
     }
 
@@ -44,7 +46,9 @@ import EmitterKit
         let image = try CGImage.load(pngAt: out)
         #expect(image.width == 200 && image.height == 150)
         var brightest = 0
-        for y in 0..<image.height { for x in 0..<image.width { brightest = max(brightest, Int(image.pixel(x: x, y: y).r)) } }
+        for y in 0..<image.height {
+            for x in 0..<image.width { brightest = max(brightest, Int(image.pixel(x: x, y: y).r)) }
+        }
         #expect(brightest > 200, "the flame shows: brightest red \(brightest)")
         let denied = try emitter(["render", "Scenes/fire.json", "--frames", "2", "--out", "/proc/forbidden/x.png"])
         #expect(denied.status == 3, "\(denied)")
@@ -52,9 +56,13 @@ import EmitterKit
 
     @Test func recordAndContactSheetWriteTheirFiles() throws {
         let folder = try temporaryFolder()
-        let run = try emitter(["render", "Scenes/fire.json", "--frames", "6", "--fps", "30", "--record", folder + "/frames"])
+        let run = try emitter([
+            "render", "Scenes/fire.json", "--frames", "6", "--fps", "30", "--record", folder + "/frames",
+        ])
         #expect(run.status == 0, "\(run)")
-        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").filter { $0.hasSuffix(".png") }.sorted()
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").filter {
+            $0.hasSuffix(".png")
+        }.sorted()
         #expect(frames == (1...6).map { String(format: "frame-%05d.png", $0) }, "\(frames)")
         let sheet = folder + "/sheet.png"
         let s = try emitter(["render", "Scenes/fire.json", "--duration", "1", "--contact-sheet", "3x2", "--out", sheet])
@@ -98,7 +106,8 @@ import EmitterKit
         let out = folder + "/run.png"
         let run = try emitter(["Scenes/fire.json", "--frames", "10", "--out", out])
         #expect(run.status == 0, "\(run)")
-        #expect(run.stderr.contains("cannot open a window") && run.stderr.contains("wrote \(out)"), "stderr: \(run.stderr)")
+        #expect(
+            run.stderr.contains("cannot open a window") && run.stderr.contains("wrote \(out)"), "stderr: \(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import EmitterKit
 
 /// Reference scene S4 (core-animation-notes.md §11, §18): a ball dropped from (150, 32) to (150, 268)
@@ -71,7 +72,9 @@ struct ClockBounceTests {
         for script in scripts {
             let (controller, link) = try run(script)
             #expect(!link.isValid, "script \(script): the link stops at the duration")
-            #expect(controller.timeOffset == 1 && abs(controller.samples.last!.y - 268) < 1e-9, "script \(script): ends at 268")
+            #expect(
+                controller.timeOffset == 1 && abs(controller.samples.last!.y - 268) < 1e-9,
+                "script \(script): ends at 268")
             for s in controller.samples {
                 let tenths = (s.elapsed * 10).rounded()
                 if abs(s.elapsed * 10 - tenths) < 1e-9 { byTenth[Int(tenths), default: []].append(s.y) }
@@ -93,12 +96,18 @@ struct ClockBounceTests {
     /// The engine loop: display link → measured delta → fixed steps (a falling body, semi-implicit
     /// Euler) → layer animations at the frame's media time. Frame rates must not change the state.
     @Test func fixedStepStateAndAnimationsAtEqualTimesDoNotDependOnTheFrameRate() throws {
-        struct Snapshot: Equatable { var steps: Int64; var y: Double; var vy: Double; var opacity: Float }
+        struct Snapshot: Equatable {
+            var steps: Int64
+            var y: Double
+            var vy: Double
+            var opacity: Float
+        }
         func simulate(_ deltas: [Double]) throws -> [Int: Snapshot] {
             let clock = EngineClock.virtual()
             let display = try VirtualDisplayLink(clock: clock, scriptedDeltas: deltas)
             var integrator = try FixedStepIntegrator()
-            var y = 0.0, vy = 0.0
+            var y = 0.0
+            var vy = 0.0
             let layer = CALayer()
             var out: [Int: Snapshot] = [:]
             try clock.withScope {
@@ -131,8 +140,9 @@ struct ClockBounceTests {
             let other = try simulate(script)
             for (tenth, snap) in other {
                 let ref = try #require(reference[tenth])
-                #expect(snap.steps == ref.steps && snap.y == ref.y && snap.vy == ref.vy,
-                        "script \(script) t=\(tenth)/10: \(snap) vs \(ref) (bit-identical body state)")
+                #expect(
+                    snap.steps == ref.steps && snap.y == ref.y && snap.vy == ref.vy,
+                    "script \(script) t=\(tenth)/10: \(snap) vs \(ref) (bit-identical body state)")
                 #expect(abs(snap.opacity - ref.opacity) < 1e-6, "script \(script) t=\(tenth)/10: opacity")
             }
         }

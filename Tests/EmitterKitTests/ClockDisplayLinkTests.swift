@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import EmitterKit
 
 struct ClockDisplayLinkTests {
@@ -8,7 +9,9 @@ struct ClockDisplayLinkTests {
         let clock = EngineClock.virtual(startTime: 10)
         let display = try VirtualDisplayLink(clock: clock, period: 1.0 / 60.0)
         var stamps: [(Double, Double, Double, Double)] = []
-        let link = CADisplayLink { link in stamps.append((link.timestamp, link.targetTimestamp, link.duration, CACurrentMediaTime())) }
+        let link = CADisplayLink { link in
+            stamps.append((link.timestamp, link.targetTimestamp, link.duration, CACurrentMediaTime()))
+        }
         link.add(to: display)
         try clock.withScope { try display.run(frames: 600) }
         #expect(stamps.count == 600)
@@ -22,7 +25,9 @@ struct ClockDisplayLinkTests {
     @Test func frameIntervalAndPreferredRateSkipRefreshesButKeepTheDisplayDuration() throws {
         let clock = EngineClock.virtual()
         let display = try VirtualDisplayLink(clock: clock, period: 1.0 / 60.0)
-        var everyOther: [Double] = [], thirty: [Double] = [], twenty: [(Double, Double, Double)] = []
+        var everyOther: [Double] = []
+        var thirty: [Double] = []
+        var twenty: [(Double, Double, Double)] = []
         let a = CADisplayLink { everyOther.append($0.timestamp) }
         a.frameInterval = 2
         let b = CADisplayLink { thirty.append($0.timestamp) }
@@ -33,8 +38,9 @@ struct ClockDisplayLinkTests {
         try display.run(frames: 12)
         #expect(everyOther.count == 6 && thirty == everyOther, "\(everyOther) \(thirty)")
         #expect(abs(everyOther[1] - everyOther[0] - 2.0 / 60.0) < 1e-12)
-        #expect(twenty.count == 4 && twenty.allSatisfy { abs($0.1 - $0.0 - 3.0 / 60.0) < 1e-12 && $0.2 == 1.0 / 60.0 },
-                "targetTimestamp is 3 refreshes ahead, duration one refresh: \(twenty)")
+        #expect(
+            twenty.count == 4 && twenty.allSatisfy { abs($0.1 - $0.0 - 3.0 / 60.0) < 1e-12 && $0.2 == 1.0 / 60.0 },
+            "targetTimestamp is 3 refreshes ahead, duration one refresh: \(twenty)")
     }
 
     @Test func invalidatingInsideItsOwnCallbackStopsAtOnce() throws {
@@ -107,29 +113,37 @@ struct ClockDisplayLinkTests {
 
     @Test func scriptedDeltasGiveIrregularRefreshes() throws {
         let clock = EngineClock.virtual()
-        let display = try VirtualDisplayLink(clock: clock, scriptedDeltas: [0.01, 0.03, 0.02], repeating: false, nominalPeriod: 1.0 / 60.0)
+        let display = try VirtualDisplayLink(
+            clock: clock, scriptedDeltas: [0.01, 0.03, 0.02], repeating: false, nominalPeriod: 1.0 / 60.0)
         var stamps: [(Double, Double)] = []
         CADisplayLink { stamps.append(($0.timestamp, $0.targetTimestamp)) }.add(to: display)
         try display.run(frames: 10)
-        let t1 = 0.01, t2 = 0.01 + 0.03, t3 = 0.01 + 0.03 + 0.02
+        let t1 = 0.01
+        let t2 = 0.01 + 0.03
+        let t3 = 0.01 + 0.03 + 0.02
         #expect(stamps.map(\.0) == [t1, t2, t3], "\(stamps)")
         #expect(stamps.map(\.1) == [t2, t3, t3 + 1.0 / 60.0], "the target is the next scripted refresh")
         #expect(try display.tick() == false && clock.mediaTime == t3)
     }
 
     @Test func badDisplaySettingsAreClearErrors() throws {
-        #expect(throws: VirtualDisplayLinkError.emptyScript) { try VirtualDisplayLink(clock: .virtual(), scriptedDeltas: []) }
+        #expect(throws: VirtualDisplayLinkError.emptyScript) {
+            try VirtualDisplayLink(clock: .virtual(), scriptedDeltas: [])
+        }
         #expect(throws: VirtualDisplayLinkError.invalidDelta(index: 1, value: -0.1)) {
             try VirtualDisplayLink(clock: .virtual(), scriptedDeltas: [0.1, -0.1])
         }
-        #expect(throws: EngineClockError.notVirtual(operation: "VirtualDisplayLink")) { try VirtualDisplayLink(clock: .live()) }
+        #expect(throws: EngineClockError.notVirtual(operation: "VirtualDisplayLink")) {
+            try VirtualDisplayLink(clock: .live())
+        }
         #expect(throws: EngineClockError.self) { try EngineClock.live().advance(by: 1) }
         #expect(throws: VirtualDisplayLinkError.self) { try VirtualDisplayLink(clock: .virtual(), period: 0) }
     }
 
     @Test func liveClockFollowsMonotonicTimeAndCanBeInstalledForAScope() throws {
         let live = EngineClock.live()
-        let a = live.mediaTime, b = live.mediaTime
+        let a = live.mediaTime
+        let b = live.mediaTime
         #expect(b >= a && a > 0)
         let virtual = EngineClock.virtual(startTime: 42)
         virtual.withScope { #expect(CACurrentMediaTime() == 42) }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import EmitterKit
 
 struct ClockIntegratorTests {
@@ -14,18 +15,24 @@ struct ClockIntegratorTests {
     }
 
     @Test func irregularFrameRatesRunTheSameStepsAtEqualTimes() throws {
-        let scripts: [[Double]] = [[1.0 / 60.0], [1.0 / 30.0], [1.0 / 20.0], [1.0 / 60.0, 1.0 / 30.0, 1.0 / 20.0], [1.0 / 144.0]]
+        let scripts: [[Double]] = [
+            [1.0 / 60.0], [1.0 / 30.0], [1.0 / 20.0], [1.0 / 60.0, 1.0 / 30.0, 1.0 / 20.0], [1.0 / 144.0],
+        ]
         // At every multiple of 0.1 s (reached exactly by each 1/60, 1/30, 1/20 script) the step counts agree.
         for script in scripts.dropLast() {
             var integrator = try FixedStepIntegrator()
-            var time = 0.0, frame = 0, checked = 0
+            var time = 0.0
+            var frame = 0
+            var checked = 0
             while checked < 50 {
                 integrator.advance(by: script[frame % script.count])
                 time += script[frame % script.count]
                 frame += 1
                 let tenths = (time * 10).rounded()
                 if abs(time * 10 - tenths) < 1e-9 {
-                    #expect(integrator.stepCount == Int64(tenths) * 12, "script \(script) frame \(frame) t=\(time): \(integrator.stepCount) steps")
+                    #expect(
+                        integrator.stepCount == Int64(tenths) * 12,
+                        "script \(script) frame \(frame) t=\(time): \(integrator.stepCount) steps")
                     checked += 1
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmitterKit
 
 /// The engine's frame loop: fixed steps, frame-rate independence, rendering, animations.
@@ -45,9 +46,16 @@ import Testing
         let b = try Engine(rootLayer: makeS1(), viewSize: CGSize(width: 400, height: 300), threadCount: 1)
         for _ in 0..<60 { a.advance(by: 1.0 / 60) }
         let deltas = [1.0 / 60, 1.0 / 30, 1.0 / 20]
-        var t = 0.0, i = 0
-        while t < 1 - 1e-9 { let d = deltas[i % 3]; b.advance(by: d); t += d; i += 1 }
-        #expect(abs(t - 1) < 1e-9 && a.stateHash() == b.stateHash(), "t=\(t) \(a.stateHash().hex) vs \(b.stateHash().hex)")
+        var t = 0.0
+        var i = 0
+        while t < 1 - 1e-9 {
+            let d = deltas[i % 3]
+            b.advance(by: d)
+            t += d
+            i += 1
+        }
+        #expect(
+            abs(t - 1) < 1e-9 && a.stateHash() == b.stateHash(), "t=\(t) \(a.stateHash().hex) vs \(b.stateHash().hex)")
     }
 
     @Test func rendersParticlesOverTheBackground() throws {
@@ -56,7 +64,8 @@ import Testing
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
         #expect(engine.statistics.liveParticles > 60, "live \(engine.statistics.liveParticles)")
         let image = try engine.snapshot()
-        var lit = 0, maxRed = 0
+        var lit = 0
+        var maxRed = 0
         for y in stride(from: 0, to: image.height, by: 2) {
             for x in stride(from: 0, to: image.width, by: 2) {
                 let p = image.pixel(x: x, y: y)
@@ -89,8 +98,10 @@ import Testing
         let fb = try engine.makeFramebuffer()
         engine.render(into: fb)
         // At t = 0.5 s the box's centre is at x = 50: pixels 46…54 are white, 40 is not.
-        #expect(fb.pixel(x: 50, y: 5)?.r == 255 && fb.pixel(x: 40, y: 5)?.r == 0,
-                "t=\(engine.mediaTime): \(String(describing: fb.pixel(x: 50, y: 5))) \(String(describing: fb.pixel(x: 40, y: 5)))")
+        #expect(
+            fb.pixel(x: 50, y: 5)?.r == 255 && fb.pixel(x: 40, y: 5)?.r == 0,
+            "t=\(engine.mediaTime): \(String(describing: fb.pixel(x: 50, y: 5))) \(String(describing: fb.pixel(x: 40, y: 5)))"
+        )
     }
 
     @Test func budgetOverflowWarnsOnce() throws {

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import EmitterKit
 
 /// `body`-mode cells: every particle is a circle body (radius from its size, mass from the cell) that
 /// pushes and is pushed, within a budget, and dies with its particle.
 @Suite struct PhysicsBodyModeTests {
-    func makeBodies(maxBodies: Int = 100, lifetime: Float = 20) throws -> (engine: Engine, emitter: CAEmitterLayer, cell: CAEmitterCell) {
+    func makeBodies(maxBodies: Int = 100, lifetime: Float = 20) throws -> (
+        engine: Engine, emitter: CAEmitterLayer, cell: CAEmitterCell
+    ) {
         let (root, emitter, cell) = PhysicsTestSupport.emitterScene { c in
             c.lifetime = lifetime
             c.velocity = 300
@@ -34,17 +37,24 @@ import Testing
         try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 100, y: 150))
         engine.stepOnce()
         let before = try #require(try PhysicsTestSupport.particles(engine, emitter, cell).first)
-        #expect(abs(before.vx - 300) < 1e-3 && engine.statistics.bodies == 2, "particle \(before), bodies \(engine.statistics.bodies)")
+        #expect(
+            abs(before.vx - 300) < 1e-3 && engine.statistics.bodies == 2,
+            "particle \(before), bodies \(engine.statistics.bodies)")
         for _ in 0..<90 { engine.stepOnce() }
         let after = try #require(try PhysicsTestSupport.particles(engine, emitter, cell).first)
         let momentumBefore = 2 * Double(before.vx)
         let momentumAfter = 2 * Double(after.vx) + 10 * Double(crate.velocity.dx)
-        #expect(crate.velocity.dx > 50 && after.vx < 0, "the crate was pushed (\(crate.velocity)) and the particle bounced back (\(after))")
-        #expect(abs(momentumAfter - momentumBefore) < 1e-3 * momentumBefore,
-                "momentum \(momentumBefore) before, \(momentumAfter) after (particle \(after.vx), crate \(crate.velocity.dx))")
+        #expect(
+            crate.velocity.dx > 50 && after.vx < 0,
+            "the crate was pushed (\(crate.velocity)) and the particle bounced back (\(after))")
+        #expect(
+            abs(momentumAfter - momentumBefore) < 1e-3 * momentumBefore,
+            "momentum \(momentumBefore) before, \(momentumAfter) after (particle \(after.vx), crate \(crate.velocity.dx))"
+        )
         // Elastic: equal masses would swap; 2 against 10 gives the textbook speeds.
-        #expect(abs(crate.velocity.dx - 2 * 2 * 300 / 12) < 2 && abs(Double(after.vx) - 300 * (2 - 10) / 12) < 2,
-                "crate \(crate.velocity.dx) (expected 100), particle \(after.vx) (expected −200)")
+        #expect(
+            abs(crate.velocity.dx - 2 * 2 * 300 / 12) < 2 && abs(Double(after.vx) - 300 * (2 - 10) / 12) < 2,
+            "crate \(crate.velocity.dx) (expected 100), particle \(after.vx) (expected −200)")
     }
 
     @Test func particlesPushEachOtherAndEqualMassesSwapVelocities() throws {
@@ -60,15 +70,21 @@ import Testing
     @Test func bodiesStayWithinTheBudgetAndDieWithTheirParticles() throws {
         let (engine, emitter, cell) = try makeBodies(maxBodies: 3, lifetime: 0.5)
         cell.velocity = 0
-        for i in 0..<10 { try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 20 + 30 * i, y: 150)) }
+        for i in 0..<10 {
+            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 20 + 30 * i, y: 150))
+        }
         engine.advance(by: 1.0 / 60)
-        #expect(engine.statistics.bodies == 3 && engine.statistics.liveParticles == 10,
-                "budget 3: \(engine.statistics.bodies) bodies for \(engine.statistics.liveParticles) particles")
+        #expect(
+            engine.statistics.bodies == 3 && engine.statistics.liveParticles == 10,
+            "budget 3: \(engine.statistics.bodies) bodies for \(engine.statistics.liveParticles) particles")
         for _ in 0..<40 { engine.advance(by: 1.0 / 60) }
-        #expect(engine.statistics.bodies == 0 && engine.statistics.liveParticles == 0,
-                "after the lifetime: \(engine.statistics.bodies) bodies, \(engine.statistics.liveParticles) particles")
+        #expect(
+            engine.statistics.bodies == 0 && engine.statistics.liveParticles == 0,
+            "after the lifetime: \(engine.statistics.bodies) bodies, \(engine.statistics.liveParticles) particles")
         // Slots come back: new particles get bodies again.
-        for i in 0..<2 { try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 50 + 100 * i, y: 50)) }
+        for i in 0..<2 {
+            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 50 + 100 * i, y: 50))
+        }
         engine.advance(by: 1.0 / 60)
         #expect(engine.statistics.bodies == 2, "bodies \(engine.statistics.bodies)")
     }
@@ -78,12 +94,17 @@ import Testing
         let (engine, emitter, cell) = try makeBodies(maxBodies: 1000, lifetime: 0.2)
         cell.velocity = 0
         cell.lifetimeRange = 0
-        for i in 0..<150 { try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 10 + Double(i % 30) * 12, y: 20 + Double(i / 30) * 12)) }
+        for i in 0..<150 {
+            try engine.burst(
+                count: 1, cellNamed: "drop", of: emitter,
+                at: CGPoint(x: 10 + Double(i % 30) * 12, y: 20 + Double(i / 30) * 12))
+        }
         cell.lifetime = 5
         try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 250))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
         let p = try PhysicsTestSupport.particles(engine, emitter, cell)
-        #expect(p.count == 1 && engine.statistics.bodies == 1, "\(p.count) particles, \(engine.statistics.bodies) bodies")
+        #expect(
+            p.count == 1 && engine.statistics.bodies == 1, "\(p.count) particles, \(engine.statistics.bodies) bodies")
         #expect(abs(Double(p[0].x) - 200) < 1e-3 && abs(Double(p[0].y) - 250) < 1e-3, "the survivor stayed put: \(p)")
     }
 
@@ -105,7 +126,9 @@ import Testing
 extension PhysicsBodyModeTests {
     @Test func particleBodiesLeaveWithTheirEmitter() throws {
         let (engine, emitter, _) = try makeBodies()
-        for i in 0..<5 { try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 40 + 60 * i, y: 100)) }
+        for i in 0..<5 {
+            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 40 + 60 * i, y: 100))
+        }
         engine.advance(by: 1.0 / 60)
         #expect(engine.statistics.bodies == 5)
         emitter.removeFromSuperlayer()
@@ -126,10 +149,12 @@ extension PhysicsBodyModeTests {
             for _ in 0..<30 { engine.advance(by: 1.0 / 60) }
             return try #require(try PhysicsTestSupport.particles(engine, emitter, cell).first)
         }
-        let body = try fall(physics: true), plain = try fall(physics: false)
+        let body = try fall(physics: true)
+        let plain = try fall(physics: false)
         // Half a second at 200 pt/s² (not 1000): the same speed as without physics; Chipmunk moves
         // a body with its velocity at the end of the emitter's step, so it falls ½·a·dt² further a step.
-        #expect(abs(body.vy - plain.vy) < 0.01 && abs(body.y - plain.y) < 0.5 && plain.vy > 95,
-                "body-mode particle \(body), plain particle \(plain)")
+        #expect(
+            abs(body.vy - plain.vy) < 0.01 && abs(body.y - plain.y) < 0.5 && plain.vy > 95,
+            "body-mode particle \(body), plain particle \(plain)")
     }
 }

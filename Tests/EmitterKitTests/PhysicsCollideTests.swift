@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import EmitterKit
 
 /// `collide`-mode cells through the engine: particles are swept against the world's shapes every
 /// step, bounce with the cell's elasticity, and contacts kill, stop or burst sub-cells.
 @Suite struct PhysicsCollideTests {
     /// A view with a floor (walls at the bottom) and a cell that falls at 1000 pt/s².
-    func makeDrop(elasticity: Double, onContact: CellPhysicsDescription.ContactResponse = .bounce,
-                  contactCells: [String] = [], configure: (CAEmitterCell) -> Void = { _ in })
-        throws -> (engine: Engine, emitter: CAEmitterLayer, cell: CAEmitterCell) {
+    func makeDrop(
+        elasticity: Double, onContact: CellPhysicsDescription.ContactResponse = .bounce,
+        contactCells: [String] = [], configure: (CAEmitterCell) -> Void = { _ in }
+    )
+        throws -> (engine: Engine, emitter: CAEmitterLayer, cell: CAEmitterCell)
+    {
         let (root, emitter, cell) = PhysicsTestSupport.emitterScene { c in
             c.yAcceleration = 1000
             configure(c)
@@ -31,7 +35,9 @@ import Testing
         for e in [0.8, 0.5] {
             let (engine, emitter, cell) = try makeDrop(elasticity: e)
             try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 50))
-            var bounced = false, apex = Float.infinity, lastVY: Float = 0
+            var bounced = false
+            var apex = Float.infinity
+            var lastVY: Float = 0
             for _ in 0..<(120 * 2) {
                 engine.stepOnce()
                 let p = try #require(try PhysicsTestSupport.particles(engine, emitter, cell).first)
@@ -41,10 +47,13 @@ import Testing
                 lastVY = p.vy
             }
             // Dropped from y = 50 onto a floor at 300 with radius 2: 248 points of fall.
-            let drop = 248.0, height = 298 - Double(apex)
+            let drop = 248.0
+            let height = 298 - Double(apex)
             let expected = e * e * drop
             // Sampled once per step: near the apex a step moves the particle by well under half a point.
-            #expect(bounced && abs(height - expected) < 0.5, "e \(e): apex \(height) points above the floor, e²·drop = \(expected)")
+            #expect(
+                bounced && abs(height - expected) < 0.5,
+                "e \(e): apex \(height) points above the floor, e²·drop = \(expected)")
         }
     }
 
@@ -52,20 +61,24 @@ import Testing
         let (engine, emitter, _) = try makeDrop(elasticity: 0.5, onContact: .die)
         var contacts = 0
         engine.onPhysicsEvent = { event in
-            if case let .particleContact(c) = event {
+            if case .particleContact(let c) = event {
                 contacts += 1
-                #expect(c.response == .die && abs(c.point.y - 300) < 0.01 && c.normal.dy < -0.99,
-                        "contact at \(c.point), normal \(c.normal), step \(c.step)")
+                #expect(
+                    c.response == .die && abs(c.point.y - 300) < 0.01 && c.normal.dy < -0.99,
+                    "contact at \(c.point), normal \(c.normal), step \(c.step)")
             }
         }
-        for i in 0..<20 { try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 20 + 18 * i, y: 40 + 5 * i)) }
+        for i in 0..<20 {
+            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 20 + 18 * i, y: 40 + 5 * i))
+        }
         var deaths = 0
         for _ in 0..<90 {
             engine.advance(by: 1.0 / 60)
             deaths += engine.statistics.deaths
         }
-        #expect(contacts == 20 && deaths == 20 && engine.statistics.liveParticles == 0,
-                "20 drops: \(contacts) contacts, \(deaths) deaths, \(engine.statistics.liveParticles) alive")
+        #expect(
+            contacts == 20 && deaths == 20 && engine.statistics.liveParticles == 0,
+            "20 drops: \(contacts) contacts, \(deaths) deaths, \(engine.statistics.liveParticles) alive")
     }
 
     @Test func contactsBurstContactCellsAtTheContactPoint() throws {
@@ -81,7 +94,9 @@ import Testing
         }
         let splash = try #require(cell.emitterCells?.first)
         #expect(splash.birthRate == 0, "contact cells emit only at contacts")
-        for i in 0..<6 { try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 40 + 60 * i, y: 100)) }
+        for i in 0..<6 {
+            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 40 + 60 * i, y: 100))
+        }
         // 200 points at 1000 pt/s² take 0.63 s.
         for _ in 0..<36 { engine.advance(by: 1.0 / 60) }
         #expect(try PhysicsTestSupport.particles(engine, emitter, splash).isEmpty, "no splash before the drops land")
@@ -134,16 +149,19 @@ import Testing
             emitter.emitterPosition = CGPoint(x: 200, y: 100)
             let bar = try PhysicsBody(type: .static)
             try bar.addShape(.box(width: 120, height: 10))
-            try engine.attach(bar, to: {
-                let l = CALayer()
-                l.position = CGPoint(x: 200, y: 200)
-                engine.rootLayer.addSublayer(l)
-                return l
-            }())
+            try engine.attach(
+                bar,
+                to: {
+                    let l = CALayer()
+                    l.position = CGPoint(x: 200, y: 200)
+                    engine.rootLayer.addSublayer(l)
+                    return l
+                }())
             for _ in 0..<120 { engine.advance(by: 1.0 / 60) }
             return engine.stateHash().hex
         }
-        let a = try run(), b = try run()
+        let a = try run()
+        let b = try run()
         #expect(a == b, "two runs: \(a) vs \(b)")
     }
 }
@@ -154,7 +172,9 @@ extension PhysicsCollideTests {
         let engine = try Engine(rootLayer: root, viewSize: CGSize(width: 400, height: 300), threadCount: 1)
         var physics = CellPhysicsDescription()
         physics.elasticity = -1
-        #expect(throws: EngineError.invalidSetting("physics of cell 'drop'.elasticity: expected a number ≥ 0, got -1.0")) {
+        #expect(
+            throws: EngineError.invalidSetting("physics of cell 'drop'.elasticity: expected a number ≥ 0, got -1.0")
+        ) {
             try engine.setPhysics(physics, of: cell, in: emitter)
         }
         physics.elasticity = 0.5

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmitterKit
 
 /// The book's crates (S6: gravity 1000, elasticity 0.8, friction 0.5, 32- and 64-point crates inside
@@ -13,12 +14,15 @@ import Testing
         let bodies = engine.layerBodies
         #expect(bodies.count == 11)
         for link in bodies {
-            let p = link.layer.position, v = link.body.velocity
+            let p = link.layer.position
+            let v = link.body.velocity
             let half = link.layer.bounds.width / 2
-            #expect(p.x >= half - 2 && p.x <= 320 - half + 2 && p.y >= 0 && p.y <= 480 - half + 2,
-                    "\(link.layer.name ?? "?") at \(p) after 6 s, frame \(engine.frameCount)")
-            #expect(hypot(v.dx, v.dy) < 5 && abs(link.body.angularVelocity) < 0.1,
-                    "\(link.layer.name ?? "?") still moving: v \(v), ω \(link.body.angularVelocity) after 6 s")
+            #expect(
+                p.x >= half - 2 && p.x <= 320 - half + 2 && p.y >= 0 && p.y <= 480 - half + 2,
+                "\(link.layer.name ?? "?") at \(p) after 6 s, frame \(engine.frameCount)")
+            #expect(
+                hypot(v.dx, v.dy) < 5 && abs(link.body.angularVelocity) < 0.1,
+                "\(link.layer.name ?? "?") still moving: v \(v), ω \(link.body.angularVelocity) after 6 s")
         }
         // The pile lies on the floor: the lowest crates touch it.
         let lowest = bodies.map { $0.layer.position.y + $0.layer.bounds.height / 2 }.max() ?? 0
@@ -60,14 +64,16 @@ import Testing
             let p = link.body.interpolatedPosition(fraction)
             #expect(link.layer.position == p, "\(link.layer.name ?? "?"): layer \(link.layer.position), body \(p)")
             let angle = LayerBody.rotation(of: link.layer.transform)
-            #expect(abs(angle - link.body.interpolatedAngle(fraction)) < 1e-9,
-                    "\(link.layer.name ?? "?"): layer angle \(angle), body \(link.body.interpolatedAngle(fraction))")
+            #expect(
+                abs(angle - link.body.interpolatedAngle(fraction)) < 1e-9,
+                "\(link.layer.name ?? "?"): layer angle \(angle), body \(link.body.interpolatedAngle(fraction))")
         }
         // The crates start where the scene put them, turned as their transforms say.
         let fresh = try Engine(scene: try PhysicsTestSupport.crates(), threadCount: 1)
         let crate2 = try #require(fresh.layerBodies.first { $0.layer.name == "crate2" })
-        #expect(crate2.body.position == CGPoint(x: 150, y: 40) && abs(crate2.body.angle - 10 * .pi / 180) < 1e-12,
-                "crate2 body at \(crate2.body.position), angle \(crate2.body.angle)")
+        #expect(
+            crate2.body.position == CGPoint(x: 150, y: 40) && abs(crate2.body.angle - 10 * .pi / 180) < 1e-12,
+            "crate2 body at \(crate2.body.position), angle \(crate2.body.angle)")
     }
 
     @Test func statisticsCountTheCratesButNotTheWalls() throws {
@@ -86,15 +92,18 @@ import Testing
 
     @Test func bodyCollisionsAreObservableWithTheirLayers() throws {
         let engine = try Engine(scene: try PhysicsTestSupport.crates(), threadCount: 1)
-        var begins = 0, withFloor = 0, betweenCrates = 0
+        var begins = 0
+        var withFloor = 0
+        var betweenCrates = 0
         engine.onPhysicsEvent = { event in
-            guard case let .collision(e, a, b) = event, e.phase == .begin else { return }
+            guard case .collision(let e, let a, let b) = event, e.phase == .begin else { return }
             begins += 1
             if a == nil || b == nil { withFloor += 1 } else { betweenCrates += 1 }
         }
         for _ in 0..<120 { engine.advance(by: 1.0 / 60) }
-        #expect(begins > 11 && withFloor > 0 && betweenCrates > 0,
-                "begins \(begins), with walls \(withFloor), between crates \(betweenCrates) in 2 s")
+        #expect(
+            begins > 11 && withFloor > 0 && betweenCrates > 0,
+            "begins \(begins), with walls \(withFloor), between crates \(betweenCrates) in 2 s")
     }
 }
 
@@ -107,10 +116,13 @@ extension PhysicsCratesTests {
         engine.advance(by: 1.0 / 60)
         // The body jumped to the pointer at the frame's first step; the long jump throws it at the
         // capped speed (3000 pt/s), and the top wall stops it.
-        #expect(crate2.body.position.y < 100 && abs(crate2.body.velocity.dy) <= 3000 + 1e-6,
-                "crate2 at \(crate2.body.position), velocity \(crate2.body.velocity) after the drag to (160, 100)")
+        #expect(
+            crate2.body.position.y < 100 && abs(crate2.body.velocity.dy) <= 3000 + 1e-6,
+            "crate2 at \(crate2.body.position), velocity \(crate2.body.velocity) after the drag to (160, 100)")
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
-        #expect(crate2.body.position.y > 32 && crate2.body.position.y < 480, "crate2 stays inside the walls: \(crate2.body.position)")
+        #expect(
+            crate2.body.position.y > 32 && crate2.body.position.y < 480,
+            "crate2 stays inside the walls: \(crate2.body.position)")
     }
 }
 
@@ -123,6 +135,7 @@ extension PhysicsCratesTests {
         let engine = try Engine(scene: try PhysicsTestSupport.crates(), threadCount: 1)
         for _ in 0..<180 { engine.advance(by: 1.0 / 60) }
         let hash = engine.stateHash().hex
-        #expect(hash == Self.goldenHashAt3Seconds, "crates at 3 s (frame \(engine.frameCount), 360 steps): hash \(hash)")
+        #expect(
+            hash == Self.goldenHashAt3Seconds, "crates at 3 s (frame \(engine.frameCount), 360 steps): hash \(hash)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmitterKit
 
 /// Force fields through the engine: on particles (in root coordinates), on bodies (by category),
@@ -11,7 +12,8 @@ import Testing
         let engine = try Engine(rootLayer: root, viewSize: CGSize(width: 400, height: 300), threadCount: 1)
         for k in 0..<8 {
             let a = Double(k) * .pi / 4
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200 + 100 * cos(a), y: 150 + 100 * sin(a)))
+            try engine.burst(
+                count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200 + 100 * cos(a), y: 150 + 100 * sin(a)))
         }
         return (engine, emitter, cell)
     }
@@ -55,10 +57,12 @@ import Testing
             try engine.attach(b, to: l)
             bodies.append(b)
         }
-        try engine.addField(PhysicsField(.linearGravity(CGVector(dx: 0, dy: -100)), affectsParticles: false, categoryMask: 1))
+        try engine.addField(
+            PhysicsField(.linearGravity(CGVector(dx: 0, dy: -100)), affectsParticles: false, categoryMask: 1))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
-        #expect(abs(bodies[0].velocity.dy + 100) < 1e-6 && bodies[1].velocity == .zero,
-                "category 1: \(bodies[0].velocity), category 2: \(bodies[1].velocity)")
+        #expect(
+            abs(bodies[0].velocity.dy + 100) < 1e-6 && bodies[1].velocity == .zero,
+            "category 1: \(bodies[0].velocity), category 2: \(bodies[1].velocity)")
     }
 
     @Test func aFieldAttachedToALayerFollowsIt() throws {
@@ -66,7 +70,8 @@ import Testing
         let well = CALayer()
         well.position = CGPoint(x: 300, y: 150)
         engine.rootLayer.addSublayer(well)
-        try engine.addField(PhysicsField(.radialGravity(at: .zero, strength: 1000, radius: 20), name: "well", attachedTo: well))
+        try engine.addField(
+            PhysicsField(.radialGravity(at: .zero, strength: 1000, radius: 20), name: "well", attachedTo: well))
         engine.advance(by: 1.0 / 60)
         let field = try #require(engine.field(named: "well"))
         #expect(field.field.position == CGPoint(x: 300, y: 150), "field at \(field.field.position)")
@@ -85,14 +90,18 @@ import Testing
         d.direction = CGVector(dx: 3, dy: 4)
         d.strength = 50
         let linear = try PhysicsField.make(from: d, index: 0)
-        #expect(linear.field.kind == .linearGravity && abs(linear.field.vector.dx - 30) < 1e-12 && abs(linear.field.vector.dy - 40) < 1e-12)
+        #expect(
+            linear.field.kind == .linearGravity && abs(linear.field.vector.dx - 30) < 1e-12
+                && abs(linear.field.vector.dy - 40) < 1e-12)
         d = FieldDescription()
         d.type = .noise
         d.smoothness = 0.5
         d.animationSpeed = 2
         d.affects = .particles
         let noise = try PhysicsField.make(from: d, index: 1)
-        #expect(noise.field.kind == .turbulence && noise.field.noiseScale == 100 && noise.field.noiseSpeed == 2 && !noise.affectsBodies)
+        #expect(
+            noise.field.kind == .turbulence && noise.field.noiseScale == 100 && noise.field.noiseSpeed == 2
+                && !noise.affectsBodies)
         d = FieldDescription()
         d.type = .drag
         d.strength = -1
@@ -106,7 +115,8 @@ import Testing
         d.type = .turbulence
         d.strength = 1
         let turbulence = try PhysicsField.make(from: d, index: 4)
-        #expect(turbulence.field.acceleration(at: CGPoint(x: 37, y: 11)) == .zero, "turbulence leaves still objects alone")
+        #expect(
+            turbulence.field.acceleration(at: CGPoint(x: 37, y: 11)) == .zero, "turbulence leaves still objects alone")
         #expect(turbulence.field.acceleration(at: CGPoint(x: 37, y: 11), velocity: CGVector(dx: 100, dy: 0)) != .zero)
     }
 }

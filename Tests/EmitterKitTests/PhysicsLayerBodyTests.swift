@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmitterKit
 
 /// Bodies attached to layers in code: placement from the layer, layers written from bodies (in their
@@ -39,12 +40,15 @@ import Testing
 
         for _ in 0..<48 { engine.advance(by: 1.0 / 60) }
         // 0.8 s into the animation: the paddle is at 290 moving at 300 pt/s and carries the box ahead.
-        #expect(abs(paddle.position.x - 290) < 1e-6 && abs(paddle.velocity.dx - 300) < 1e-6,
-                "paddle at \(paddle.position), velocity \(paddle.velocity)")
+        #expect(
+            abs(paddle.position.x - 290) < 1e-6 && abs(paddle.velocity.dx - 300) < 1e-6,
+            "paddle at \(paddle.position), velocity \(paddle.velocity)")
         #expect(box.position.x >= 319 && box.velocity.dx >= 299, "box at \(box.position), velocity \(box.velocity)")
         #expect(abs(box.position.y - 150) < 1, "pushed straight: \(box.position)")
         // The layers show it: the box layer moved, the paddle layer is left to its animation.
-        #expect(boxLayer.position.x > 300 && paddleLayer.position.x == 50, "box layer \(boxLayer.position), paddle model \(paddleLayer.position)")
+        #expect(
+            boxLayer.position.x > 300 && paddleLayer.position.x == 50,
+            "box layer \(boxLayer.position), paddle model \(paddleLayer.position)")
     }
 
     @Test func bodiesInAMovedContainerUseRootCoordinates() throws {
@@ -58,9 +62,12 @@ import Testing
         #expect(crate.position == CGPoint(x: 150, y: 70), "body at \(crate.position)")
         try engine.physicsWorld.setGravity(CGVector(dx: 0, dy: 100))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
-        let expected = container.convert(crate.interpolatedPosition(engine.integrator.interpolationFraction), from: engine.rootLayer)
-        #expect(abs(crateLayer.position.x - expected.x) < 1e-9 && abs(crateLayer.position.y - expected.y) < 1e-9 && crateLayer.position.y > 60,
-                "layer at \(crateLayer.position) in the container, body at \(crate.position) in the root")
+        let expected = container.convert(
+            crate.interpolatedPosition(engine.integrator.interpolationFraction), from: engine.rootLayer)
+        #expect(
+            abs(crateLayer.position.x - expected.x) < 1e-9 && abs(crateLayer.position.y - expected.y) < 1e-9
+                && crateLayer.position.y > 60,
+            "layer at \(crateLayer.position) in the container, body at \(crate.position) in the root")
     }
 
     @Test func theBodysAngleReplacesOnlyTheLayersRotation() throws {
@@ -75,8 +82,10 @@ import Testing
         for _ in 0..<30 { engine.advance(by: 1.0 / 60) }
         let angle = LayerBody.rotation(of: l.transform)
         let scale = hypot(Double(l.transform.m11), Double(l.transform.m12))
-        #expect(abs(angle - body.interpolatedAngle(engine.integrator.interpolationFraction)) < 1e-9 && abs(scale - 2) < 1e-9,
-                "layer angle \(angle), body \(body.angle), scale \(scale)")
+        #expect(
+            abs(angle - body.interpolatedAngle(engine.integrator.interpolationFraction)) < 1e-9
+                && abs(scale - 2) < 1e-9,
+            "layer angle \(angle), body \(body.angle), scale \(scale)")
     }
 
     @Test func attachingTwiceAndDetaching() throws {
@@ -102,7 +111,9 @@ extension PhysicsLayerBodyTests {
         try body.setVelocity(CGVector(dx: 60, dy: 0))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
         let shown = body.interpolatedPosition(engine.integrator.interpolationFraction)
-        #expect(abs(body.position.x - 160) < 1e-9 && l.position == shown && shown.x > 159, "body \(body.position), layer \(l.position)")
+        #expect(
+            abs(body.position.x - 160) < 1e-9 && l.position == shown && shown.x > 159,
+            "body \(body.position), layer \(l.position)")
         // Moving the layer in code takes the body along (and stops it there).
         CATransaction.performWithoutActions { l.position = CGPoint(x: 300, y: 200) }
         engine.advance(by: 1.0 / 60)
@@ -122,12 +133,15 @@ extension PhysicsLayerBodyTests {
         // A drag moves the layer 30 points right during one 60 Hz frame (two steps).
         CATransaction.performWithoutActions { l.position = CGPoint(x: 130, y: 100) }
         engine.advance(by: 1.0 / 60)
-        #expect(abs(body.velocity.dx - 1800) < 1e-6 && abs(body.position.x - 160) < 1e-6,
-                "thrown at 30 points per frame: velocity \(body.velocity), position \(body.position)")
+        #expect(
+            abs(body.velocity.dx - 1800) < 1e-6 && abs(body.position.x - 160) < 1e-6,
+            "thrown at 30 points per frame: velocity \(body.velocity), position \(body.position)")
         // Left alone, it flies on and the layer shows it.
         engine.advance(by: 1.0 / 60)
-        #expect(abs(body.position.x - 190) < 1e-6 && l.position == body.interpolatedPosition(engine.integrator.interpolationFraction),
-                "body \(body.position), layer \(l.position)")
+        #expect(
+            abs(body.position.x - 190) < 1e-6
+                && l.position == body.interpolatedPosition(engine.integrator.interpolationFraction),
+            "body \(body.position), layer \(l.position)")
     }
 }
 
@@ -145,16 +159,21 @@ extension PhysicsLayerBodyTests {
         try crate.addShape(.box(width: 32, height: 32))
         try engine.attach(crate, to: crateLayer)
         // y = 250 from the bottom of a 300-point container is 50 from the top of the screen.
-        #expect(abs(crate.position.x - 100) < 1e-9 && abs(crate.position.y - 50) < 1e-9 && abs(crate.angle + 0.2) < 1e-12,
-                "body at \(crate.position), angle \(crate.angle)")
+        #expect(
+            abs(crate.position.x - 100) < 1e-9 && abs(crate.position.y - 50) < 1e-9 && abs(crate.angle + 0.2) < 1e-12,
+            "body at \(crate.position), angle \(crate.angle)")
         try engine.physicsWorld.setGravity(CGVector(dx: 0, dy: 1000))
         try crate.setAngularVelocity(1)
         for _ in 0..<30 { engine.advance(by: 1.0 / 60) }
         let alpha = engine.integrator.interpolationFraction
         let shown = crate.interpolatedPosition(alpha)
-        #expect(crateLayer.position.y < 250 && abs(crateLayer.position.y - (300 - shown.y)) < 1e-9 && abs(crateLayer.position.x - shown.x) < 1e-9,
-                "falling down the screen is falling in the flipped container: layer \(crateLayer.position), body \(shown)")
-        #expect(abs(LayerBody.rotation(of: crateLayer.transform) + crate.interpolatedAngle(alpha)) < 1e-9,
-                "rotations mirror: layer \(LayerBody.rotation(of: crateLayer.transform)), body \(crate.interpolatedAngle(alpha))")
+        #expect(
+            crateLayer.position.y < 250 && abs(crateLayer.position.y - (300 - shown.y)) < 1e-9
+                && abs(crateLayer.position.x - shown.x) < 1e-9,
+            "falling down the screen is falling in the flipped container: layer \(crateLayer.position), body \(shown)")
+        #expect(
+            abs(LayerBody.rotation(of: crateLayer.transform) + crate.interpolatedAngle(alpha)) < 1e-9,
+            "rotations mirror: layer \(LayerBody.rotation(of: crateLayer.transform)), body \(crate.interpolatedAngle(alpha))"
+        )
     }
 }

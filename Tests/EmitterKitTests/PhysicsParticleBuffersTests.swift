@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EmitterKit
 
 /// The Particles hooks the coupling relies on: ages (for the sweep of particles born during a step)
@@ -19,14 +20,18 @@ import Testing
             #expect(b.count > 300)
             var newborn = 0
             for i in 0..<b.count where b.isAlive(i) {
-                let age = b.age(i), death = b.deathTime(i)
-                #expect(age >= -1e-6 && age <= 3 + 1e-4 && death > sim.time && death <= sim.time + 3 + 1e-4,
-                        "slot \(i): age \(age), death \(death), time \(sim.time)")
+                let age = b.age(i)
+                let death = b.deathTime(i)
+                #expect(
+                    age >= -1e-6 && age <= 3 + 1e-4 && death > sim.time && death <= sim.time + 3 + 1e-4,
+                    "slot \(i): age \(age), death \(death), time \(sim.time)")
                 let lifetime = death - (sim.time - age)
                 #expect(lifetime >= 1 - 1e-3 && lifetime <= 3 + 1e-3, "slot \(i): lifetime \(lifetime)")
                 if age < 1.0 / 120 { newborn += 1 }
             }
-            #expect(newborn >= 2 && newborn <= 3, "240/s × 1/120 s: \(newborn) particles younger than a step (one may sit on the boundary)")
+            #expect(
+                newborn >= 2 && newborn <= 3,
+                "240/s × 1/120 s: \(newborn) particles younger than a step (one may sit on the boundary)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import EmitterKit
 
 /// Shared helpers of the physics coupling tests.
@@ -16,7 +17,9 @@ enum PhysicsTestSupport {
     }
 
     /// A 400×300 root layer and an emitter filling it, with one cell (no continuous emission).
-    static func emitterScene(cell configure: (CAEmitterCell) -> Void) -> (root: CALayer, emitter: CAEmitterLayer, cell: CAEmitterCell) {
+    static func emitterScene(cell configure: (CAEmitterCell) -> Void) -> (
+        root: CALayer, emitter: CAEmitterLayer, cell: CAEmitterCell
+    ) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
         let emitter = CAEmitterLayer()
@@ -35,7 +38,9 @@ enum PhysicsTestSupport {
     }
 
     /// The live particles of a cell: (x, y, vx, vy) in the emitter's coordinates, in slot order.
-    static func particles(_ engine: Engine, _ emitter: CAEmitterLayer, _ cell: CAEmitterCell) throws -> [(x: Float, y: Float, vx: Float, vy: Float)] {
+    static func particles(_ engine: Engine, _ emitter: CAEmitterLayer, _ cell: CAEmitterCell) throws -> [(
+        x: Float, y: Float, vx: Float, vy: Float
+    )] {
         guard let sim = engine.simulation(of: emitter) else { return [] }
         return try sim.withParticleBuffers(ofCell: cell) { b in
             (0..<b.count).filter { b.isAlive($0) }.map { (b.x[$0], b.y[$0], b.vx[$0], b.vy[$0]) }

@@ -7,7 +7,8 @@ import Testing
 @Suite struct BreakoutTests {
     func play(_ script: ScriptedInput, frames: Int) throws -> (BreakoutGame, HeadlessGameRunner, GameRunResult) {
         let game = BreakoutGame()
-        let runner = try HeadlessGameRunner(game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize), script: script)
+        let runner = try HeadlessGameRunner(
+            game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize), script: script)
         let result = try runner.run(frames: frames)
         return (game, runner, result)
     }
@@ -30,16 +31,21 @@ import Testing
     @Test func scriptedSessionScoresAndEndsInAGoldenState() throws {
         let (game, _, result) = try play(Self.sessionScript(), frames: 900)
         #expect(game.bricksHit > 0 && game.score > 0, "bricks \(game.bricksHit), score \(game.score)")
-        #expect(game.score == 40 && game.lives == 0 && game.phase == .lost, "score \(game.score), lives \(game.lives), phase \(game.phase), \(result)")
+        #expect(
+            game.score == 40 && game.lives == 0 && game.phase == .lost,
+            "score \(game.score), lives \(game.lives), phase \(game.phase), \(result)")
         #expect(game.scoreText == "GAME OVER  40   R to restart", "score label \(game.scoreText)")
-        #expect(result.stateHash == "cab3879067e30d51", "golden state hash after 900 frames of the session script: \(result)")
+        #expect(
+            result.stateHash == "cab3879067e30d51",
+            "golden state hash after 900 frames of the session script: \(result)")
     }
 
     /// A player who keeps the paddle under the ball with the mouse (slightly off-centre, to angle the
     /// ball): the input is made from the state each frame, and still goes through the session's input path.
     @Test func mousePlayerFollowingTheBallClearsBricks() throws {
         let game = BreakoutGame()
-        let runner = try HeadlessGameRunner(game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize))
+        let runner = try HeadlessGameRunner(
+            game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize))
         runner.script.tap(.space, atFrame: 5)
         for frame in 0..<1800 {
             let aim = game.ballPosition.x + 12 * CGFloat(sin(Double(frame) / 90))
@@ -54,10 +60,12 @@ import Testing
         #expect(result.stateHash == "0006d26be640e6ac", "golden state hash of the mouse player: \(result)")
         // Kept on purpose, for a human to look at the player's last frame; a fixed name, so each run
         // overwrites it.
-        try runner.writePNG(to: FileManager.default.temporaryDirectory.appendingPathComponent("breakout-player.png").path)
+        try runner.writePNG(
+            to: FileManager.default.temporaryDirectory.appendingPathComponent("breakout-player.png").path)
         if ProcessInfo.processInfo.environment["WRITE_DOC_IMAGES"] == "1" {
-            try runner.writePNG(to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("docs/images/breakout.png").path)
+            try runner.writePNG(
+                to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("docs/images/breakout.png").path)
         }
     }
 
@@ -65,9 +73,12 @@ import Testing
         var script = ScriptedInput()
         script.tap(.space, atFrame: 5)
         let game = BreakoutGame()
-        let runner = try HeadlessGameRunner(game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize), script: script)
+        let runner = try HeadlessGameRunner(
+            game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize), script: script)
         try runner.run(maxFrames: 300) { _ in game.bricksHit > 0 }
-        #expect(game.bricksHit == 1 && game.bricks.count == 49, "bricks hit \(game.bricksHit), standing \(game.bricks.count)")
+        #expect(
+            game.bricksHit == 1 && game.bricks.count == 49,
+            "bricks hit \(game.bricksHit), standing \(game.bricks.count)")
         // The bottom row (row 4) is worth 10.
         #expect(game.score == 10, "score \(game.score)")
         #expect(game.ballVelocity.dy > 0, "the ball bounced down: \(game.ballVelocity)")
@@ -86,11 +97,14 @@ import Testing
 
     @Test func clickingThePauseButtonPausesThroughHitTesting() throws {
         let game = BreakoutGame()
-        let runner = try HeadlessGameRunner(game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize))
+        let runner = try HeadlessGameRunner(
+            game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize))
         try runner.run(frames: 2)
         let centre = game.pauseButton.position
         // A point on one of the button's bars still resolves to the button's subtree.
-        #expect(runner.session.hitTest(centre).map { $0 === game.pauseButton || $0.superlayer === game.pauseButton } == true)
+        #expect(
+            runner.session.hitTest(centre).map { $0 === game.pauseButton || $0.superlayer === game.pauseButton } == true
+        )
         runner.script.click(at: CGPoint(x: centre.x - 8, y: centre.y - 8), atFrame: runner.session.frameIndex)
         try runner.run(frames: 1)
         #expect(runner.session.isPaused, "a click at \(centre) paused the game")
@@ -107,9 +121,15 @@ import Testing
         func blue(_ x: Int, _ y: Int) -> Int { Int(image.pixels[(y * image.width + x) * 4 + 2]) }
         let x = Int(game.paddleX) - 30
         let top = Int(BreakoutGame.paddle.top)
-        let paddle = blue(x, top + 8), mirror = blue(x, top + 16), below = blue(x, top + 40), background = blue(20, top + 16)
+        let paddle = blue(x, top + 8)
+        let mirror = blue(x, top + 16)
+        let below = blue(x, top + 40)
+        let background = blue(20, top + 16)
         #expect(paddle > 200, "paddle blue \(paddle) at (\(x), \(top + 8)), \(path)")
-        #expect(mirror > background + 30 && mirror < paddle - 40, "mirror blue \(mirror) (paddle \(paddle), background \(background)), \(path)")
-        #expect(abs(below - background) < 8, "nothing 40 points below the paddle top: \(below) vs \(background), \(path)")
+        #expect(
+            mirror > background + 30 && mirror < paddle - 40,
+            "mirror blue \(mirror) (paddle \(paddle), background \(background)), \(path)")
+        #expect(
+            abs(below - background) < 8, "nothing 40 points below the paddle top: \(below) vs \(background), \(path)")
     }
 }

@@ -11,10 +11,12 @@ import Testing
         let folder = try TestSupport.temporaryFolder("launcher")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/frame.png"
-        let status = GameLauncher.run(name: "fountain", title: "Fountain",
-                                      configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
-                                      controls: "Space bursts", arguments: ["fountain", "--png", out, "--frames", "60", "--tap", "space:30"],
-                                      environment: [:]) { Fountain() }
+        let status = GameLauncher.run(
+            name: "fountain", title: "Fountain",
+            configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
+            controls: "Space bursts", arguments: ["fountain", "--png", out, "--frames", "60", "--tap", "space:30"],
+            environment: [:]
+        ) { Fountain() }
         #expect(status == 0, "exit status \(status)")
         let image = try PNGCodec.load(path: out)
         #expect(image.width == 320 && image.height == 240, "frame \(image.width)×\(image.height)")
@@ -24,11 +26,21 @@ import Testing
 
     @Test func badOptionsExitWithTwoAndNoDisplayWithOne() {
         var made = 0
-        let bad = GameLauncher.run(name: "fountain", title: "Fountain", configuration: GameConfiguration(), controls: "",
-                                   arguments: ["fountain", "--frames", "many"], environment: [:]) { made += 1; return Fountain() }
+        let bad = GameLauncher.run(
+            name: "fountain", title: "Fountain", configuration: GameConfiguration(), controls: "",
+            arguments: ["fountain", "--frames", "many"], environment: [:]
+        ) {
+            made += 1
+            return Fountain()
+        }
         #expect(bad == 2 && made == 0, "a bad option stops before the game is made: status \(bad), games made \(made)")
-        let noDisplay = GameLauncher.run(name: "fountain", title: "Fountain", configuration: GameConfiguration(), controls: "",
-                                         arguments: ["fountain"], environment: [:]) { made += 1; return Fountain() }
+        let noDisplay = GameLauncher.run(
+            name: "fountain", title: "Fountain", configuration: GameConfiguration(), controls: "",
+            arguments: ["fountain"], environment: [:]
+        ) {
+            made += 1
+            return Fountain()
+        }
         #expect(noDisplay == 1 && made == 0, "no display: status \(noDisplay), games made \(made)")
     }
 }

@@ -19,13 +19,16 @@ import Testing
         var ball: PhysicsBody?
 
         func setUp(_ session: GameSession) throws {
-            if failSetUp { throw GameError.notFound("Probe.setUp: no level file 'level1.json'; add it next to the game") }
+            if failSetUp {
+                throw GameError.notFound("Probe.setUp: no level file 'level1.json'; add it next to the game")
+            }
             box.frame = CGRect(x: 100, y: 50, width: 40, height: 40)
             box.backgroundColor = .white
             session.rootLayer.addSublayer(box)
             if dropBall {
                 try session.physics.setGravity(CGVector(dx: 0, dy: 500))
-                try session.physics.staticBody.addShape(.segment(from: CGPoint(x: 0, y: 200), to: CGPoint(x: 320, y: 200), radius: 0))
+                try session.physics.staticBody.addShape(
+                    .segment(from: CGPoint(x: 0, y: 200), to: CGPoint(x: 320, y: 200), radius: 0))
                 let body = try PhysicsBody(mass: 1, position: CGPoint(x: 160, y: 100))
                 try body.addShape(.circle(radius: 10, center: .zero), elasticity: 0.5)
                 ballLayer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
@@ -44,13 +47,15 @@ import Testing
         func frame(_ frame: GameFrame, _ session: GameSession) { frames.append(frame) }
 
         func physicsEvent(_ event: PhysicsEvent, _ session: GameSession) {
-            if case let .collision(collision, _, _) = event { collisions.append(collision.phase) }
+            if case .collision(let collision, _, _) = event { collisions.append(collision.phase) }
         }
     }
 
-    func runner(_ probe: Probe, fps: Double = 60, script: ScriptedInput = ScriptedInput()) throws -> HeadlessGameRunner {
-        try HeadlessGameRunner(game: probe, configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
-                               framesPerSecond: fps, script: script)
+    func runner(_ probe: Probe, fps: Double = 60, script: ScriptedInput = ScriptedInput()) throws -> HeadlessGameRunner
+    {
+        try HeadlessGameRunner(
+            game: probe, configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
+            framesPerSecond: fps, script: script)
     }
 
     @Test func aTapIsSeenByExactlyOneFixedStepWhateverTheFrameRate() throws {
@@ -84,8 +89,9 @@ import Testing
         let deltas = probe.frames.map(\.measuredDelta)
         // The first frame reports the nominal period; then the scripted deltas cycle: 1/30, 1/60, 1/30.
         #expect(abs(deltas[1] - 1.0 / 30) < 1e-9 && abs(deltas[2] - 1.0 / 60) < 1e-9, "deltas \(deltas)")
-        #expect(abs(probe.frames[1].targetTimestamp - probe.frames[1].timestamp - 1.0 / 60) < 1e-9,
-                "target \(probe.frames[1].targetTimestamp), timestamp \(probe.frames[1].timestamp)")
+        #expect(
+            abs(probe.frames[1].targetTimestamp - probe.frames[1].timestamp - 1.0 / 60) < 1e-9,
+            "target \(probe.frames[1].targetTimestamp), timestamp \(probe.frames[1].timestamp)")
         // 1/60 + 1/30 + 1/60 + 1/30 s = 0.1 s = 12 steps.
         #expect(result.steps == 12, "\(result)")
     }
@@ -101,8 +107,12 @@ import Testing
     }
 
     @Test func badConfigurationAndFailingSetUpAreClearErrors() throws {
-        #expect(throws: GameError.self) { try GameSession(game: Probe(), configuration: GameConfiguration(viewSize: .zero)) }
-        #expect(throws: GameError.self) { try GameSession(game: Probe(), configuration: GameConfiguration(fixedStep: 1)) }
+        #expect(throws: GameError.self) {
+            try GameSession(game: Probe(), configuration: GameConfiguration(viewSize: .zero))
+        }
+        #expect(throws: GameError.self) {
+            try GameSession(game: Probe(), configuration: GameConfiguration(fixedStep: 1))
+        }
         let probe = Probe()
         probe.failSetUp = true
         do {
@@ -134,8 +144,9 @@ import Testing
         // The layer shows the body interpolated within the last step: within one step of travel.
         let shown = probe.ballLayer.position
         let travel = abs(ball.position.y - ball.previousPosition.y)
-        #expect(abs(shown.y - ball.position.y) <= travel + 1e-9 && shown.x == ball.position.x,
-                "layer \(shown), body \(ball.position), previous \(ball.previousPosition)")
+        #expect(
+            abs(shown.y - ball.position.y) <= travel + 1e-9 && shown.x == ball.position.x,
+            "layer \(shown), body \(ball.position), previous \(ball.previousPosition)")
     }
 
     @Test func restartRebuildsTheRunAndCountsIt() throws {
@@ -181,12 +192,17 @@ import Testing
         final class Viewer: Game {
             func setUp(_ session: GameSession) throws {}
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let path = root.appendingPathComponent("Scenes/fire.json").path
         let r = try HeadlessGameRunner(game: Viewer(), configuration: GameConfiguration(scenePath: path))
         try r.run(frames: 30)
-        #expect(r.session.engine.statistics.liveParticles > 0, "fire.json emits: \(r.session.engine.statistics.liveParticles)")
-        #expect(throws: (any Error).self) { try GameSession(game: Viewer(), configuration: GameConfiguration(scenePath: "/nonexistent.json")) }
+        #expect(
+            r.session.engine.statistics.liveParticles > 0,
+            "fire.json emits: \(r.session.engine.statistics.liveParticles)")
+        #expect(throws: (any Error).self) {
+            try GameSession(game: Viewer(), configuration: GameConfiguration(scenePath: "/nonexistent.json"))
+        }
     }
 
     @Test func physicsSceneFileBringsItsBodiesAndTheirCollisions() throws {
@@ -194,15 +210,21 @@ import Testing
             var collisions = 0
             func setUp(_ session: GameSession) throws {}
             func physicsEvent(_ event: PhysicsEvent, _ session: GameSession) {
-                if case let .collision(c, _, _) = event, c.phase == .begin { collisions += 1 }
+                if case .collision(let c, _, _) = event, c.phase == .begin { collisions += 1 }
             }
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let game = Watcher()
-        let r = try HeadlessGameRunner(game: game, configuration: GameConfiguration(scenePath: root.appendingPathComponent("Scenes/crates.json").path))
+        let r = try HeadlessGameRunner(
+            game: game,
+            configuration: GameConfiguration(scenePath: root.appendingPathComponent("Scenes/crates.json").path))
         let result = try r.run(frames: 120)
-        #expect(r.session.attachedBodies.count >= 5, "bodies attached to the scene's layers: \(r.session.attachedBodies.count)")
-        #expect(game.collisions > 5, "crates falling on each other and the floor: \(game.collisions) collisions, \(result)")
+        #expect(
+            r.session.attachedBodies.count >= 5,
+            "bodies attached to the scene's layers: \(r.session.attachedBodies.count)")
+        #expect(
+            game.collisions > 5, "crates falling on each other and the floor: \(game.collisions) collisions, \(result)")
     }
 
     @Test func aSceneWithItsOwnPhysicsStepStartsWithTheDefaultConfiguration() throws {
@@ -212,19 +234,25 @@ import Testing
         let folder = URL(fileURLWithPath: try TestSupport.temporaryFolder("game-step"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("scene.json").path
-        let scene = #"{"schemaVersion": 1, "display": {"size": [200, 100]}, "physics": {"gravity": [0, 100], "step": 0.016666666666666666}, "layers": []}"#
+        let scene =
+            #"{"schemaVersion": 1, "display": {"size": [200, 100]}, "physics": {"gravity": [0, 100], "step": 0.016666666666666666}, "layers": []}"#
         try Data(scene.utf8).write(to: URL(fileURLWithPath: path))
         let session = try GameSession(game: Viewer(), configuration: GameConfiguration(scenePath: path))
-        #expect(abs(session.engine.fixedStep - 1.0 / 60) < 1e-12, "the scene's step is used: \(session.engine.fixedStep)")
+        #expect(
+            abs(session.engine.fixedStep - 1.0 / 60) < 1e-12, "the scene's step is used: \(session.engine.fixedStep)")
         let fromCode = try GameSession(game: Viewer(), configuration: GameConfiguration())
-        #expect(abs(fromCode.engine.fixedStep - 1.0 / 120) < 1e-12, "without a scene the step is 1/120: \(fromCode.engine.fixedStep)")
+        #expect(
+            abs(fromCode.engine.fixedStep - 1.0 / 120) < 1e-12,
+            "without a scene the step is 1/120: \(fromCode.engine.fixedStep)")
         #expect(throws: (any Error).self, "an explicit step that contradicts the scene is an error") {
             try GameSession(game: Viewer(), configuration: GameConfiguration(fixedStep: 1.0 / 120, scenePath: path))
         }
     }
 
     @Test func commandLineOptionsBecomeAScriptAndBadOnesAreReported() {
-        let good = GameCommandLine(["game", "--png", "/tmp/x.png", "--frames", "90", "--hold", "up:10-20", "--tap", "space:5"])
+        let good = GameCommandLine([
+            "game", "--png", "/tmp/x.png", "--frames", "90", "--hold", "up:10-20", "--tap", "space:5",
+        ])
         #expect(good.problems.isEmpty && good.pngPath == "/tmp/x.png" && good.frames == 90)
         var script = good.script
         #expect(script.takeEvents(forFrame: 5) == [.keyDown(.space, isRepeat: false), .keyUp(.space)])

@@ -14,7 +14,8 @@ final class Fountain: Game {
     func setUp(_ session: GameSession) throws {
         // A soft white dot, 32×32 pixels, as the particles' image.
         let dot = try CGImage(width: 32, height: 32) { x, y in
-            let dx = (Double(x) - 15.5) / 16, dy = (Double(y) - 15.5) / 16
+            let dx = (Double(x) - 15.5) / 16
+            let dy = (Double(y) - 15.5) / 16
             let a = max(0, 1 - (dx * dx + dy * dy).squareRoot())
             return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(a * a))
         }
@@ -26,9 +27,9 @@ final class Fountain: Game {
         spark.lifetime = 2
         spark.velocity = 220
         spark.velocityRange = 40
-        spark.emissionLongitude = -.pi / 2        // up the screen
+        spark.emissionLongitude = -.pi / 2  // up the screen
         spark.emissionRange = .pi / 8
-        spark.yAcceleration = 250                  // gravity, points per second²
+        spark.yAcceleration = 250  // gravity, points per second²
         spark.scale = 0.4
         spark.color = CGColor(red: 1, green: 0.6, blue: 0.2, alpha: 1)
         spark.alphaSpeed = -0.5
@@ -53,10 +54,11 @@ final class Fountain: Game {
     @Test func fountainFrameShowsSparks() throws {
         var script = ScriptedInput()
         script.tap(.space, atFrame: 30)
-        let runner = try HeadlessGameRunner(game: Fountain(),
-                                            configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
-                                            script: script)
-        let result = try runner.run(frames: 60)          // one second at 60 frames per second
+        let runner = try HeadlessGameRunner(
+            game: Fountain(),
+            configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
+            script: script)
+        let result = try runner.run(frames: 60)  // one second at 60 frames per second
         let image = try runner.session.snapshot()
         if ProcessInfo.processInfo.environment["WRITE_DOC_IMAGES"] == "1" {
             let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

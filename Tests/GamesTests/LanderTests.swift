@@ -13,7 +13,9 @@ import Testing
         return script
     }
 
-    func play(_ script: ScriptedInput, frames: Int = 600, fps: Double = 60) throws -> (LanderGame, HeadlessGameRunner, GameRunResult) {
+    func play(_ script: ScriptedInput, frames: Int = 600, fps: Double = 60) throws -> (
+        LanderGame, HeadlessGameRunner, GameRunResult
+    ) {
         let game = LanderGame()
         let runner = try HeadlessGameRunner(game: game, framesPerSecond: fps, script: script)
         let result = try runner.run(frames: frames)
@@ -28,7 +30,8 @@ import Testing
         #expect(abs(game.fuel - 80) < 0.01, "fuel \(game.fuel)")
         #expect(game.score == 180, "score \(game.score)")
         #expect(game.statusText == "LANDED  score 180", "status label \(game.statusText)")
-        #expect(result.stateHash == "4d5d2bc5bdd86f45", "golden state hash after 600 frames of the burn script: \(result)")
+        #expect(
+            result.stateHash == "4d5d2bc5bdd86f45", "golden state hash after 600 frames of the burn script: \(result)")
     }
 
     @Test func freeFallCrashesIntoDebrisAndSparks() throws {
@@ -39,7 +42,8 @@ import Testing
         #expect(game.debris.count == 10, "debris \(game.debris.count)")
         let sparks = runner.session.liveParticles(of: game.explosion)
         #expect(sparks > 100, "live sparks \(sparks) after the crash")
-        #expect(game.sparkContacts > 50, "sparks bounced off the terrain (collide mode): \(game.sparkContacts) contacts")
+        #expect(
+            game.sparkContacts > 50, "sparks bounced off the terrain (collide mode): \(game.sparkContacts) contacts")
         // Debris falls and comes to rest on the terrain (never below the lowest ground point, y = 430).
         for body in game.debris {
             #expect(body.position.y < 431 && body.position.y > 300, "debris at \(body.position), \(result)")
@@ -51,9 +55,12 @@ import Testing
         let (_, _, at60) = try play(ScriptedInput(), frames: 300, fps: 60)
         let (_, _, at30) = try play(ScriptedInput(), frames: 150, fps: 30)
         let (_, _, at120) = try play(ScriptedInput(), frames: 600, fps: 120)
-        #expect(at60.steps == 600 && at30.steps == 600 && at120.steps == 600, "steps \(at30.steps) \(at60.steps) \(at120.steps)")
-        #expect(at30.stateHash == at60.stateHash && at120.stateHash == at60.stateHash,
-                "hashes at 30/60/120 fps: \(at30.stateHash) \(at60.stateHash) \(at120.stateHash)")
+        #expect(
+            at60.steps == 600 && at30.steps == 600 && at120.steps == 600,
+            "steps \(at30.steps) \(at60.steps) \(at120.steps)")
+        #expect(
+            at30.stateHash == at60.stateHash && at120.stateHash == at60.stateHash,
+            "hashes at 30/60/120 fps: \(at30.stateHash) \(at60.stateHash) \(at120.stateHash)")
     }
 
     @Test func restartReplaysTheGameExactly() throws {
@@ -64,8 +71,9 @@ import Testing
         let (game, runner, result) = try play(script, frames: 1201)
         let (_, _, fresh) = try play(Self.burnScript(), frames: 600)
         #expect(result.restarts == 1 && game.phase == .landed, "\(result), phase \(game.phase)")
-        #expect(result.steps == fresh.steps && result.stateHash == fresh.stateHash,
-                "after restart: \(result); fresh run: \(fresh)")
+        #expect(
+            result.steps == fresh.steps && result.stateHash == fresh.stateHash,
+            "after restart: \(result); fresh run: \(fresh)")
         #expect(runner.session.attachedBodies.count == 1)
     }
 
@@ -76,10 +84,14 @@ import Testing
         let (game, runner, _) = try play(script, frames: 10)
         let before = runner.session.simulatedTime
         try runner.run(frames: 5)
-        #expect(runner.session.isPaused && runner.session.simulatedTime == before, "paused at \(before), now \(runner.session.simulatedTime)")
+        #expect(
+            runner.session.isPaused && runner.session.simulatedTime == before,
+            "paused at \(before), now \(runner.session.simulatedTime)")
         let y = game.ship?.position.y ?? 0
         try runner.run(frames: 10)
-        #expect(abs(runner.session.simulatedTime - before - 1.0 / 120) < 1e-12, "one step: \(runner.session.simulatedTime - before) s")
+        #expect(
+            abs(runner.session.simulatedTime - before - 1.0 / 120) < 1e-12,
+            "one step: \(runner.session.simulatedTime - before) s")
         #expect((game.ship?.position.y ?? 0) > y, "the ship fell during the step")
     }
 
@@ -126,14 +138,17 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lander-250.png").path
         try image.writePNG(to: path)
         if ProcessInfo.processInfo.environment["WRITE_DOC_IMAGES"] == "1" {
-            try image.writePNG(to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("docs/images/lander.png").path)
+            try image.writePNG(
+                to: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("docs/images/lander.png").path)
         }
         func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
             let i = (y * image.width + x) * 4
             return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
         }
-        let ground = pixel(320, 470), padPixel = pixel(380, 432), sky = pixel(600, 300)
+        let ground = pixel(320, 470)
+        let padPixel = pixel(380, 432)
+        let sky = pixel(600, 300)
         // The status text (FUEL …) at the top right: light ink over the dark sky.
         var textInk = 0
         for y in 8..<30 { for x in 540..<628 where pixel(x, y).0 > 150 && pixel(x, y).2 > 150 { textInk += 1 } }
@@ -143,10 +158,12 @@ import Testing
         #expect(sky.0 < 40 && sky.2 < 80, "dark sky at (600, 300): \(sky), \(path)")
         // The flame: bright, warm pixels just below the ship while thrusting.
         var brightest = 0
-        for y in 0..<image.height { for x in 360..<400 where y > 0 {
-            let p = pixel(x, y)
-            if p.0 > 240 && p.1 > 150 { brightest += 1 }
-        } }
+        for y in 0..<image.height {
+            for x in 360..<400 where y > 0 {
+                let p = pixel(x, y)
+                if p.0 > 240 && p.1 > 150 { brightest += 1 }
+            }
+        }
         #expect(brightest > 20, "bright flame pixels in x 360..<400: \(brightest), \(path)")
     }
 }

@@ -1,7 +1,8 @@
 import EmitterTestSupport
 import Foundation
-import Testing
 import LayerKit
+import Testing
+
 @testable import ImageCodec
 
 /// PNG round trips and every kind of bad input: each gives an ImageError naming the source, never a crash.
@@ -35,17 +36,25 @@ import LayerKit
         try img.writePNG(to: path)
         let loaded = try CGImage.load(pngAt: path)
         #expect(loaded.scale == 2 && loaded.size == CGSize(width: 3.5, height: 2.5))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
-            .filter { $0.hasSuffix(".partial") }
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: (path as NSString).deletingLastPathComponent
+        )
+        .filter { $0.hasSuffix(".partial") }
         #expect(leftovers.isEmpty, "no partial files left: \(leftovers)")
     }
 
     @Test func notAPNGIsNamedWithItsFormat() {
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46, 0x49, 0x46, 0, 1])
-        #expect(throws: ImageError.notPNG(source: "a.jpg", detectedFormat: "JPEG")) { try PNGCodec.decode(jpeg, source: "a.jpg") }
+        #expect(throws: ImageError.notPNG(source: "a.jpg", detectedFormat: "JPEG")) {
+            try PNGCodec.decode(jpeg, source: "a.jpg")
+        }
         let tiff = Data([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8])
-        #expect(throws: ImageError.notPNG(source: "t", detectedFormat: "TIFF")) { try PNGCodec.decode(tiff, source: "t") }
-        #expect(throws: ImageError.notPNG(source: "e", detectedFormat: "an empty file")) { try PNGCodec.decode(Data(), source: "e") }
+        #expect(throws: ImageError.notPNG(source: "t", detectedFormat: "TIFF")) {
+            try PNGCodec.decode(tiff, source: "t")
+        }
+        #expect(throws: ImageError.notPNG(source: "e", detectedFormat: "an empty file")) {
+            try PNGCodec.decode(Data(), source: "e")
+        }
         let text = Data("hello, world".utf8)
         #expect(throws: ImageError.self) { try PNGCodec.decode(text) }
         let message = ImageError.notPNG(source: "a.jpg", detectedFormat: "JPEG").description
@@ -55,7 +64,9 @@ import LayerKit
     @Test func truncatedPNGIsAnError() throws {
         let data = try testImage().pngData()
         for cut in [9, 20, 33, data.count / 2, data.count - 13] {
-            #expect(throws: ImageError.self, Comment(rawValue: "cut at \(cut) of \(data.count)")) { try PNGCodec.decode(data.prefix(cut), source: "cut") }
+            #expect(throws: ImageError.self, Comment(rawValue: "cut at \(cut) of \(data.count)")) {
+                try PNGCodec.decode(data.prefix(cut), source: "cut")
+            }
         }
     }
 

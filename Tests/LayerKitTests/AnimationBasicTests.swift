@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// CABasicAnimation: endpoint combinations, additive and cumulative animations, value kinds, key paths.
 struct AnimationBasicTests {
-    private func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1) -> CABasicAnimation {
+    private func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1)
+        -> CABasicAnimation
+    {
         let a = CABasicAnimation(keyPath: keyPath)
         a.fromValue = from
         a.toValue = to
@@ -17,7 +20,8 @@ struct AnimationBasicTests {
         try withVirtualTime { _ in
             let layer = CALayer()
             layer.position = CGPoint(x: 5, y: 5)
-            try layer.addAnimation(basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 100, y: 50)), forKey: "move")
+            try layer.addAnimation(
+                basic("position", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 100, y: 50)), forKey: "move")
             let shown = layer.makePresentationTree(atTime: 0.25)
             #expect(close(shown.position, CGPoint(x: 25, y: 12.5)), "t=0.25: \(shown.position)")
             #expect(layer.position == CGPoint(x: 5, y: 5), "model unchanged: \(layer.position)")
@@ -38,8 +42,10 @@ struct AnimationBasicTests {
                 try layer.addAnimation(basic("zPosition", from: from, to: to, by: by), forKey: "z")
                 let atStart = layer.makePresentationTree(atTime: 0).zPosition
                 let nearEnd = layer.makePresentationTree(atTime: 0.999_999).zPosition
-                #expect(close(atStart, CGFloat(start)) && close(nearEnd, CGFloat(end), 1e-3),
-                        "from \(String(describing: from)) to \(String(describing: to)) by \(String(describing: by)): \(atStart)…\(nearEnd), expected \(start)…\(end)")
+                #expect(
+                    close(atStart, CGFloat(start)) && close(nearEnd, CGFloat(end), 1e-3),
+                    "from \(String(describing: from)) to \(String(describing: to)) by \(String(describing: by)): \(atStart)…\(nearEnd), expected \(start)…\(end)"
+                )
             }
         }
     }
@@ -90,7 +96,9 @@ struct AnimationBasicTests {
             #expect(layer.animationKeys() == ["a", "b"])
             #expect(layer.animation(forKey: "a") !== a, "the layer holds a copy")
             a.toValue = 100
-            #expect(abs(layer.makePresentationTree(atTime: 0.5).opacity - 0.5) < 1e-6, "changing the original has no effect")
+            #expect(
+                abs(layer.makePresentationTree(atTime: 0.5).opacity - 0.5) < 1e-6, "changing the original has no effect"
+            )
             layer.removeAllAnimations()
             #expect(layer.animationKeys() == nil && !layer.hasAnimations)
         }
@@ -113,20 +121,24 @@ struct AnimationBasicTests {
         try withVirtualTime { _ in
             let layer = CALayer()
             let from = CATransform3DMakeTranslation(10, 0, 0)
-            let to = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeScale(3, 3, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1)),
-                                         CATransform3DMakeTranslation(30, 20, 0))
+            let to = CATransform3DConcat(
+                CATransform3DConcat(CATransform3DMakeScale(3, 3, 1), CATransform3DMakeRotation(.pi / 2, 0, 0, 1)),
+                CATransform3DMakeTranslation(30, 20, 0))
             try layer.addAnimation(basic("transform", from: from, to: to), forKey: "t")
             let mid = layer.makePresentationTree(atTime: 0.5).transform
-            let expected = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeRotation(.pi / 4, 0, 0, 1)),
-                                               CATransform3DMakeTranslation(20, 10, 0))
+            let expected = CATransform3DConcat(
+                CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeRotation(.pi / 4, 0, 0, 1)),
+                CATransform3DMakeTranslation(20, 10, 0))
             #expect(close(mid, expected, 1e-9), "mid transform \(mid)")
 
             let tilt = CALayer()
-            let a = CATransform3DMakeRotation(0.3, 1, 0, 0), b = CATransform3DMakeRotation(1.1, 0, 1, 0)
+            let a = CATransform3DMakeRotation(0.3, 1, 0, 0)
+            let b = CATransform3DMakeRotation(1.1, 0, 1, 0)
             try tilt.addAnimation(basic("transform", from: a, to: b), forKey: "t")
             let m = tilt.makePresentationTree(atTime: 0.5).transform
             // Slerp halfway: the rotation from a to m equals the rotation from m to b.
-            let first = CATransform3DConcat(CATransform3DInvert(a), m), second = CATransform3DConcat(CATransform3DInvert(m), b)
+            let first = CATransform3DConcat(CATransform3DInvert(a), m)
+            let second = CATransform3DConcat(CATransform3DInvert(m), b)
             func angle(_ t: CATransform3D) -> Double { acos(max(-1, min(1, (Double(t.m11 + t.m22 + t.m33) - 1) / 2))) }
             #expect(abs(angle(first) - angle(second)) < 1e-9, "equal halves: \(angle(first)) vs \(angle(second))")
         }
@@ -143,7 +155,8 @@ struct AnimationBasicTests {
             #expect(close(grow.makePresentationTree(atTime: 0.5).transform, CATransform3DMakeScale(2, 2, 2), 1e-9))
             let slide = CALayer()
             try slide.addAnimation(basic("transform.translation.x", to: 40), forKey: "slide")
-            #expect(close(slide.makePresentationTree(atTime: 0.5).transform, CATransform3DMakeTranslation(20, 0, 0), 1e-9))
+            #expect(
+                close(slide.makePresentationTree(atTime: 0.5).transform, CATransform3DMakeTranslation(20, 0, 0), 1e-9))
         }
     }
 
@@ -152,17 +165,23 @@ struct AnimationBasicTests {
             let layer = CALayer()
             layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
             try layer.addAnimation(basic("bounds.size.width", to: 200), forKey: "w")
-            try layer.addAnimation(basic("backgroundColor", from: UIColor.red.cgColor, to: UIColor.blue.cgColor), forKey: "c")
-            try layer.addAnimation(basic("shadowOffset", from: CGSize(width: 0, height: 0), to: CGSize(width: 4, height: 8)), forKey: "s")
+            try layer.addAnimation(
+                basic("backgroundColor", from: UIColor.red.cgColor, to: UIColor.blue.cgColor), forKey: "c")
+            try layer.addAnimation(
+                basic("shadowOffset", from: CGSize(width: 0, height: 0), to: CGSize(width: 4, height: 8)), forKey: "s")
             let shown = layer.makePresentationTree(atTime: 0.5)
             #expect(close(shown.bounds, CGRect(x: 0, y: 0, width: 150, height: 40)), "\(shown.bounds)")
-            #expect(shown.backgroundColor == CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1), "\(String(describing: shown.backgroundColor))")
+            #expect(
+                shown.backgroundColor == CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1),
+                "\(String(describing: shown.backgroundColor))")
             #expect(shown.shadowOffset == CGSize(width: 2, height: 4))
 
             let appear = CALayer()
             try appear.addAnimation(basic("backgroundColor", to: UIColor.red.cgColor), forKey: "c")
-            #expect(appear.makePresentationTree(atTime: 0.25).backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 0.25),
-                    "from nil: the colour fades in")
+            #expect(
+                appear.makePresentationTree(atTime: 0.25).backgroundColor
+                    == CGColor(red: 1, green: 0, blue: 0, alpha: 0.25),
+                "from nil: the colour fades in")
         }
     }
 
@@ -177,7 +196,10 @@ struct AnimationBasicTests {
             let a = basic("transform", from: 0, to: 3 * Double.pi)
             a.valueFunction = CAValueFunction(name: .rotateZ)
             try turn.addAnimation(a, forKey: "turn")
-            #expect(close(turn.makePresentationTree(atTime: 0.5).transform, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1), 1e-9))
+            #expect(
+                close(
+                    turn.makePresentationTree(atTime: 0.5).transform, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1),
+                    1e-9))
             #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "wobble")) == nil)
         }
     }
@@ -189,7 +211,8 @@ struct AnimationBasicTests {
             spark.name = "spark"
             spark.birthRate = 10
             emitter.emitterCells = [spark]
-            try emitter.addAnimation(basic("emitterPosition", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 10, y: 20)), forKey: "p")
+            try emitter.addAnimation(
+                basic("emitterPosition", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 10, y: 20)), forKey: "p")
             try emitter.addAnimation(basic("emitterCells.spark.birthRate", to: 30), forKey: "rate")
             let shownEmitter = emitter.makePresentationTree(atTime: 0.5) as? CAEmitterLayer
             #expect(shownEmitter?.emitterPosition == CGPoint(x: 5, y: 10))
@@ -198,7 +221,9 @@ struct AnimationBasicTests {
 
             let replicator = CAReplicatorLayer()
             try replicator.addAnimation(basic("instanceCount", from: 1, to: 4), forKey: "n")
-            #expect((replicator.makePresentationTree(atTime: 0.5) as? CAReplicatorLayer)?.instanceCount == 3, "2.5 rounds to a whole count")
+            #expect(
+                (replicator.makePresentationTree(atTime: 0.5) as? CAReplicatorLayer)?.instanceCount == 3,
+                "2.5 rounds to a whole count")
 
             let gradient = CAGradientLayer()
             gradient.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
@@ -210,7 +235,9 @@ struct AnimationBasicTests {
 
             let shape = CAShapeLayer()
             try shape.addAnimation(basic("strokeEnd", from: 0, to: 1), forKey: "draw")
-            #expect((shape.makePresentationTree(atTime: 0.3) as? CAShapeLayer).map { abs($0.strokeEnd - 0.3) < 1e-9 } == true)
+            #expect(
+                (shape.makePresentationTree(atTime: 0.3) as? CAShapeLayer).map { abs($0.strokeEnd - 0.3) < 1e-9 }
+                    == true)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// The swinging door of S18 (an autoreversing rotation repeating forever) and the scrubbed door of S19
@@ -41,7 +42,9 @@ struct AnimationDoorTests {
                 let phase = t.truncatingRemainder(dividingBy: 4)
                 let expected = -Double.pi / 2 * (phase <= 2 ? phase / 2 : (4 - phase) / 2)
                 let shown = container.makePresentationTree(atTime: t).sublayers![0]
-                #expect(abs(angle(shown.transform) - expected) < 1e-9, "t=\(t): angle \(angle(shown.transform)), expected \(expected)")
+                #expect(
+                    abs(angle(shown.transform) - expected) < 1e-9,
+                    "t=\(t): angle \(angle(shown.transform)), expected \(expected)")
             }
             #expect(door.animation(forKey: "swing") != nil, "an infinite animation never completes")
             #expect(door.transform == CATransform3DIdentity, "the model door stays shut")
@@ -60,12 +63,15 @@ struct AnimationDoorTests {
                 try clock.advance(by: 0.37)
                 let shown = container.makePresentationTree(atTime: clock.mediaTime).sublayers![0]
                 let expected = -Double.pi / 2 * offset
-                #expect(abs(angle(shown.transform) - expected) < 1e-9,
-                        "scrub \(i): timeOffset \(offset), angle \(angle(shown.transform)), expected \(expected)")
+                #expect(
+                    abs(angle(shown.transform) - expected) < 1e-9,
+                    "scrub \(i): timeOffset \(offset), angle \(angle(shown.transform)), expected \(expected)")
                 previous = angle(shown.transform)
             }
             #expect(door.animation(forKey: "swing") != nil, "a paused animation never completes")
-            #expect(previous == angle(container.makePresentationTree(atTime: 1000).sublayers![0].transform), "time passing changes nothing")
+            #expect(
+                previous == angle(container.makePresentationTree(atTime: 1000).sublayers![0].transform),
+                "time passing changes nothing")
         }
     }
 
@@ -98,7 +104,8 @@ struct AnimationDoorTests {
 
     @Test func superlayerSpeedAndOffsetAffectSublayerAnimations() throws {
         try withVirtualTime { _ in
-            let root = CALayer(), child = CALayer()
+            let root = CALayer()
+            let child = CALayer()
             root.addSublayer(child)
             root.speed = 2
             let a = CABasicAnimation(keyPath: "opacity")
@@ -110,7 +117,8 @@ struct AnimationDoorTests {
             root.speed = 1
             root.timeOffset = 0.75
             root.beginTime = 0
-            #expect(abs(root.makePresentationTree(atTime: 0).sublayers![0].opacity - 0.75) < 1e-6, "offset down the tree")
+            #expect(
+                abs(root.makePresentationTree(atTime: 0).sublayers![0].opacity - 0.75) < 1e-6, "offset down the tree")
         }
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Every animatable key of every layer class, and of emitter cells, animates through the presentation
 /// tree and leaves the model alone.
 struct AnimationKeyPathTests {
-    private static let layerClasses: [CALayer.Type] = [CALayer.self, CAEmitterLayer.self, CAGradientLayer.self,
-                                                      CAReplicatorLayer.self, CAShapeLayer.self, CATextLayer.self,
-                                                      CAScrollLayer.self, CATransformLayer.self]
+    private static let layerClasses: [CALayer.Type] = [
+        CALayer.self, CAEmitterLayer.self, CAGradientLayer.self,
+        CAReplicatorLayer.self, CAShapeLayer.self, CATextLayer.self,
+        CAScrollLayer.self, CATransformLayer.self,
+    ]
 
     /// A start value (the model's, or a sample for nil properties) and a different end value of its kind.
     private func endpoints(key: String, model: LayerValue) throws -> (LayerValue, LayerValue) {
@@ -24,12 +27,13 @@ struct AnimationKeyPathTests {
             a = model
         }
         switch a {
-        case let .number(v): return (a, .number(v + 2))
-        case let .bool(b): return (a, .bool(!b))
-        case let .point(p): return (a, .point(CGPoint(x: p.x + 10, y: p.y + 20)))
-        case let .size(s): return (a, .size(CGSize(width: s.width + 10, height: s.height + 20)))
-        case let .rect(r): return (a, .rect(CGRect(x: r.minX + 1, y: r.minY + 2, width: r.width + 3, height: r.height + 4)))
-        case let .transform(t): return (a, .transform(CATransform3DConcat(t, CATransform3DMakeTranslation(10, 20, 0))))
+        case .number(let v): return (a, .number(v + 2))
+        case .bool(let b): return (a, .bool(!b))
+        case .point(let p): return (a, .point(CGPoint(x: p.x + 10, y: p.y + 20)))
+        case .size(let s): return (a, .size(CGSize(width: s.width + 10, height: s.height + 20)))
+        case .rect(let r):
+            return (a, .rect(CGRect(x: r.minX + 1, y: r.minY + 2, width: r.width + 3, height: r.height + 4)))
+        case .transform(let t): return (a, .transform(CATransform3DConcat(t, CATransform3DMakeTranslation(10, 20, 0))))
         case .color: return (a, .color(UIColor.green.cgColor))
         case .colors: return (a, .colors([UIColor.blue.cgColor, UIColor.green.cgColor]))
         case .numbers: return (a, .numbers([0.5, 1]))
@@ -63,7 +67,9 @@ struct AnimationKeyPathTests {
                     let time = LayerValue.canInterpolate(a, b) ? 0.5 : 0.75
                     let shown = layer.makePresentationTree(atTime: time).value(forKeyPath: key)
                     let expected = LayerValue.interpolate(a, b, time)
-                    #expect(agree(shown, expected), "\(cls).\(key) at \(time): \(String(describing: shown)), expected \(expected)")
+                    #expect(
+                        agree(shown, expected),
+                        "\(cls).\(key) at \(time): \(String(describing: shown)), expected \(expected)")
                     #expect(layer.value(forKeyPath: key) == model, "\(cls).\(key): model unchanged")
                     checked += 1
                 }
@@ -75,7 +81,8 @@ struct AnimationKeyPathTests {
     @Test func everyAnimatableEmitterCellKeyAnimatesThroughItsKeyPath() throws {
         try withVirtualTime { _ in
             var checked = 0
-            for key in CAEmitterCell.keyAccessors.keys.sorted() where CAEmitterCell.keyAccessors[key]?.animatable == true {
+            for key in CAEmitterCell.keyAccessors.keys.sorted()
+            where CAEmitterCell.keyAccessors[key]?.animatable == true {
                 let layer = CAEmitterLayer()
                 let fire = CAEmitterCell()
                 fire.name = "fire"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// CAKeyframeAnimation: the keyframe colour segments of S23, the bounce keyframes of S5, calculation
@@ -9,13 +10,15 @@ struct AnimationKeyframeTests {
 
     private func closeColor(_ a: CGColor?, _ b: CGColor, _ tol: CGFloat = 1e-9) -> Bool {
         guard let a else { return false }
-        return close(a.red, b.red, tol) && close(a.green, b.green, tol) && close(a.blue, b.blue, tol) && close(a.alpha, b.alpha, tol)
+        return close(a.red, b.red, tol) && close(a.green, b.green, tol) && close(a.blue, b.blue, tol)
+            && close(a.alpha, b.alpha, tol)
     }
 
     private func mix(_ a: CGColor, _ b: CGColor, _ t: Double) -> CGColor {
         let t = CGFloat(t)
-        return CGColor(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
-                       blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+        return CGColor(
+            red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+            blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
     }
 
     @Test func keyframeColorSegmentsChangeAtThirdsOfFourSeconds() throws {
@@ -28,16 +31,21 @@ struct AnimationKeyframeTests {
             let easeIn = CAMediaTimingFunction(name: .easeIn)
             a.timingFunctions = [easeIn, easeIn, easeIn]
             try layer.addAnimation(a, forKey: nil)
-            let boundaries: [(Double, CGColor)] = [(0, blue), (4.0 / 3.0, red), (8.0 / 3.0, green), (3.999_999_999, blue)]
+            let boundaries: [(Double, CGColor)] = [
+                (0, blue), (4.0 / 3.0, red), (8.0 / 3.0, green), (3.999_999_999, blue),
+            ]
             for (t, c) in boundaries {
                 let shown = layer.makePresentationTree(atTime: t).backgroundColor
                 #expect(closeColor(shown, c, 1e-6), "t=\(t): \(String(describing: shown)), expected \(c)")
             }
             let e = easeIn.solve(forInput: 0.5)
-            let middles: [(Double, CGColor)] = [(2.0 / 3.0, mix(blue, red, e)), (2, mix(red, green, e)), (10.0 / 3.0, mix(green, blue, e))]
+            let middles: [(Double, CGColor)] = [
+                (2.0 / 3.0, mix(blue, red, e)), (2, mix(red, green, e)), (10.0 / 3.0, mix(green, blue, e)),
+            ]
             for (t, c) in middles {
                 let shown = layer.makePresentationTree(atTime: t).backgroundColor
-                #expect(closeColor(shown, c), "t=\(t): \(String(describing: shown)), expected \(c) (easeIn(0.5) = \(e))")
+                #expect(
+                    closeColor(shown, c), "t=\(t): \(String(describing: shown)), expected \(c) (easeIn(0.5) = \(e))")
             }
             #expect(layer.makePresentationTree(atTime: 4).backgroundColor == blue, "removed at the end: model value")
             #expect(layer.hasAnimations == false)
@@ -52,7 +60,8 @@ struct AnimationKeyframeTests {
             let a = CAKeyframeAnimation(keyPath: "position")
             a.duration = 1
             let frames = 60
-            a.values = (0...frames).map { i in CGPoint(x: 150, y: 32 + 236 * bounceEaseOut(Double(i) / Double(frames))) }
+            a.values = (0...frames).map { i in CGPoint(x: 150, y: 32 + 236 * bounceEaseOut(Double(i) / Double(frames)))
+            }
             try layer.addAnimation(a, forKey: "bounce")
             for i in 0..<frames {
                 let t = Double(i) / Double(frames)
@@ -84,7 +93,9 @@ struct AnimationKeyframeTests {
             b.calculationMode = .discrete
             b.duration = 1
             try timed.addAnimation(b, forKey: nil)
-            #expect(timed.makePresentationTree(atTime: 0.2).zPosition == 1 && timed.makePresentationTree(atTime: 0.3).zPosition == 2)
+            #expect(
+                timed.makePresentationTree(atTime: 0.2).zPosition == 1
+                    && timed.makePresentationTree(atTime: 0.3).zPosition == 2)
         }
     }
 
@@ -113,14 +124,17 @@ struct AnimationKeyframeTests {
             a.duration = 3
             try layer.addAnimation(a, forKey: nil)
             for (i, expected) in v.dropLast().enumerated() {
-                #expect(close(layer.makePresentationTree(atTime: Double(i)).zPosition, CGFloat(expected), 1e-9), "keyframe \(i)")
+                #expect(
+                    close(layer.makePresentationTree(atTime: Double(i)).zPosition, CGFloat(expected), 1e-9),
+                    "keyframe \(i)")
             }
             // Middle segment 10 → 0 with Catmull-Rom tangents (0 − 0)/2 = 0 and (10 − 10)/2 = 0: a smoothstep.
             let smoothstep: CGFloat = 3 * 0.0625 - 2 * 0.015625
             #expect(close(layer.makePresentationTree(atTime: 1.25).zPosition, 10 * (1 - smoothstep), 1e-9))
             // First segment: tangents (10 − 0)/2 = 5 at the start (end point repeated), (0 − 0)/2 = 0 at the end.
             let u = 0.5
-            let h10 = u * u * u - 2 * u * u + u, h01 = -2 * u * u * u + 3 * u * u
+            let h10 = u * u * u - 2 * u * u + u
+            let h01 = -2 * u * u * u + 3 * u * u
             #expect(close(layer.makePresentationTree(atTime: 0.5).zPosition, CGFloat(5 * h10 + 10 * h01), 1e-9))
         }
     }
@@ -217,7 +231,10 @@ struct AnimationKeyframeTests {
             #expect(close(layer.makePresentationTree(atTime: 1).position.x, 500, 1e-9))
             #expect(close(layer.makePresentationTree(atTime: 4).position.x, 300, 1e-9), "loops every 4 s")
             #expect(close(layer.makePresentationTree(atTime: 2.5).position.x, 0, 1e-9), "wraps at the path's end")
-            let angle = Double(atan2(layer.makePresentationTree(atTime: 0).transform.m12, layer.makePresentationTree(atTime: 0).transform.m11))
+            let angle = Double(
+                atan2(
+                    layer.makePresentationTree(atTime: 0).transform.m12,
+                    layer.makePresentationTree(atTime: 0).transform.m11))
             #expect(abs(angle - 2 * .pi * 3 / 8) < 1e-9, "rotation also 3/8 of a turn: \(angle)")
         }
     }
@@ -228,17 +245,25 @@ struct AnimationKeyframeTests {
         a.values = [1, 2, 3]
         a.keyTimes = [0, 1]
         #expect(throws: AnimationError.self) { try layer.addAnimation(a, forKey: nil) }
-        do { try layer.addAnimation(a, forKey: nil) } catch { #expect("\(error)".contains("keyTimes: 2 entries; expected 3 (one per value)")) }
+        do { try layer.addAnimation(a, forKey: nil) } catch {
+            #expect("\(error)".contains("keyTimes: 2 entries; expected 3 (one per value)"))
+        }
         a.keyTimes = [0, 0.7, 0.5]
         do { try layer.addAnimation(a, forKey: nil) } catch { #expect("\(error)".contains("keyTimes[2]"), "\(error)") }
         a.keyTimes = nil
         a.timingFunctions = [CAMediaTimingFunction(name: .easeIn)]
-        do { try layer.addAnimation(a, forKey: nil) } catch { #expect("\(error)".contains("timingFunctions: 1 entries; expected 2 (one per segment)"), "\(error)") }
+        do { try layer.addAnimation(a, forKey: nil) } catch {
+            #expect("\(error)".contains("timingFunctions: 1 entries; expected 2 (one per segment)"), "\(error)")
+        }
         let empty = CAKeyframeAnimation(keyPath: "zPosition")
-        do { try layer.addAnimation(empty, forKey: nil) } catch { #expect("\(error)".contains("values: set at least one value"), "\(error)") }
+        do { try layer.addAnimation(empty, forKey: nil) } catch {
+            #expect("\(error)".contains("values: set at least one value"), "\(error)")
+        }
         let pathOnNumber = CAKeyframeAnimation(keyPath: "opacity")
         pathOnNumber.path = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1))
-        do { try layer.addAnimation(pathOnNumber, forKey: nil) } catch { #expect("\(error)".contains("path"), "\(error)") }
+        do { try layer.addAnimation(pathOnNumber, forKey: nil) } catch {
+            #expect("\(error)".contains("path"), "\(error)")
+        }
         #expect(!layer.hasAnimations)
     }
 }

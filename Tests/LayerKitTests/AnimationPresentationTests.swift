@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Model and presentation trees, the animation life cycle (start, stop, removal, fill) and errors.
@@ -15,7 +16,10 @@ struct AnimationPresentationTests {
 
     @Test func presentationTreeMirrorsTheModelTree() throws {
         try withVirtualTime { _ in
-            let root = CALayer(), child = CALayer(), grandchild = CAGradientLayer(), mask = CALayer()
+            let root = CALayer()
+            let child = CALayer()
+            let grandchild = CAGradientLayer()
+            let mask = CALayer()
             root.addSublayer(child)
             child.addSublayer(grandchild)
             root.mask = mask
@@ -40,7 +44,9 @@ struct AnimationPresentationTests {
             try layer.addAnimation(a, forKey: "fade")
             try clock.set(to: 0.25)
             #expect(abs((layer.presentation()?.opacity ?? -1) - 0.25) < 1e-6)
-            #expect(number(layer.presentationValue(forKeyPath: "opacity", atTime: 0.75)).map { abs($0 - 0.75) < 1e-6 } == true)
+            #expect(
+                number(layer.presentationValue(forKeyPath: "opacity", atTime: 0.75)).map { abs($0 - 0.75) < 1e-6 }
+                    == true)
             try clock.set(to: 2)
             #expect(layer.presentation()?.opacity == 1 && layer.hasAnimations, "not removed by presentation()")
             #expect(recorder.log.isEmpty, "no callbacks from presentation()")
@@ -115,27 +121,46 @@ struct AnimationPresentationTests {
     @Test func unknownOrNonAnimatableKeyPathsAreClearErrors() throws {
         let layer = CAEmitterLayer()
         let typo = CABasicAnimation(keyPath: "postion")
-        do { try layer.addAnimation(typo, forKey: nil); Issue.record("accepted 'postion'") } catch {
-            #expect("\(error)".contains("unknown key path 'postion'") && "\(error)".contains("did you mean 'position'"), "\(error)")
+        do {
+            try layer.addAnimation(typo, forKey: nil)
+            Issue.record("accepted 'postion'")
+        } catch {
+            #expect(
+                "\(error)".contains("unknown key path 'postion'") && "\(error)".contains("did you mean 'position'"),
+                "\(error)")
         }
         let shape = CABasicAnimation(keyPath: "emitterShape")
-        do { try layer.addAnimation(shape, forKey: nil); Issue.record("accepted emitterShape") } catch {
+        do {
+            try layer.addAnimation(shape, forKey: nil)
+            Issue.record("accepted emitterShape")
+        } catch {
             #expect("\(error)".contains("'emitterShape' of CAEmitterLayer is not animatable"), "\(error)")
         }
         let cell = CABasicAnimation(keyPath: "emitterCells.nope.birthRate")
-        do { try layer.addAnimation(cell, forKey: nil); Issue.record("accepted a missing cell") } catch {
+        do {
+            try layer.addAnimation(cell, forKey: nil)
+            Issue.record("accepted a missing cell")
+        } catch {
             #expect("\(error)".contains("no emitter cell named 'nope'"), "\(error)")
         }
         let mismatch = CABasicAnimation(keyPath: "position")
         mismatch.toValue = 3.0
-        do { try layer.addAnimation(mismatch, forKey: nil); Issue.record("accepted a number for position") } catch {
+        do {
+            try layer.addAnimation(mismatch, forKey: nil)
+            Issue.record("accepted a number for position")
+        } catch {
             #expect("\(error)".contains("toValue is a number, but 'position' needs a point"), "\(error)")
         }
         let noPath = CABasicAnimation()
-        #expect(throws: AnimationError.missingKeyPath(animation: "CABasicAnimation")) { try layer.addAnimation(noPath, forKey: nil) }
+        #expect(throws: AnimationError.missingKeyPath(animation: "CABasicAnimation")) {
+            try layer.addAnimation(noPath, forKey: nil)
+        }
         let badTiming = CABasicAnimation(keyPath: "opacity")
         badTiming.duration = -1
-        do { try layer.addAnimation(badTiming, forKey: nil); Issue.record("accepted duration -1") } catch {
+        do {
+            try layer.addAnimation(badTiming, forKey: nil)
+            Issue.record("accepted duration -1")
+        } catch {
             #expect("\(error)".contains("duration: expected a finite number of seconds ≥ 0, got -1.0"), "\(error)")
         }
         #expect(!layer.hasAnimations)

@@ -1,19 +1,27 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 struct AnimationSpringTests {
     /// Integrates m·x″ = −k(x − 1) − c·x′ with classical Runge–Kutta (an independent reference).
-    private func integrate(mass m: Double, stiffness k: Double, damping c: Double, velocity v0: Double, until t: Double) -> Double {
-        var x = 0.0, v = v0
+    private func integrate(mass m: Double, stiffness k: Double, damping c: Double, velocity v0: Double, until t: Double)
+        -> Double
+    {
+        var x = 0.0
+        var v = v0
         let h = 1e-4
         let n = Int((t / h).rounded())
         func a(_ x: Double, _ v: Double) -> Double { (-k * (x - 1) - c * v) / m }
         for _ in 0..<n {
-            let k1x = v, k1v = a(x, v)
-            let k2x = v + h / 2 * k1v, k2v = a(x + h / 2 * k1x, v + h / 2 * k1v)
-            let k3x = v + h / 2 * k2v, k3v = a(x + h / 2 * k2x, v + h / 2 * k2v)
-            let k4x = v + h * k3v, k4v = a(x + h * k3x, v + h * k3v)
+            let k1x = v
+            let k1v = a(x, v)
+            let k2x = v + h / 2 * k1v
+            let k2v = a(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v
+            let k3v = a(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v
+            let k4v = a(x + h * k3x, v + h * k3v)
             x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
             v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
         }
@@ -22,12 +30,18 @@ struct AnimationSpringTests {
 
     @Test func springMotionMatchesNumericalIntegrationInAllThreeRegimes() {
         // (mass, stiffness, damping, initialVelocity): under-, critically and over-damped.
-        let springs: [(Double, Double, Double, Double)] = [(1, 100, 10, 0), (1, 100, 20, 0), (2, 50, 40, 3), (0.5, 300, 4, -2)]
+        let springs: [(Double, Double, Double, Double)] = [
+            (1, 100, 10, 0), (1, 100, 20, 0), (2, 50, 40, 3), (0.5, 300, 4, -2),
+        ]
         for (m, k, c, v) in springs {
             let s = CASpringAnimation()
-            s.mass = CGFloat(m); s.stiffness = CGFloat(k); s.damping = CGFloat(c); s.initialVelocity = CGFloat(v)
+            s.mass = CGFloat(m)
+            s.stiffness = CGFloat(k)
+            s.damping = CGFloat(c)
+            s.initialVelocity = CGFloat(v)
             for t in [0.05, 0.2, 0.5, 1.0] {
-                let closed = s.springPosition(atTime: t), numeric = integrate(mass: m, stiffness: k, damping: c, velocity: v, until: t)
+                let closed = s.springPosition(atTime: t)
+                let numeric = integrate(mass: m, stiffness: k, damping: c, velocity: v, until: t)
                 #expect(abs(closed - numeric) < 1e-8, "m=\(m) k=\(k) c=\(c) v=\(v) t=\(t): \(closed) vs \(numeric)")
             }
         }
@@ -65,7 +79,10 @@ struct AnimationSpringTests {
         let layer = CALayer()
         let a = CASpringAnimation(keyPath: "opacity")
         a.mass = 0
-        do { try layer.addAnimation(a, forKey: nil); Issue.record("mass 0 accepted") } catch {
+        do {
+            try layer.addAnimation(a, forKey: nil)
+            Issue.record("mass 0 accepted")
+        } catch {
             #expect("\(error)".contains("mass: expected a number > 0"), "\(error)")
         }
         a.mass = 1

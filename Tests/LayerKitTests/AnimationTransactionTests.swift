@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Implicit animations and CATransaction: reference scene S22 (core-animation-notes.md §7, §18).
@@ -77,7 +78,9 @@ struct AnimationTransactionTests {
             layer.makePresentationTree(atTime: 1)
             #expect(log == ["completion at 1.0, duration 0.25"], "\(log)")
             let spin = try #require(layer.animation(forKey: "transform"))
-            #expect(spin.duration == 0.25 && spin.beginTime == 1, "the completion's change animates for the default 0.25 s from now")
+            #expect(
+                spin.duration == 0.25 && spin.beginTime == 1,
+                "the completion's change animates for the default 0.25 s from now")
         }
     }
 
@@ -102,7 +105,8 @@ struct AnimationTransactionTests {
             layer.zPosition = 10
             CATransaction.commit()
             #expect(!layer.hasAnimations, "inner commit: still pending")
-            #expect(CATransaction.animationTimingFunction() == nil, "the inner setting ended with the inner transaction")
+            #expect(
+                CATransaction.animationTimingFunction() == nil, "the inner setting ended with the inner transaction")
             CATransaction.commit()
             let a = try #require(layer.animation(forKey: "zPosition"))
             #expect(a.duration == 2 && a.timingFunction == CAMediaTimingFunction(name: .linear))
@@ -119,7 +123,9 @@ struct AnimationTransactionTests {
             layer.position = CGPoint(x: 200, y: 0)
             CATransaction.commit()
             #expect(layer.animationKeys() == ["position"])
-            #expect(close(layer.makePresentationTree(atTime: 0.125).position, CGPoint(x: 150, y: 50)), "from (100,100) to (200,0)")
+            #expect(
+                close(layer.makePresentationTree(atTime: 0.125).position, CGPoint(x: 150, y: 50)),
+                "from (100,100) to (200,0)")
         }
     }
 
@@ -160,7 +166,9 @@ struct AnimationTransactionTests {
             CATransaction.flush()
             let a = try #require(styled.animation(forKey: "zPosition") as? CABasicAnimation)
             #expect(a.keyPath == "zPosition" && a.duration == 3, "a style action without key path takes the key")
-            #expect(close(styled.makePresentationTree(atTime: 1.5).zPosition, 2.5), "from the previous value to the model value")
+            #expect(
+                close(styled.makePresentationTree(atTime: 1.5).zPosition, 2.5),
+                "from the previous value to the model value")
 
             let quiet = QuietLayer()
             quiet.makePresentationTree(atTime: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 struct AnimationTransitionTests {
@@ -9,11 +10,15 @@ struct AnimationTransitionTests {
             CATransitionPresentation(type: type, subtype: subtype, progress: p, outgoing: nil, size: size)
         }
         let push = at(.push, .fromRight, 0.25)
-        #expect(push.incomingOffset == CGPoint(x: 75, y: 0) && push.outgoingOffset == CGPoint(x: -25, y: 0), "push from right")
+        #expect(
+            push.incomingOffset == CGPoint(x: 75, y: 0) && push.outgoingOffset == CGPoint(x: -25, y: 0),
+            "push from right")
         let moveIn = at(.moveIn, .fromTop, 0.5)
-        #expect(moveIn.incomingOffset == CGPoint(x: 0, y: -20) && moveIn.outgoingOffset == .zero, "move in from the top")
+        #expect(
+            moveIn.incomingOffset == CGPoint(x: 0, y: -20) && moveIn.outgoingOffset == .zero, "move in from the top")
         let reveal = at(.reveal, .fromBottom, 0.5)
-        #expect(reveal.incomingOffset == .zero && reveal.outgoingOffset == CGPoint(x: 0, y: -20) && reveal.outgoingOnTop)
+        #expect(
+            reveal.incomingOffset == .zero && reveal.outgoingOffset == CGPoint(x: 0, y: -20) && reveal.outgoingOnTop)
         let left = at(.push, .fromLeft, 0.5)
         #expect(left.incomingOffset == CGPoint(x: -50, y: 0) && left.outgoingOffset == CGPoint(x: 50, y: 0))
         let fade = at(.fade, .fromLeft, 0.3)
@@ -52,7 +57,9 @@ struct AnimationTransitionTests {
             t.endProgress = 0.6
             t.duration = 1
             try layer.addAnimation(t, forKey: nil)
-            #expect(abs((layer.makePresentationTree(atTime: 0.5).activeTransition?.progress ?? -1) - 0.4) < 1e-6, "Float progress bounds")
+            #expect(
+                abs((layer.makePresentationTree(atTime: 0.5).activeTransition?.progress ?? -1) - 0.4) < 1e-6,
+                "Float progress bounds")
             t.endProgress = 0.1
             #expect(throws: AnimationError.self) { try layer.addAnimation(t, forKey: nil) }
         }

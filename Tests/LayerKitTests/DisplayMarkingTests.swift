@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Counts `draw(_:in:)` calls; draws nothing.
@@ -11,14 +12,25 @@ final class CountingDelegate: CALayerDelegate {
 /// The display machinery without a rasteriser: marks, counts, bounds changes, tiled-layer keys.
 @Suite struct DisplayMarkingTests {
     @Test func displaySubtreeRedrawsOnlyMarkedLayers() {
-        let root = CALayer(), a = CALayer(), b = CALayer()
-        for l in [a, b] { l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10); root.addSublayer(l) }
-        let da = CountingDelegate(), db = CountingDelegate()
-        a.delegate = da; b.delegate = db
+        let root = CALayer()
+        let a = CALayer()
+        let b = CALayer()
+        for l in [a, b] {
+            l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            root.addSublayer(l)
+        }
+        let da = CountingDelegate()
+        let db = CountingDelegate()
+        a.delegate = da
+        b.delegate = db
         #expect(root.displaySubtreeIfNeeded() == 0, "nothing marked")
         b.setNeedsDisplay()
-        #expect(root.displayState.descendantNeedsDisplay && !root.needsDisplay(), "the mark reaches the root as a descendant mark")
-        #expect(root.displaySubtreeIfNeeded() == 1 && da.draws == 0 && db.draws == 1 && b.displayCount == 1, "only b: \(da.draws) \(db.draws)")
+        #expect(
+            root.displayState.descendantNeedsDisplay && !root.needsDisplay(),
+            "the mark reaches the root as a descendant mark")
+        #expect(
+            root.displaySubtreeIfNeeded() == 1 && da.draws == 0 && db.draws == 1 && b.displayCount == 1,
+            "only b: \(da.draws) \(db.draws)")
         #expect(root.displaySubtreeIfNeeded() == 0 && !root.displayState.descendantNeedsDisplay, "marks cleared")
     }
 

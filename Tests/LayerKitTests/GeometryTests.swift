@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Layer geometry with the Core Animation book's numbers (core-animation-notes.md §2, S14, S15).
@@ -73,11 +74,15 @@ import Testing
         let a = makeLayer("a", frame: CGRect(x: 50, y: 50, width: 100, height: 100))
         let b = makeLayer("b", frame: CGRect(x: 200, y: 100, width: 100, height: 100))
         let c = makeLayer("c", frame: CGRect(x: 10, y: 10, width: 20, height: 20))
-        root.addSublayer(a); root.addSublayer(b); a.addSublayer(c)
+        root.addSublayer(a)
+        root.addSublayer(b)
+        a.addSublayer(c)
         #expect(a.convert(CGPoint(x: 0, y: 0), to: b) == CGPoint(x: -150, y: -50))
         #expect(c.convert(CGPoint(x: 5, y: 5), to: root) == CGPoint(x: 65, y: 65))
         #expect(root.convert(CGPoint(x: 65, y: 65), to: c) == CGPoint(x: 5, y: 5))
-        #expect(c.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: b) == CGRect(x: -140, y: -40, width: 20, height: 20))
+        #expect(
+            c.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: b)
+                == CGRect(x: -140, y: -40, width: 20, height: 20))
         a.bounds.origin = CGPoint(x: 10, y: 0)
         #expect(c.convert(CGPoint(x: 0, y: 0), to: root) == CGPoint(x: 50, y: 60), "bounds origin scrolls sublayers")
     }
@@ -110,9 +115,12 @@ import Testing
         t.m34 = -1.0 / 500
         t = CATransform3DRotate(t, .pi / 4, 0, 1, 0)
         card.transform = t
-        let topLeft = card.convert(CGPoint(x: 0, y: 0), to: nil), bottomLeft = card.convert(CGPoint(x: 0, y: 100), to: nil)
-        let topRight = card.convert(CGPoint(x: 100, y: 0), to: nil), bottomRight = card.convert(CGPoint(x: 100, y: 100), to: nil)
-        let left = bottomLeft.y - topLeft.y, right = bottomRight.y - topRight.y
+        let topLeft = card.convert(CGPoint(x: 0, y: 0), to: nil)
+        let bottomLeft = card.convert(CGPoint(x: 0, y: 100), to: nil)
+        let topRight = card.convert(CGPoint(x: 100, y: 0), to: nil)
+        let bottomRight = card.convert(CGPoint(x: 100, y: 100), to: nil)
+        let left = bottomLeft.y - topLeft.y
+        let right = bottomRight.y - topRight.y
         #expect(left != right, "edges \(left) and \(right)")
         // Rotating +π/4 about y moves the +x edge away from the viewer (toward −z): it is the shorter one.
         #expect(right < left, "right edge \(right) should be shorter than left edge \(left)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Key-value access: plain keys, sub-fields, virtual transform key paths, emitter cells, errors.
@@ -33,14 +34,19 @@ import Testing
 
     @Test func emitterCellKeyPathsReachNestedCells() throws {
         let emitter = CAEmitterLayer()
-        let rocket = CAEmitterCell(), burst = CAEmitterCell(), spark = CAEmitterCell()
-        rocket.name = "rocket"; burst.name = "burst"; spark.name = "spark"
+        let rocket = CAEmitterCell()
+        let burst = CAEmitterCell()
+        let spark = CAEmitterCell()
+        rocket.name = "rocket"
+        burst.name = "burst"
+        spark.name = "spark"
         burst.emitterCells = [spark]
         rocket.emitterCells = [burst]
         emitter.emitterCells = [rocket]
         try emitter.setValue(250, forKeyPath: "emitterCells.rocket.birthRate")
         #expect(rocket.birthRate == 250)
-        try emitter.setValue(CGColor.named["red"]!, forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.color")
+        try emitter.setValue(
+            CGColor.named["red"]!, forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.color")
         #expect(spark.color == CGColor.named["red"])
         #expect(emitter.value(forKeyPath: "emitterCells.rocket.birthRate") == .number(250))
         #expect(emitter.isAnimatable(keyPath: "emitterCells.rocket.birthRate"))

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Sublayer order operations, hit testing and zPosition (S14), change tracking.
 @Suite struct LayerTreeTests {
     @Test func sublayerOperationsKeepOrderAndParents() {
         let root = CALayer()
-        let a = makeLayer("a", frame: .zero), b = makeLayer("b", frame: .zero), c = makeLayer("c", frame: .zero)
+        let a = makeLayer("a", frame: .zero)
+        let b = makeLayer("b", frame: .zero)
+        let c = makeLayer("c", frame: .zero)
         root.addSublayer(a)
         root.addSublayer(c)
         root.insertSublayer(b, above: a)
@@ -88,7 +91,8 @@ import Testing
     }
 
     @Test func maskIsNotASublayer() {
-        let layer = CALayer(), mask = CALayer()
+        let layer = CALayer()
+        let mask = CALayer()
         layer.mask = mask
         #expect(layer.sublayers == nil && mask.superlayer == nil && layer.mask === mask)
         let other = CALayer()
@@ -97,13 +101,15 @@ import Testing
     }
 
     @Test func changesBumpGenerationsUpTheTree() {
-        let root = CALayer(), child = CALayer()
+        let root = CALayer()
+        let child = CALayer()
         root.addSublayer(child)
         let (g0, s0) = (root.generation, root.subtreeGeneration)
         child.opacity = 0.5
         #expect(root.generation == g0, "root's own properties did not change")
         #expect(root.subtreeGeneration != s0, "root's subtree did")
-        let emitter = CAEmitterLayer(), cell = CAEmitterCell()
+        let emitter = CAEmitterLayer()
+        let cell = CAEmitterCell()
         emitter.emitterCells = [cell]
         root.addSublayer(emitter)
         let s1 = root.subtreeGeneration
@@ -113,8 +119,10 @@ import Testing
 
     @Test func layerNamedFindsDescendants() {
         let root = makeLayer("root", frame: .zero)
-        let a = makeLayer("a", frame: .zero), b = makeLayer("b", frame: .zero)
-        root.addSublayer(a); a.addSublayer(b)
+        let a = makeLayer("a", frame: .zero)
+        let b = makeLayer("b", frame: .zero)
+        root.addSublayer(a)
+        a.addSublayer(b)
         #expect(root.layer(named: "b") === b)
         #expect(root.layer(named: "zzz") == nil)
     }

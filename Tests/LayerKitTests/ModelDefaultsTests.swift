@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Apple's default values (apple-semantics.md §b.1, core-animation-notes.md §17).
@@ -30,7 +31,9 @@ import Testing
         let c = CAEmitterCell()
         #expect(c.birthRate == 0 && c.lifetime == 0 && c.lifetimeRange == 0 && c.isEnabled && c.name == nil)
         #expect(c.emissionLatitude == 0 && c.emissionLongitude == 0 && c.emissionRange == 0)
-        #expect(c.velocity == 0 && c.velocityRange == 0 && c.xAcceleration == 0 && c.yAcceleration == 0 && c.zAcceleration == 0)
+        #expect(
+            c.velocity == 0 && c.velocityRange == 0 && c.xAcceleration == 0 && c.yAcceleration == 0
+                && c.zAcceleration == 0)
         #expect(c.scale == 1 && c.scaleRange == 0 && c.scaleSpeed == 0 && c.spin == 0 && c.spinRange == 0)
         #expect(c.color == .white && c.redRange == 0 && c.alphaSpeed == 0)
         #expect(c.contents == nil && c.contentsRect == CGRect(x: 0, y: 0, width: 1, height: 1) && c.contentsScale == 1)
@@ -41,12 +44,18 @@ import Testing
         let g = CAGradientLayer()
         #expect(g.startPoint == CGPoint(x: 0.5, y: 0) && g.endPoint == CGPoint(x: 0.5, y: 1) && g.type == .axial)
         let r = CAReplicatorLayer()
-        #expect(r.instanceCount == 1 && r.instanceColor == .white && r.instanceDelay == 0 && CATransform3DIsIdentity(r.instanceTransform))
+        #expect(
+            r.instanceCount == 1 && r.instanceColor == .white && r.instanceDelay == 0
+                && CATransform3DIsIdentity(r.instanceTransform))
         let s = CAShapeLayer()
         #expect(s.fillColor == .black && s.strokeColor == nil && s.lineWidth == 1 && s.miterLimit == 10)
-        #expect(s.lineCap == .butt && s.lineJoin == .miter && s.strokeStart == 0 && s.strokeEnd == 1 && s.fillRule == .nonZero)
+        #expect(
+            s.lineCap == .butt && s.lineJoin == .miter && s.strokeStart == 0 && s.strokeEnd == 1
+                && s.fillRule == .nonZero)
         let t = CATextLayer()
-        #expect(t.fontSize == 36 && t.foregroundColor == .white && !t.isWrapped && t.alignmentMode == .natural && t.truncationMode == .none)
+        #expect(
+            t.fontSize == 36 && t.foregroundColor == .white && !t.isWrapped && t.alignmentMode == .natural
+                && t.truncationMode == .none)
         #expect(!CATransformLayer().flattensSublayers && CALayer().flattensSublayers)
     }
 
@@ -58,7 +67,9 @@ import Testing
         r.instanceGreenOffset = -0.1
         for k in 0..<10 {
             let c = r.color(ofInstance: k)
-            #expect(c.red == 1 && close(c.green, 1 - 0.1 * CGFloat(k)) && close(c.blue, 1 - 0.1 * CGFloat(k)), "k=\(k): \(c)")
+            #expect(
+                c.red == 1 && close(c.green, 1 - 0.1 * CGFloat(k)) && close(c.blue, 1 - 0.1 * CGFloat(k)),
+                "k=\(k): \(c)")
         }
         r.instanceAlphaOffset = -0.6
         #expect(r.color(ofInstance: 2).alpha == 0, "clamped at 0")

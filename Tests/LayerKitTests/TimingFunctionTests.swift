@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 struct TimingFunctionTests {
@@ -7,7 +8,8 @@ struct TimingFunctionTests {
     private func reference(_ c1: (Double, Double), _ c2: (Double, Double), _ x: Double) -> Double {
         func bx(_ s: Double) -> Double { 3 * (1 - s) * (1 - s) * s * c1.0 + 3 * (1 - s) * s * s * c2.0 + s * s * s }
         func by(_ s: Double) -> Double { 3 * (1 - s) * (1 - s) * s * c1.1 + 3 * (1 - s) * s * s * c2.1 + s * s * s }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<200 {
             let m = (lo + hi) / 2
             if bx(m) < x { lo = m } else { hi = m }
@@ -70,7 +72,8 @@ struct TimingFunctionTests {
         for (c1, c2) in curves {
             let f = CAMediaTimingFunction(controlPoints: Float(c1.0), Float(c1.1), Float(c2.0), Float(c2.1))
             // Float control points: compare against the same rounded values.
-            let r1 = (Double(Float(c1.0)), Double(Float(c1.1))), r2 = (Double(Float(c2.0)), Double(Float(c2.1)))
+            let r1 = (Double(Float(c1.0)), Double(Float(c1.1)))
+            let r2 = (Double(Float(c2.0)), Double(Float(c2.1)))
             for i in 1..<1000 {
                 let x = Double(i) / 1000
                 let e = abs(f.solve(forInput: x) - reference(r1, r2, x))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// The timing arithmetic of reference scene S21 (core-animation-notes.md §9): repeat counts, speed,
@@ -12,7 +13,10 @@ struct TimingMathTests {
     }
 
     @Test func durationTwoTimesRepeatCountThreePointFiveLastsSevenSeconds() {
-        let t = timing { $0.duration = 2; $0.repeatCount = 3.5 }
+        let t = timing {
+            $0.duration = 2
+            $0.repeatCount = 3.5
+        }
         #expect(t.activeDuration(defaultDuration: 0.25) == 7)
         let s = t.state(atParentTime: 6.9, defaultDuration: 0.25)
         #expect(s?.iteration == 3 && abs((s?.cycleTime ?? 0) - 0.9) < 1e-12, "t=6.9: \(String(describing: s))")
@@ -22,7 +26,9 @@ struct TimingMathTests {
         var held = t
         held.fillMode = .forwards
         let end = held.state(atParentTime: 100, defaultDuration: 0.25)
-        #expect(end?.phase == .after && end?.fraction == 0.5, "holds halfway through the 4th cycle: \(String(describing: end))")
+        #expect(
+            end?.phase == .after && end?.fraction == 0.5,
+            "holds halfway through the 4th cycle: \(String(describing: end))")
     }
 
     @Test func zeroDurationMeansAQuarterSecondAndZeroRepeatCountMeansOnce() {
@@ -32,25 +38,36 @@ struct TimingMathTests {
     }
 
     @Test func speedTwoFinishesAOneSecondAnimationInHalfASecond() {
-        let t = timing { $0.duration = 1; $0.speed = 2 }
+        let t = timing {
+            $0.duration = 1
+            $0.speed = 2
+        }
         #expect(t.state(atParentTime: 0.25, defaultDuration: 0.25)?.fraction == 0.5)
         #expect(!t.isComplete(atParentTime: 0.49, defaultDuration: 0.25))
         #expect(t.isComplete(atParentTime: 0.5, defaultDuration: 0.25))
     }
 
     @Test func timeOffsetStartsHalfwayAndWrapsToPlayTheFullLength() {
-        let t = timing { $0.duration = 1; $0.timeOffset = 0.5 }
+        let t = timing {
+            $0.duration = 1
+            $0.timeOffset = 0.5
+        }
         let samples: [(Double, Double)] = [(0, 0.5), (0.4, 0.9), (0.6, 0.1), (0.99, 0.49)]
         for (time, fraction) in samples {
             let f = t.state(atParentTime: time, defaultDuration: 0.25)?.fraction ?? -1
             #expect(abs(f - fraction) < 1e-9, "t=\(time): fraction \(f), expected \(fraction)")
         }
-        #expect(t.isComplete(atParentTime: 1, defaultDuration: 0.25), "still 1 s long: the offset is not scaled and wraps")
+        #expect(
+            t.isComplete(atParentTime: 1, defaultDuration: 0.25), "still 1 s long: the offset is not scaled and wraps")
     }
 
     @Test func fillModesDecideWhatShowsOutsideTheActiveInterval() {
         for mode in CAMediaTimingFillMode.allCases {
-            let t = timing { $0.beginTime = 1; $0.duration = 1; $0.fillMode = mode }
+            let t = timing {
+                $0.beginTime = 1
+                $0.duration = 1
+                $0.fillMode = mode
+            }
             let before = t.state(atParentTime: 0.5, defaultDuration: 0.25)
             let after = t.state(atParentTime: 2.5, defaultDuration: 0.25)
             let fillsBackwards = mode == .backwards || mode == .both
@@ -64,29 +81,44 @@ struct TimingMathTests {
     }
 
     @Test func autoreversingRepeatsFormATriangleWave() {
-        let t = timing { $0.duration = 2; $0.autoreverses = true; $0.repeatDuration = .infinity }
-        let samples: [(Double, Double, Bool)] = [(0, 0, false), (1, 0.5, false), (2, 1, false), (3, 0.5, true), (4, 0, false),
-                                                 (5, 0.5, false), (1000.5, 0.25, false)]
+        let t = timing {
+            $0.duration = 2
+            $0.autoreverses = true
+            $0.repeatDuration = .infinity
+        }
+        let samples: [(Double, Double, Bool)] = [
+            (0, 0, false), (1, 0.5, false), (2, 1, false), (3, 0.5, true), (4, 0, false),
+            (5, 0.5, false), (1000.5, 0.25, false),
+        ]
         for (time, fraction, reversed) in samples {
             let s = t.state(atParentTime: time, defaultDuration: 0.25)
-            #expect(abs((s?.fraction ?? -1) - fraction) < 1e-12 && s?.isReversed == reversed, "t=\(time): \(String(describing: s))")
+            #expect(
+                abs((s?.fraction ?? -1) - fraction) < 1e-12 && s?.isReversed == reversed,
+                "t=\(time): \(String(describing: s))")
         }
         #expect(!t.isComplete(atParentTime: 1e9, defaultDuration: 0.25))
     }
 
     @Test func cumulativeIterationCountsWholeCycles() {
-        let t = timing { $0.duration = 1; $0.repeatCount = 3 }
+        let t = timing {
+            $0.duration = 1
+            $0.repeatCount = 3
+        }
         #expect(t.state(atParentTime: 2.5, defaultDuration: 0.25)?.iteration == 2)
         var held = t
         held.fillMode = .forwards
         let end = held.state(atParentTime: 3, defaultDuration: 0.25)
-        #expect(end?.iteration == 2 && end?.fraction == 1, "end of the third cycle, not the start of a fourth: \(String(describing: end))")
+        #expect(
+            end?.iteration == 2 && end?.fraction == 1,
+            "end of the third cycle, not the start of a fourth: \(String(describing: end))")
     }
 
     // MARK: - Layer time
 
     @Test func layerTimeFollowsBeginTimeSpeedAndTimeOffsetDownTheTree() {
-        let root = CALayer(), child = CALayer(), grandchild = CALayer()
+        let root = CALayer()
+        let child = CALayer()
+        let grandchild = CALayer()
         root.addSublayer(child)
         child.addSublayer(grandchild)
         root.speed = 2

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LayerKit
 
 /// Runs `body` in virtual time: a fresh clock scoped to this test's task, and this thread's implicit

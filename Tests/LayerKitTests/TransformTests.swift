@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// CATransform3D and CGAffineTransform against hand-computed values.
@@ -66,7 +67,9 @@ import Testing
         #expect(!CATransform3DIsAffine(CATransform3DMakeRotation(0.3, 0, 1, 0)))
         #expect(CATransform3DIsIdentity(CATransform3DMakeRotation(0.3, 0, 0, 0)), "zero axis gives identity")
         #expect(CATransform3DEqualToTransform(CATransform3DIdentity, CATransform3D()))
-        #expect(CGRect(x: 0, y: 0, width: 10, height: 10).applying(CGAffineTransform(scaleX: 2, y: 3)) == CGRect(x: 0, y: 0, width: 20, height: 30))
+        #expect(
+            CGRect(x: 0, y: 0, width: 10, height: 10).applying(CGAffineTransform(scaleX: 2, y: 3))
+                == CGRect(x: 0, y: 0, width: 20, height: 30))
     }
 
     @Test func componentsRoundTrip() {

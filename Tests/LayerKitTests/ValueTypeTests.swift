@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayerKit
 
 /// Colours, the seeded generator, paths, images.
@@ -20,10 +21,10 @@ import Testing
         // (docs/Determinism.md), computed when the generator was written.
         var r0 = SeededRandom(seed: 0)
         let a = (0..<5).map { _ in r0.next32() }
-        #expect(a == [2422489633, 1176037471, 2405161421, 2938897158, 4140632945], "seed 0: \(a)")
+        #expect(a == [2_422_489_633, 1_176_037_471, 2_405_161_421, 2_938_897_158, 4_140_632_945], "seed 0: \(a)")
         var r42 = SeededRandom(seed: 42)
         let b = (0..<5).map { _ in r42.next32() }
-        #expect(b == [3508393247, 2846903365, 3050928809, 2850731726, 4131377665], "seed 42: \(b)")
+        #expect(b == [3_508_393_247, 2_846_903_365, 3_050_928_809, 2_850_731_726, 4_131_377_665], "seed 42: \(b)")
         var r7 = SeededRandom(seed: 7)
         let f = (0..<3).map { _ in r7.nextUnitFloat() }
         #expect(f == [0.32466208934783936, 0.3410549759864807, 0.10381245613098145], "seed 7 floats: \(f)")
@@ -33,22 +34,32 @@ import Testing
         // Every count around the eight-stream stride, then a draw after the batch: same stream position.
         for seed: UInt64 in [0, 42, 0xDEAD_BEEF] {
             for count in [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 37, 1000] {
-                var single = SeededRandom(seed: seed), batched = single
+                var single = SeededRandom(seed: seed)
+                var batched = single
                 let expected = (0..<count).map { _ in single.next32() }
                 var got = [UInt32](repeating: 0, count: count)
                 got.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { batched.fill(p, count: count) } }
-                #expect(got == expected, "seed \(seed), count \(count): first difference at \(got.indices.first { got[$0] != expected[$0] } ?? -1)")
-                #expect(batched == single && batched.next32() == single.next32(), "seed \(seed), count \(count): state after the batch")
+                #expect(
+                    got == expected,
+                    "seed \(seed), count \(count): first difference at \(got.indices.first { got[$0] != expected[$0] } ?? -1)"
+                )
+                #expect(
+                    batched == single && batched.next32() == single.next32(),
+                    "seed \(seed), count \(count): state after the batch")
             }
         }
     }
 
     @Test func seededRandomUnitFloatsStayInRange() {
         var r = SeededRandom(seed: 123)
-        var lo: Float = 1, hi: Float = 0, sum: Float = 0
+        var lo: Float = 1
+        var hi: Float = 0
+        var sum: Float = 0
         for _ in 0..<100_000 {
             let u = r.nextUnitFloat()
-            lo = min(lo, u); hi = max(hi, u); sum += u
+            lo = min(lo, u)
+            hi = max(hi, u)
+            sum += u
         }
         #expect(lo >= 0 && hi < 1 && abs(sum / 100_000 - 0.5) < 0.01, "min \(lo) max \(hi) mean \(sum / 100_000)")
     }
@@ -59,15 +70,20 @@ import Testing
         #expect(close(rr.boundingBox, CGRect(x: 50, y: 50, width: 100, height: 100)), "\(rr.boundingBox)")
         let circle = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 50, height: 50))
         #expect(close(circle.boundingBox, CGRect(x: 0, y: 0, width: 50, height: 50), 0.5))
-        #expect(circle.elements.filter { if case .addCurveToPoint = $0 { return true }; return false }.count == 4)
+        #expect(
+            circle.elements.filter {
+                if case .addCurveToPoint = $0 { return true }
+                return false
+            }.count == 4)
         let arc = CGMutablePath()
         arc.addArc(center: CGPoint(x: 150, y: 100), radius: 25, startAngle: 0, endAngle: .pi, clockwise: false)
         #expect(close(arc.currentPoint, CGPoint(x: 125, y: 100)), "end \(arc.currentPoint)")
         // clockwise: false sweeps toward increasing angles: through +y (down on screen) at π/2.
         #expect(arc.boundingBox.maxY > 120, "the arc bulges downward: \(arc.boundingBox)")
         let some = CGMutablePath()
-        some.addRoundedRect(in: CGRect(x: 0, y: 0, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
-                            corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner])
+        some.addRoundedRect(
+            in: CGRect(x: 0, y: 0, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
+            corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner])
         #expect(some.elements.first == .moveToPoint(CGPoint(x: 0, y: 0)), "unrounded top-left corner starts the path")
     }
 

@@ -1,14 +1,16 @@
 import EmitterKit
 import Foundation
-@testable import ParticleDesigner
 import Testing
+
+@testable import ParticleDesigner
 
 // MARK: - Edge cases of the reference README
 
 @Test func tiffTextureFallsBackToTheBuiltinSpriteWithAWarning() throws {
     let comet = try ParticleDesignerImporter.importFile(path: fixture("Comet"))
     #expect(comet.texture.source == .builtin("softDot"))
-    #expect(comet.warnings.contains { $0.message.contains("TIFF") && $0.message.contains("softDot") }, "\(comet.warnings)")
+    #expect(
+        comet.warnings.contains { $0.message.contains("TIFF") && $0.message.contains("softDot") }, "\(comet.warnings)")
 }
 
 @Test func corruptEmbeddedBlobFallsBackWithAWarning() throws {
@@ -25,7 +27,7 @@ import Testing
     let galaxy = try ParticleDesignerImporter.importFile(path: folder + "/Galaxy.plist")
     #expect(galaxy.texture.source == .file(folder + "/Galaxy.png"))
     #expect(galaxy.texture.image.width == 4)
-    #expect(galaxy.cell.scale == 37.0 / 4) // sizes follow the texture actually used
+    #expect(galaxy.cell.scale == 37.0 / 4)  // sizes follow the texture actually used
     #expect(galaxy.warnings.isEmpty, "\(galaxy.warnings)")
 }
 
@@ -69,7 +71,7 @@ import Testing
 }
 
 @Test func emitterTypeMayBeARealOrAnInteger() throws {
-    #expect(try ParticleDesignerImporter.importFile(path: fixture("Phoenix")).mode == .radius) // <real>1</real>
+    #expect(try ParticleDesignerImporter.importFile(path: fixture("Phoenix")).mode == .radius)  // <real>1</real>
     let text = replacing("emitterType", with: "<integer>1</integer>", in: try fixtureText("Phoenix"))
     #expect(try importText(text).mode == .radius)
     let bad = replacing("emitterType", with: "<real>2.5</real>", in: try fixtureText("Phoenix"))
@@ -95,20 +97,25 @@ import Testing
             #expect("\(error)".contains("Broken.plist") && "\(error)".contains(expected), "\(error)")
         }
     }
-    #expect { try ParticleDesignerImporter.importFile(path: fixtures + "/Missing.plist") } throws: { "\($0)".contains("no such file") }
+    #expect { try ParticleDesignerImporter.importFile(path: fixtures + "/Missing.plist") } throws: {
+        "\($0)".contains("no such file")
+    }
 }
 
 @Test func mutatedFilesNeverCrash() throws {
     var random = SeededRandom(seed: 9)
     let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture("Flower"))))
-    var imported = 0, refused = 0
+    var imported = 0
+    var refused = 0
     for _ in 0..<120 {
         var bytes = original
         for _ in 0..<(1 + Int(random.nextUnitFloat() * 6)) {
             let i = Int(random.nextUnitFloat() * Float(bytes.count - 1))
             bytes[i] = UInt8(truncatingIfNeeded: Int(random.nextUnitFloat() * 256))
         }
-        if random.nextUnitFloat() < 0.2 { bytes = Array(bytes.prefix(Int(random.nextUnitFloat() * Float(bytes.count)))) }
+        if random.nextUnitFloat() < 0.2 {
+            bytes = Array(bytes.prefix(Int(random.nextUnitFloat() * Float(bytes.count))))
+        }
         do {
             _ = try ParticleDesignerImporter.importData(Data(bytes), path: "Fuzz.plist")
             imported += 1
@@ -121,31 +128,42 @@ import Testing
 
 @Test func inflationStopsAtItsLimit() {
     // 200 000 zero bytes in 230 bytes of gzip: refused with a 100 000-byte limit, accepted with more.
-    let bomb = Data(base64Encoded: "H4sIAAAAAAACA+3BMQEAAADCoPVPbQZ/oAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACA1wB7WOBcQA0DAA==")!
+    let bomb = Data(
+        base64Encoded:
+            "H4sIAAAAAAACA+3BMQEAAADCoPVPbQZ/oAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACA1wB7WOBcQA0DAA=="
+    )!
     #expect(GzipInflater.inflate(bomb, limit: 100_000) == .failure(.tooLarge(limit: 100_000)))
     #expect((try? GzipInflater.inflate(bomb, limit: 300_000).get())?.count == 200_000)
-    #expect(GzipInflater.inflate(Data(bomb.prefix(40)), limit: 300_000) == .failure(.corrupt("the data ends early (truncated)")))
-    if case .failure(.corrupt) = GzipInflater.inflate(Data([1, 2, 3, 4, 5]), limit: 100) {} else { Issue.record("garbage inflated") }
+    #expect(
+        GzipInflater.inflate(Data(bomb.prefix(40)), limit: 300_000)
+            == .failure(.corrupt("the data ends early (truncated)")))
+    if case .failure(.corrupt) = GzipInflater.inflate(Data([1, 2, 3, 4, 5]), limit: 100) {
+    } else {
+        Issue.record("garbage inflated")
+    }
 }
 
 @Test func everyImportOfAMutatedNumberLoadsAsAScene() throws {
     // Digits of the numbers replaced (not the texture): extreme values must be refused by the
     // importer with a message, or give a scene the loader accepts and the engine runs.
     var random = SeededRandom(seed: 77)
-    var imported = 0, refused = 0
+    var imported = 0
+    var refused = 0
     for name in referenceNames {
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture(name))))
         let text = String(decoding: original, as: UTF8.self)
-        let blobStart = text.utf8.count - (text.components(separatedBy: "<key>textureImageData</key>").last?.utf8.count ?? 0)
+        let blobStart =
+            text.utf8.count - (text.components(separatedBy: "<key>textureImageData</key>").last?.utf8.count ?? 0)
         let digits = original.indices.filter { $0 < blobStart && (48...57).contains(original[$0]) }
         for _ in 0..<40 {
             var bytes = original
             for _ in 0..<(1 + Int(random.nextUnitFloat() * 3)) {
                 let i = digits[Int(random.nextUnitFloat() * Float(digits.count - 1))]
-                bytes[i] = [48, 49, 57, 101][Int(random.nextUnitFloat() * 3.99)] // 0, 1, 9 or e (exponents)
+                bytes[i] = [48, 49, 57, 101][Int(random.nextUnitFloat() * 3.99)]  // 0, 1, 9 or e (exponents)
             }
             let effect: ParticleDesignerImport
-            do { effect = try ParticleDesignerImporter.importData(Data(bytes), path: "Fuzz.plist") } catch is SceneError {
+            do { effect = try ParticleDesignerImporter.importData(Data(bytes), path: "Fuzz.plist") } catch is SceneError
+            {
                 refused += 1
                 continue
             }

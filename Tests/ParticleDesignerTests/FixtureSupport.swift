@@ -1,6 +1,7 @@
 import EmitterKit
 import EmitterTestSupport
 import Foundation
+
 @testable import ParticleDesigner
 
 // MARK: - Fixtures and helpers

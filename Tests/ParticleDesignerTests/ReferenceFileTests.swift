@@ -1,7 +1,8 @@
 import EmitterKit
 import Foundation
-@testable import ParticleDesigner
 import Testing
+
+@testable import ParticleDesigner
 
 // MARK: - The five reference files
 
@@ -26,16 +27,16 @@ func referenceFileImportsValidatesAndRenders(_ name: String) throws {
     let g = try ParticleDesignerImporter.importFile(path: fixture("Galaxy"))
     let c = g.cell
     #expect(g.mode == .gravity)
-    #expect(c.birthRate == 233.5) // maxParticles 934 / lifespan 4
+    #expect(c.birthRate == 233.5)  // maxParticles 934 / lifespan 4
     #expect(c.lifetime == 4 && c.lifetimeRange == 1)
     #expect(c.velocity == 59.21 && c.velocityRange == 10)
-    #expect(abs(c.emissionLongitude + .pi / 2) < 1e-12) // 90° up, y flipped
-    #expect(abs(c.emissionRange - 4 * .pi) < 1e-12)     // ± 360°
+    #expect(abs(c.emissionLongitude + .pi / 2) < 1e-12)  // 90° up, y flipped
+    #expect(abs(c.emissionRange - 4 * .pi) < 1e-12)  // ± 360°
     #expect(c.radialAcceleration == -20 && c.radialAccelerationRange == 0)
-    #expect(c.tangentialAcceleration == -50 && c.tangentialAccelerationRange == 50) // y flip turns the sense
+    #expect(c.tangentialAcceleration == -50 && c.tangentialAccelerationRange == 50)  // y flip turns the sense
     #expect(c.color == CGColor(red: 0.12, green: 0.25, blue: 0.76, alpha: 1))
     #expect(c.endColor == CGColor(red: 0, green: 0, blue: 0, alpha: 1))
-    #expect(c.scale == 37.0 / 32 && c.scaleRange == 10.0 / 32 && c.endScale == 37.0 / 32) // 32-pixel texture
+    #expect(c.scale == 37.0 / 32 && c.scaleRange == 10.0 / 32 && c.endScale == 37.0 / 32)  // 32-pixel texture
     #expect(g.emitter.emitterPosition == CGPoint(x: 169.91, y: 480 - 228.71))
     #expect(g.emitter.renderMode == .additive && g.emitter.maxParticles == 934 && g.emitter.emitterShape == .point)
     #expect(g.texture.source == .embedded && g.texture.image.width == 32)
@@ -56,7 +57,7 @@ func referenceFileImportsValidatesAndRenders(_ name: String) throws {
     let c = p.cell
     #expect(p.mode == .radius)
     #expect(c.orbitRadius == 60 && c.orbitRadiusRange == 85.26316 && c.orbitEndRadius == 0)
-    #expect(abs(c.orbitAngularVelocity + 2 * .pi) < 1e-12) // 360°/s counter-clockwise, y up
+    #expect(abs(c.orbitAngularVelocity + 2 * .pi) < 1e-12)  // 360°/s counter-clockwise, y up
     #expect(abs(c.emissionLongitude - (.pi - 349 * .pi / 180)) < 1e-12)
     #expect(c.velocity == 0 && c.xAcceleration == 0)
 }
@@ -116,7 +117,9 @@ func rateLifetimeSpeedAndColoursMatchTheFile(_ name: String) throws {
     let start = [c.color.red, c.color.green, c.color.blue, c.color.alpha].map { Float($0) }
     let fileStart = ["Red", "Green", "Blue", "Alpha"].map { v("startColor" + $0) }
     #expect(start == fileStart, "\(name): colour \(start), file \(fileStart)")
-    #expect([c.redRange, c.greenRange, c.blueRange, c.alphaRange] == ["Red", "Green", "Blue", "Alpha"].map { abs(v("startColorVariance" + $0)) })
+    #expect(
+        [c.redRange, c.greenRange, c.blueRange, c.alphaRange]
+            == ["Red", "Green", "Blue", "Alpha"].map { abs(v("startColorVariance" + $0)) })
     let finish = c.endColor.map { [$0.red, $0.green, $0.blue, $0.alpha].map { Float($0) } } ?? start
     #expect(finish == ["Red", "Green", "Blue", "Alpha"].map { v("finishColor" + $0) }, "\(name): end colour \(finish)")
 }

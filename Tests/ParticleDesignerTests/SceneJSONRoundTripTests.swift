@@ -1,7 +1,8 @@
 import EmitterKit
 import Foundation
-@testable import ParticleDesigner
 import Testing
+
+@testable import ParticleDesigner
 
 // MARK: - Writing scene files
 
@@ -15,14 +16,16 @@ func writtenSceneLoadsBackWithTheSameCell(_ name: String) throws {
     let emitter = try #require(loaded.layers.first as? CAEmitterLayer)
     let cell = try #require(emitter.emitterCells?.first)
     for key in CAEmitterCell.keyAccessors.keys where key != "contents" {
-        let a = effect.cell.value(forKeyPath: key), b = cell.value(forKeyPath: key)
-        if case let .number(x)? = a, case let .number(y)? = b {
+        let a = effect.cell.value(forKeyPath: key)
+        let b = cell.value(forKeyPath: key)
+        if case .number(let x)? = a, case .number(let y)? = b {
             #expect(abs(x - y) <= 1e-9 * max(1, abs(x)), "\(name).\(key): imported \(x), loaded \(y)")
         } else {
             #expect(a == b, "\(name).\(key): imported \(String(describing: a)), loaded \(String(describing: b))")
         }
     }
-    #expect(emitter.emitterPosition == effect.emitter.emitterPosition && emitter.renderMode == effect.emitter.renderMode)
+    #expect(
+        emitter.emitterPosition == effect.emitter.emitterPosition && emitter.renderMode == effect.emitter.renderMode)
     #expect(emitter.maxParticles == effect.emitter.maxParticles && emitter.emitterSize == effect.emitter.emitterSize)
     // Decodable textures are written as PNG next to the JSON; the others use the built-in sprite.
     switch effect.texture.source {
@@ -32,9 +35,10 @@ func writtenSceneLoadsBackWithTheSameCell(_ name: String) throws {
         #expect(cell.contents?.width == effect.texture.image.width)
     }
     // Writing the loaded scene again gives the same text: the writer and the loader agree.
-    let again = SceneJSONWriter.scene(description: "Imported from the Particle Designer file \(name).plist",
-                                      size: ParticleDesignerImporter.designSize, emitter: emitter,
-                                      textureReference: effect.texture.source == .builtin("softDot") ? "builtin:softDot" : "\(name)-texture.png")
+    let again = SceneJSONWriter.scene(
+        description: "Imported from the Particle Designer file \(name).plist",
+        size: ParticleDesignerImporter.designSize, emitter: emitter,
+        textureReference: effect.texture.source == .builtin("softDot") ? "builtin:softDot" : "\(name)-texture.png")
     #expect(again == (try String(contentsOfFile: json, encoding: .utf8)))
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @_spi(Benchmarks) @testable import Particles
 
 /// The batch path of `BirthWriter` (`addLayerBatch`, taken by top-level cells) writes bit for bit what
@@ -25,7 +26,7 @@ import Testing
 
     static let cases: [Case] = [
         Case(),
-        Case(scale: -0.0, spin: -0.0), // −0 means: range × draw can flip the sign of a zero
+        Case(scale: -0.0, spin: -0.0),  // −0 means: range × draw can flip the sign of a zero
         Case(scale: 0, spin: 0, layerScale: -1, layerSpin: -2),
         Case(scale: 2, scaleRange: 0.5, spin: 1, spinRange: 3),
         Case(scale: 0.3, scaleRange: 1, spin: -0.0, spinRange: 0.2, redRange: 0.4),
@@ -67,15 +68,21 @@ import Testing
         let params = CellParameters(cell: cell, layer: layer)
         // Two chunks, neither a whole number of vectors; lifetimes about as long as the step, so some
         // births die within it.
-        let chunks = [0..<101, 101..<150], n = 150, seed: UInt64 = 41
+        let chunks = [0..<101, 101..<150]
+        let n = 150
+        let seed: UInt64 = 41
         var birthTimes = (0..<n).map { 1 + Double($0) / Double(n) / 120 }
         if configuration.endlessAges { (birthTimes[5], birthTimes[120]) = (-1e200, -.infinity) }
         func position(_ j: Int) -> (x: Double, y: Double, z: Double) {
-            layout == .still ? (10, 20, configuration.stillDepth) : (10 + Double(j) / 3, 20 - Double(j) / 7, j < 101 ? 0 : Double(j % 5))
+            layout == .still
+                ? (10, 20, configuration.stillDepth)
+                : (10 + Double(j) / 3, 20 - Double(j) / 7, j < 101 ? 0 : Double(j % 5))
         }
-        let endTime = 1 + 1.0 / 120, epoch = 1 + 1.0 / 120 - 1.5
+        let endTime = 1 + 1.0 / 120
+        let epoch = 1 + 1.0 / 120 - 1.5
 
-        let batched = ParticleStore(), single = ParticleStore()
+        let batched = ParticleStore()
+        let single = ParticleStore()
         var writer = BirthWriter(store: batched, params: params, epoch: epoch, endTime: endTime)
         writer.reserve(n)
         let buffer = DrawBuffer()
@@ -83,16 +90,18 @@ import Testing
         for chunk in chunks {
             // A still emitter's prefetch computes only the draws the batch reads (the others hold a
             // poison value in debug builds, so reading one shows).
-            let draws = buffer.prefetch(&random, count: chunk.count * writer.drawsPerBirth, births: chunk.count,
-                                        table: writer.longitudeTable(shapeDraws: 0),
-                                        reading: layout == .still ? writer.layerBatchDraws : nil)
+            let draws = buffer.prefetch(
+                &random, count: chunk.count * writer.drawsPerBirth, births: chunk.count,
+                table: writer.longitudeTable(shapeDraws: 0),
+                reading: layout == .still ? writer.layerBatchDraws : nil)
             let scratch = buffer.scratch
             for (j, k) in chunk.enumerated() {
                 scratch.time[j] = birthTimes[k]
                 (scratch.x[j], scratch.y[j], scratch.z[j]) = position(k)
             }
-            writer.addLayerBatch(draws, stride: writer.drawsPerBirth, shapeDraws: 0, scratch, count: chunk.count,
-                                 from: layout == .still ? position(0) : nil)
+            writer.addLayerBatch(
+                draws, stride: writer.drawsPerBirth, shapeDraws: 0, scratch, count: chunk.count,
+                from: layout == .still ? position(0) : nil)
         }
         writer.commit(batch: 1)
 
@@ -106,18 +115,30 @@ import Testing
         one.commit(batch: 1)
 
         #expect(batched.count == n && single.count == n)
-        #expect(writer.alive == one.alive && writer.died == one.died && writer.died > 0 && writer.alive > 0,
-                "alive \(writer.alive), died \(writer.died); one at a time \(one.alive), \(one.died)")
+        #expect(
+            writer.alive == one.alive && writer.died == one.died && writer.died > 0 && writer.alive > 0,
+            "alive \(writer.alive), died \(writer.died); one at a time \(one.alive), \(one.died)")
         func bits(_ s: ParticleStore, _ i: Int) -> [UInt32] {
-            [s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i], s.death[i], s.life[i], s.scale[i], s.spin[i]].map(\.bitPattern)
+            [s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i], s.death[i], s.life[i], s.scale[i], s.spin[i]].map(
+                \.bitPattern)
                 + (0..<4).map { UInt32(s.color[4 * i + $0]) }
         }
         for i in 0..<n {
-            #expect(bits(batched, i) == bits(single, i), "seed \(seed), \(configuration), \(layout), birth \(i): batch \(bits(batched, i)), one at a time \(bits(single, i))")
+            #expect(
+                bits(batched, i) == bits(single, i),
+                "seed \(seed), \(configuration), \(layout), birth \(i): batch \(bits(batched, i)), one at a time \(bits(single, i))"
+            )
         }
-        #expect(batched.zMoves == single.zMoves, "\(configuration), \(layout): z moves \(batched.zMoves), one at a time \(single.zMoves)")
-        #expect(random == replay, "seed \(seed), \(configuration), \(layout): the prefetch leaves the generator where the births do")
-        #expect(batched.runs.earliestDeath == single.runs.earliestDeath && batched.runs.latestDeath == single.runs.latestDeath,
-                "death bounds: batch \(batched.runs.earliestDeath), \(batched.runs.latestDeath); one at a time \(single.runs.earliestDeath), \(single.runs.latestDeath)")
+        #expect(
+            batched.zMoves == single.zMoves,
+            "\(configuration), \(layout): z moves \(batched.zMoves), one at a time \(single.zMoves)")
+        #expect(
+            random == replay,
+            "seed \(seed), \(configuration), \(layout): the prefetch leaves the generator where the births do")
+        #expect(
+            batched.runs.earliestDeath == single.runs.earliestDeath
+                && batched.runs.latestDeath == single.runs.latestDeath,
+            "death bounds: batch \(batched.runs.earliestDeath), \(batched.runs.latestDeath); one at a time \(single.runs.earliestDeath), \(single.runs.latestDeath)"
+        )
     }
 }

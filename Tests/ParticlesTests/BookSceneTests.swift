@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// The Core Animation book's emitters (core-animation-notes.md §18, scenes S1 and S2).
@@ -11,7 +12,8 @@ import Testing
         run(sim, seconds: 10)
         let particles = sim.snapshot()
         // birthRate 88 × lifetime 5 = 440 at steady state.
-        #expect(abs(particles.count - 440) <= 2, "seed 0, t = \(sim.time) s: \(particles.count) particles, expected ≈ 440")
+        #expect(
+            abs(particles.count - 440) <= 2, "seed 0, t = \(sim.time) s: \(particles.count) particles, expected ≈ 440")
         #expect(sim.aliveCount == particles.count, "counter \(sim.aliveCount) vs snapshot \(particles.count)")
         let oldest = particles.map(\.age).max() ?? 0
         #expect(oldest < 5, "seed 0, t = \(sim.time) s: oldest particle is \(oldest) s old")
@@ -24,7 +26,9 @@ import Testing
         run(sim, seconds: 6)
         for p in sim.snapshot() {
             let expected = max(0, 1 - 0.4 * p.age)
-            #expect(abs(p.alpha - expected) < 2e-3, "seed 0, t = \(sim.time) s, age \(p.age): alpha \(p.alpha), expected \(expected)")
+            #expect(
+                abs(p.alpha - expected) < 2e-3,
+                "seed 0, t = \(sim.time) s, age \(p.age): alpha \(p.alpha), expected \(expected)")
         }
         var list = ParticleDrawList()
         sim.makeDrawList(into: &list)
@@ -39,14 +43,17 @@ import Testing
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 10)
         let particles = sim.snapshot()
-        var sx = 0.0, sy = 0.0
+        var sx = 0.0
+        var sy = 0.0
         var quadrants = [0, 0, 0, 0]
         var signedSpeeds: [Float] = []
         for p in particles {
-            let dx = Double(p.x) - 160, dy = Double(p.y) - 240
+            let dx = Double(p.x) - 160
+            let dy = Double(p.y) - 240
             let r = (dx * dx + dy * dy).squareRoot()
             guard r > 1e-3 else { continue }
-            sx += dx / r; sy += dy / r
+            sx += dx / r
+            sy += dy / r
             quadrants[(dx >= 0 ? 0 : 1) + (dy >= 0 ? 0 : 2)] += 1
             // Displacement over the age gives the signed initial speed along the emission direction.
             signedSpeeds.append(p.speed)
@@ -62,7 +69,8 @@ import Testing
         let (layer, _) = makeS2()
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 10)
-        #expect(abs(sim.aliveCount - 750) <= 2, "seed 0, t = \(sim.time) s: \(sim.aliveCount) particles, expected ≈ 750")
+        #expect(
+            abs(sim.aliveCount - 750) <= 2, "seed 0, t = \(sim.time) s: \(sim.aliveCount) particles, expected ≈ 750")
         for p in sim.snapshot() {
             #expect(p.red == 1 && abs(p.green - 0.5) < 1e-3 && abs(p.blue - 0.1) < 1e-3, "colour (1, 0.5, 0.1): \(p)")
         }
@@ -72,13 +80,16 @@ import Testing
         let (single, _) = makeS2()
         let (double, _) = makeS2()
         double.birthRate = 2
-        let a = EmitterSimulation(layer: single), b = EmitterSimulation(layer: double)
+        let a = EmitterSimulation(layer: single)
+        let b = EmitterSimulation(layer: double)
         run(a, seconds: 2)
         run(b, seconds: 2)
-        let bornA = a.totals.born, bornB = b.totals.born
+        let bornA = a.totals.born
+        let bornB = b.totals.born
         // 150/s × 2 s = 300 (the fractional accumulator may carry the last one into the next step).
-        #expect(abs(bornA - 300) <= 1 && abs(bornB - 2 * bornA) <= 1,
-                "seed 0, 2 s: born \(bornA) at ×1 and \(bornB) at ×2, expected 300 and 600")
+        #expect(
+            abs(bornA - 300) <= 1 && abs(bornB - 2 * bornA) <= 1,
+            "seed 0, 2 s: born \(bornA) at ×1 and \(bornB) at ×2, expected 300 and 600")
         run(b, seconds: 8)
         #expect(abs(b.aliveCount - 1500) <= 2, "seed 0, 10 s: \(b.aliveCount) particles at ×2, expected ≈ 1500")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// maxParticles (DESIGN.md §3.10): births beyond it are dropped deterministically and counted; the
@@ -32,14 +33,17 @@ import Testing
         #expect(sim.takeBudgetWarning() == nil && !sim.hasDroppedBirths)
         run(sim, seconds: 1)
         let warning = try #require(sim.takeBudgetWarning())
-        #expect(warning.maxParticles == 100 && warning.description.contains("'sparks'") && warning.description.contains("maxParticles"),
-                "\(warning)")
+        #expect(
+            warning.maxParticles == 100 && warning.description.contains("'sparks'")
+                && warning.description.contains("maxParticles"),
+            "\(warning)")
         run(sim, seconds: 1)
         #expect(sim.takeBudgetWarning() == nil && sim.hasDroppedBirths)
     }
 
     @Test func droppingIsDeterministic() {
-        let a = Self.overflowing(), b = Self.overflowing()
+        let a = Self.overflowing()
+        let b = Self.overflowing()
         run(a, seconds: 1.3)
         run(b, seconds: 1.3)
         #expect(a.stateHash == b.stateHash && a.totals == b.totals, "\(a.totals) vs \(b.totals)")
@@ -53,7 +57,11 @@ import Testing
     }
 
     @Test func aMistypedBudgetIsCappedByTheCeiling() {
-        let (layer, _) = makeEmitter { layer, cell in layer.maxParticles = Int.max; cell.birthRate = 1e13; cell.lifetime = 1 }
+        let (layer, _) = makeEmitter { layer, cell in
+            layer.maxParticles = Int.max
+            cell.birthRate = 1e13
+            cell.lifetime = 1
+        }
         let sim = EmitterSimulation(layer: layer)
         sim.step(by: 1e-9)
         #expect(abs(sim.aliveCount - 10_000) <= 1 && sim.totals.dropped == 0, "10¹³/s for 1 ns: \(sim.totals)")
@@ -62,7 +70,11 @@ import Testing
 
     @Test func hugeRatesStayBoundedAndFast() {
         // 10¹² particles per second must neither hang nor allocate beyond the budget.
-        let (layer, _) = makeEmitter { layer, cell in layer.maxParticles = 1000; cell.birthRate = 1e12; cell.lifetime = 1 }
+        let (layer, _) = makeEmitter { layer, cell in
+            layer.maxParticles = 1000
+            cell.birthRate = 1e12
+            cell.lifetime = 1
+        }
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 0.1)
         #expect(sim.aliveCount == 1000 && sim.totals.dropped > 1_000_000_000, "\(sim.totals)")

@@ -1,12 +1,15 @@
 import Foundation
 import LayerKit
-@_spi(Benchmarks) @testable import Particles
 import Testing
+
+@_spi(Benchmarks) @testable import Particles
 
 // MARK: - Cell extensions (docs/Particles.md, "Extensions")
 
 /// An emitter at `centre` whose particles start at rest on a circle of radius 50 around it.
-private func ringEmitter(centre: CGPoint = .zero, _ configure: (CAEmitterCell) -> Void) -> (CAEmitterLayer, CAEmitterCell) {
+private func ringEmitter(centre: CGPoint = .zero, _ configure: (CAEmitterCell) -> Void) -> (
+    CAEmitterLayer, CAEmitterCell
+) {
     makeEmitter { layer, cell in
         layer.emitterPosition = centre
         layer.emitterShape = .circle
@@ -18,7 +21,8 @@ private func ringEmitter(centre: CGPoint = .zero, _ configure: (CAEmitterCell) -
 }
 
 private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
-    let dx = Double(r.x) - Double(c.x), dy = Double(r.y) - Double(c.y)
+    let dx = Double(r.x) - Double(c.x)
+    let dy = Double(r.y) - Double(c.y)
     return (dx * dx + dy * dy).squareRoot()
 }
 
@@ -31,7 +35,8 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
     for r in records {
         // Straight inward from radius 50 under 100 pt/s²: d = 50 − ½·100·age².
         let expected = 50 - 50 * Double(r.age) * Double(r.age)
-        #expect(abs(distance(r) - expected) < 0.05, "seed 0, age \(r.age): distance \(distance(r)), expected \(expected)")
+        #expect(
+            abs(distance(r) - expected) < 0.05, "seed 0, age \(r.age): distance \(distance(r)), expected \(expected)")
     }
 }
 
@@ -58,8 +63,11 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
     let sim = EmitterSimulation(layer: layer)
     run(sim, seconds: 0.5)
     // Implied acceleration 2(50 − d)/age² spreads over [50, 150].
-    let implied = sim.snapshot().filter { $0.age > 0.2 }.map { 2 * (50 - distance($0)) / (Double($0.age) * Double($0.age)) }
-    #expect(implied.min()! < 70 && implied.max()! > 130, "implied radial accelerations \(implied.min()!)…\(implied.max()!)")
+    let implied = sim.snapshot().filter { $0.age > 0.2 }.map {
+        2 * (50 - distance($0)) / (Double($0.age) * Double($0.age))
+    }
+    #expect(
+        implied.min()! < 70 && implied.max()! > 130, "implied radial accelerations \(implied.min()!)…\(implied.max()!)")
     #expect(implied.allSatisfy { $0 > 49 && $0 < 151 })
 }
 
@@ -68,7 +76,7 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
         cell.lifetime = 2
         cell.color = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         cell.endColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
-        cell.redSpeed = 5 // ignored while endColor is set
+        cell.redSpeed = 5  // ignored while endColor is set
     }
     let sim = EmitterSimulation(layer: layer)
     run(sim, seconds: 1.5)
@@ -101,7 +109,7 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
         cell.endScale = 3
         cell.rotation = 1
         cell.endRotation = 3
-        cell.spin = 10 // ignored while endRotation is set
+        cell.spin = 10  // ignored while endRotation is set
     }
     let sim = EmitterSimulation(layer: layer)
     run(sim, seconds: 1.5)
@@ -130,7 +138,7 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
     let (layer, _) = makeEmitter { layer, cell in
         layer.emitterPosition = centre
         cell.lifetime = 1
-        cell.velocity = 500 // not used by orbits
+        cell.velocity = 500  // not used by orbits
         cell.yAcceleration = 300
         cell.orbitRadius = 60
         cell.orbitEndRadius = 0
@@ -143,8 +151,11 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
     for r in records {
         let a = Double(r.age)
         let radius = 60 * (1 - a)
-        let x = 100 + radius * cos(2 * .pi * a), y = 100 + radius * sin(2 * .pi * a)
-        #expect(abs(Double(r.x) - x) < 0.01 && abs(Double(r.y) - y) < 0.01, "age \(a): (\(r.x), \(r.y)), expected (\(x), \(y))")
+        let x = 100 + radius * cos(2 * .pi * a)
+        let y = 100 + radius * sin(2 * .pi * a)
+        #expect(
+            abs(Double(r.x) - x) < 0.01 && abs(Double(r.y) - y) < 0.01,
+            "age \(a): (\(r.x), \(r.y)), expected (\(x), \(y))")
     }
 }
 
@@ -206,7 +217,7 @@ private func distance(_ r: ParticleRecord, from c: CGPoint = .zero) -> Double {
         }
         layer.seed = seed
         let sim = EmitterSimulation(layer: layer)
-        run(sim, seconds: 3) // many compactions of the extension columns
+        run(sim, seconds: 3)  // many compactions of the extension columns
         return sim.stateHash
     }
     #expect(hash(seed: 1) == hash(seed: 1))

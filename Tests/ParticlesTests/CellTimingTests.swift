@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// Cell timing (beginTime, duration, speed, repeatCount, repeatDuration, autoreverses, timeOffset,
@@ -9,7 +10,10 @@ import Testing
 @Suite struct CellTimingTests {
     /// Birth times (layer time) of a 100/s cell over `seconds` with the given timing.
     static func birthTimes(seconds: Double = 6, _ configure: (CAEmitterCell) -> Void) -> [Double] {
-        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 100; cell.lifetime = 100 }
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 100
+            cell.lifetime = 100
+        }
         configure(cell)
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: seconds)
@@ -20,44 +24,80 @@ import Testing
     static func emittingSeconds(_ times: [Double]) -> Double { Double(times.count) / 100 }
 
     @Test func beginTimeAndDurationBoundTheEmission() {
-        let t = Self.birthTimes { $0.beginTime = 1; $0.duration = 2 }
+        let t = Self.birthTimes {
+            $0.beginTime = 1
+            $0.duration = 2
+        }
         #expect(abs(Self.emittingSeconds(t) - 2) <= 0.011, "\(t.count) births")
-        #expect((t.min() ?? 0) >= 1 && (t.max() ?? 0) <= 3 + 1e-6, "births in [\(t.min() ?? 0), \(t.max() ?? 0)], expected [1, 3]")
+        #expect(
+            (t.min() ?? 0) >= 1 && (t.max() ?? 0) <= 3 + 1e-6,
+            "births in [\(t.min() ?? 0), \(t.max() ?? 0)], expected [1, 3]")
     }
 
     @Test func repeatCountMultipliesTheDuration() {
-        let t = Self.birthTimes { $0.duration = 1; $0.repeatCount = 2.5 }
-        #expect(abs(Self.emittingSeconds(t) - 2.5) <= 0.011 && (t.max() ?? 0) <= 2.5 + 1e-6, "\(t.count) births, last at \(t.max() ?? 0)")
+        let t = Self.birthTimes {
+            $0.duration = 1
+            $0.repeatCount = 2.5
+        }
+        #expect(
+            abs(Self.emittingSeconds(t) - 2.5) <= 0.011 && (t.max() ?? 0) <= 2.5 + 1e-6,
+            "\(t.count) births, last at \(t.max() ?? 0)")
     }
 
     @Test func repeatDurationBoundsTheActiveTime() {
-        let t = Self.birthTimes { $0.duration = 1; $0.repeatDuration = 1.5 }
+        let t = Self.birthTimes {
+            $0.duration = 1
+            $0.repeatDuration = 1.5
+        }
         #expect(abs(Self.emittingSeconds(t) - 1.5) <= 0.011, "\(t.count) births")
     }
 
     @Test func autoreversesDoublesEachCycle() {
-        let t = Self.birthTimes { $0.duration = 1; $0.autoreverses = true; $0.repeatCount = 1 }
+        let t = Self.birthTimes {
+            $0.duration = 1
+            $0.autoreverses = true
+            $0.repeatCount = 1
+        }
         #expect(abs(Self.emittingSeconds(t) - 2) <= 0.011, "\(t.count) births")
     }
 
     @Test func speedScalesTheCellsWindowNotItsRate() {
         // speed 2: one second of cell time lasts half a second of layer time; still 100 per second.
-        let t = Self.birthTimes { $0.duration = 1; $0.speed = 2 }
+        let t = Self.birthTimes {
+            $0.duration = 1
+            $0.speed = 2
+        }
         #expect(abs(Self.emittingSeconds(t) - 0.5) <= 0.011 && (t.max() ?? 0) <= 0.5 + 1e-6, "\(t.count) births")
     }
 
     @Test func timeOffsetStartsPartWayIntoTheCycle() {
-        let t = Self.birthTimes { $0.duration = 1; $0.timeOffset = 0.25 }
+        let t = Self.birthTimes {
+            $0.duration = 1
+            $0.timeOffset = 0.25
+        }
         #expect(abs(Self.emittingSeconds(t) - 0.75) <= 0.011, "\(t.count) births")
     }
 
     @Test func fillModeForwardsKeepsEmittingAfterTheEnd() {
-        let removed = Self.birthTimes(seconds: 3) { $0.beginTime = 1; $0.duration = 1 }
-        let forwards = Self.birthTimes(seconds: 3) { $0.beginTime = 1; $0.duration = 1; $0.fillMode = .forwards }
-        let backwards = Self.birthTimes(seconds: 3) { $0.beginTime = 1; $0.duration = 1; $0.fillMode = .backwards }
+        let removed = Self.birthTimes(seconds: 3) {
+            $0.beginTime = 1
+            $0.duration = 1
+        }
+        let forwards = Self.birthTimes(seconds: 3) {
+            $0.beginTime = 1
+            $0.duration = 1
+            $0.fillMode = .forwards
+        }
+        let backwards = Self.birthTimes(seconds: 3) {
+            $0.beginTime = 1
+            $0.duration = 1
+            $0.fillMode = .backwards
+        }
         #expect(abs(Self.emittingSeconds(removed) - 1) <= 0.011, "removed: \(removed.count)")
         #expect(abs(Self.emittingSeconds(forwards) - 2) <= 0.011, "forwards: \(forwards.count)")
-        #expect(abs(Self.emittingSeconds(backwards) - 2) <= 0.011 && (backwards.min() ?? 1) < 0.02, "backwards: \(backwards.count)")
+        #expect(
+            abs(Self.emittingSeconds(backwards) - 2) <= 0.011 && (backwards.min() ?? 1) < 0.02,
+            "backwards: \(backwards.count)")
     }
 
     @Test func layerBeginTimeStartsTheSimulation() {
@@ -67,7 +107,9 @@ import Testing
         run(sim, seconds: 2)
         #expect(!sim.isStarted && sim.totals.born == 0, "before beginTime: \(sim.totals)")
         run(sim, seconds: 1)
-        #expect(sim.isStarted && abs(sim.time - 1) < 1e-9 && abs(sim.totals.born - 88) <= 1, "1 s after beginTime: t = \(sim.time), \(sim.totals)")
+        #expect(
+            sim.isStarted && abs(sim.time - 1) < 1e-9 && abs(sim.totals.born - 88) <= 1,
+            "1 s after beginTime: t = \(sim.time), \(sim.totals)")
     }
 
     @Test func layerBeginTimeInTheEngineClockWorksWithParentTime() {
@@ -97,7 +139,8 @@ import Testing
         let sim = EmitterSimulation(layer: layer)
         sim.step(by: step120)
         // One hour is not simulated: only the last lifetime (5 s) matters.
-        #expect(sim.stepCount < 700 && abs(sim.aliveCount - 440) <= 2, "\(sim.stepCount) steps, \(sim.aliveCount) alive")
+        #expect(
+            sim.stepCount < 700 && abs(sim.aliveCount - 440) <= 2, "\(sim.stepCount) steps, \(sim.aliveCount) alive")
     }
 
     @Test func preWarmWithATinyStepIsBoundedInSteps() {
@@ -105,8 +148,9 @@ import Testing
         layer.timeOffset = 5
         let sim = EmitterSimulation(layer: layer)
         sim.step(by: 1e-9)
-        #expect(sim.stepCount <= EmitterSimulation.maximumPrewarmSteps && abs(sim.aliveCount - 440) <= 3,
-                "\(sim.stepCount) steps, \(sim.aliveCount) alive")
+        #expect(
+            sim.stepCount <= EmitterSimulation.maximumPrewarmSteps && abs(sim.aliveCount - 440) <= 3,
+            "\(sim.stepCount) steps, \(sim.aliveCount) alive")
     }
 
     @Test func layerSpeedZeroPausesAndTwoRunsTwiceAsFast() {
@@ -119,12 +163,18 @@ import Testing
         #expect(sim.stateHash == hash && abs(sim.time - 1) < 1e-9, "paused: t = \(sim.time)")
         layer.speed = 2
         run(sim, seconds: 1)
-        #expect(abs(sim.time - 3) < 1e-9 && abs(sim.totals.born - 264) <= 1, "speed 2 for 1 s: t = \(sim.time), \(sim.totals)")
+        #expect(
+            abs(sim.time - 3) < 1e-9 && abs(sim.totals.born - 264) <= 1,
+            "speed 2 for 1 s: t = \(sim.time), \(sim.totals)")
     }
 
     @Test func reTimingARunningEmitterRestartsTheCellsWithoutResettingParticles() {
         // A 0.5 s burst; setting the layer's beginTime to now fires it again.
-        let (layer, _) = makeEmitter { _, cell in cell.birthRate = 100; cell.lifetime = 100; cell.duration = 0.5 }
+        let (layer, _) = makeEmitter { _, cell in
+            cell.birthRate = 100
+            cell.lifetime = 100
+            cell.duration = 0.5
+        }
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 2)
         #expect(abs(sim.totals.born - 50) <= 1)

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// The hooks the engine and the physics coupling use: contiguous buffers, kill, spawn at a point,
@@ -36,7 +37,9 @@ import Testing
         #expect(try sim.kill(slot: 1, ofCell: cell))
         #expect(try !sim.kill(slot: 1, ofCell: cell), "a dead slot is not killed twice")
         #expect(sim.aliveCount == 2 && sim.totals.died == 1)
-        #expect(throws: EmitterSimulationError.slotOutOfRange(slot: 7, count: 3)) { try sim.kill(slot: 7, ofCell: cell) }
+        #expect(throws: EmitterSimulationError.slotOutOfRange(slot: 7, count: 3)) {
+            try sim.kill(slot: 7, ofCell: cell)
+        }
         sim.step(by: step120)
         #expect(sim.lastStepEvents.deaths == 1 && sim.snapshot().count == 2, "\(sim.lastStepEvents)")
     }
@@ -52,11 +55,14 @@ import Testing
         spark.color = CGColor(red: 1, green: 0.5, blue: 1, alpha: 1)
         parent.emitterCells = [spark]
         let sim = EmitterSimulation(layer: layer)
-        let n = try sim.spawn(count: 4, ofCell: spark, at: (x: 10, y: 20, z: 0), direction: (dx: 0, dy: -1, dz: 0),
-                              inheritedColor: CGColor(red: 0.5, green: 1, blue: 1, alpha: 1))
+        let n = try sim.spawn(
+            count: 4, ofCell: spark, at: (x: 10, y: 20, z: 0), direction: (dx: 0, dy: -1, dz: 0),
+            inheritedColor: CGColor(red: 0.5, green: 1, blue: 1, alpha: 1))
         let p = sim.snapshot()
         #expect(n == 4 && p.count == 4)
-        #expect(p.allSatisfy { $0.x == 10 && $0.y == 20 && abs($0.vx) < 1e-4 && abs($0.vy + 30) < 1e-4 }, "\(p.first as Any)")
+        #expect(
+            p.allSatisfy { $0.x == 10 && $0.y == 20 && abs($0.vx) < 1e-4 && abs($0.vy + 30) < 1e-4 },
+            "\(p.first as Any)")
         #expect(p.allSatisfy { abs($0.red - 0.5) < 1e-3 && abs($0.green - 0.5) < 1e-3 }, "inherited colour")
         #expect(throws: EmitterSimulationError.self) { try sim.spawn(count: 1, ofCell: CAEmitterCell(), at: (0, 0, 0)) }
     }
@@ -79,9 +85,17 @@ import Testing
     @Test func stepEventsAddUpToTheCounters() {
         let fw = makeFireworks()
         let sim = EmitterSimulation(layer: fw.layer)
-        var births = 0, deaths = 0, steps = 0
-        sim.onStep = { e in births += e.births; deaths += e.deaths; steps += 1 }
+        var births = 0
+        var deaths = 0
+        var steps = 0
+        sim.onStep = { e in
+            births += e.births
+            deaths += e.deaths
+            steps += 1
+        }
         run(sim, seconds: 5)
-        #expect(steps == 600 && births == sim.totals.born && deaths == sim.totals.died, "events \(births)/\(deaths), counters \(sim.totals)")
+        #expect(
+            steps == 600 && births == sim.totals.born && deaths == sim.totals.died,
+            "events \(births)/\(deaths), counters \(sim.totals)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// The same scene and seed give bit-identical state at equal simulated times whatever the frame rate
@@ -13,7 +14,9 @@ import Testing
         let layer = scene()
         let sim = EmitterSimulation(layer: layer)
         var list = ParticleDrawList()
-        var accumulator = 0.0, done = 0, frame = 0
+        var accumulator = 0.0
+        var done = 0
+        var frame = 0
         while done < steps {
             accumulator += frameDeltas[frame % frameDeltas.count]
             frame += 1
@@ -37,9 +40,13 @@ import Testing
 
     @Test func stateHashIsTheSameAtAnyFrameRate() {
         for scene in [{ makeS1().0 }, { makeFireworks().layer }] {
-            let hashes = Self.schedules.map { (name, deltas) in (name, Self.hashAfter(steps: 360, frameDeltas: deltas, scene: scene)) }
+            let hashes = Self.schedules.map { (name, deltas) in
+                (name, Self.hashAfter(steps: 360, frameDeltas: deltas, scene: scene))
+            }
             let first = hashes[0].1
-            #expect(hashes.allSatisfy { $0.1 == first }, "seed 0/7, step 360: \(hashes.map { "\($0.0): \(String($0.1, radix: 16))" })")
+            #expect(
+                hashes.allSatisfy { $0.1 == first },
+                "seed 0/7, step 360: \(hashes.map { "\($0.0): \(String($0.1, radix: 16))" })")
         }
     }
 
@@ -59,12 +66,19 @@ import Testing
             image.draw(list, radius: 3)
             image.writeIfRequested(name)
         }
-        #expect(String(a.stateHash, radix: 16) == "4999438bbddacf2a", "S1, seed 0, step 240: hash \(String(a.stateHash, radix: 16)), \(a.totals)")
-        #expect(String(b.stateHash, radix: 16) == "d75e854810454aee", "fireworks, seed 7, step 420: hash \(String(b.stateHash, radix: 16)), \(b.totals)")
+        #expect(
+            String(a.stateHash, radix: 16) == "4999438bbddacf2a",
+            "S1, seed 0, step 240: hash \(String(a.stateHash, radix: 16)), \(a.totals)")
+        #expect(
+            String(b.stateHash, radix: 16) == "d75e854810454aee",
+            "fireworks, seed 7, step 420: hash \(String(b.stateHash, radix: 16)), \(b.totals)")
     }
 
     @Test func stateHashSeesEveryParticleField() {
-        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 0; cell.lifetime = 10 }
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 0
+            cell.lifetime = 10
+        }
         let sim = EmitterSimulation(layer: layer)
         _ = try? sim.emit(count: 5, cellNamed: "cell")
         sim.step(by: step120)

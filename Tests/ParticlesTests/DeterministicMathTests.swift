@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// The spawner's own sine, cosine and cube root, and the half-precision colour storage.
@@ -18,10 +19,13 @@ import Testing
 
     @Test func sineAndCosineOfManyArgumentsEqualOneCallEach() {
         // Quadrant boundaries, both signs, zeros, huge and non-finite arguments.
-        var xs: [Double] = [0, -0.0, .pi / 4, -.pi / 4, .pi / 2, -.pi / 2, .pi, 3 * .pi / 2, 2 * .pi, 1e15, -1e15, 9.9e14,
-                            .nan, .infinity, -.infinity]
+        var xs: [Double] = [
+            0, -0.0, .pi / 4, -.pi / 4, .pi / 2, -.pi / 2, .pi, 3 * .pi / 2, 2 * .pi, 1e15, -1e15, 9.9e14,
+            .nan, .infinity, -.infinity,
+        ]
         for k in -4_000...4_000 { xs.append(Double(k) * 0.0123 + 0.00071) }
-        var sines = [Double](repeating: 0, count: xs.count), cosines = sines
+        var sines = [Double](repeating: 0, count: xs.count)
+        var cosines = sines
         xs.withUnsafeBufferPointer { x in
             sines.withUnsafeMutableBufferPointer { s in
                 cosines.withUnsafeMutableBufferPointer { c in
@@ -31,8 +35,9 @@ import Testing
         }
         for (i, x) in xs.enumerated() {
             let one = DeterministicMath.sinCos(x)
-            #expect(one.sin.bitPattern == sines[i].bitPattern && one.cos.bitPattern == cosines[i].bitPattern,
-                    "x = \(x): one call \(one), batch (\(sines[i]), \(cosines[i]))")
+            #expect(
+                one.sin.bitPattern == sines[i].bitPattern && one.cos.bitPattern == cosines[i].bitPattern,
+                "x = \(x): one call \(one), batch (\(sines[i]), \(cosines[i]))")
         }
     }
 
@@ -40,18 +45,21 @@ import Testing
         // The batch for arguments known inside ±10¹⁵ skips the check, and nothing else.
         var xs: [Double] = [0, -0.0, .pi / 4, -.pi / 2, 9.99e14, -9.99e14, 1e15.nextDown]
         for k in -4_000...4_000 { xs.append(Double(k) * 0.0123 + 0.00071) }
-        var sines = [Double](repeating: 0, count: xs.count), cosines = sines
+        var sines = [Double](repeating: 0, count: xs.count)
+        var cosines = sines
         xs.withUnsafeBufferPointer { x in
             sines.withUnsafeMutableBufferPointer { s in
                 cosines.withUnsafeMutableBufferPointer { c in
-                    DeterministicMath.sinCos(x.baseAddress!, sin: s.baseAddress!, cos: c.baseAddress!, count: x.count, inside: true)
+                    DeterministicMath.sinCos(
+                        x.baseAddress!, sin: s.baseAddress!, cos: c.baseAddress!, count: x.count, inside: true)
                 }
             }
         }
         for (i, x) in xs.enumerated() {
             let one = DeterministicMath.sinCos(x)
-            #expect(one.sin.bitPattern == sines[i].bitPattern && one.cos.bitPattern == cosines[i].bitPattern,
-                    "x = \(x): one call \(one), unchecked batch (\(sines[i]), \(cosines[i]))")
+            #expect(
+                one.sin.bitPattern == sines[i].bitPattern && one.cos.bitPattern == cosines[i].bitPattern,
+                "x = \(x): one call \(one), unchecked batch (\(sines[i]), \(cosines[i]))")
         }
     }
 
@@ -67,11 +75,14 @@ import Testing
             let c = 1 + y2 * (-0.5 + y2 * (1.0 / 24 + y2 * (-1.0 / 720 + y2 * (1.0 / 40320 + y2 * (-1.0 / 3_628_800)))))
             let q = k - 4 * (k * 0.25).rounded(.down)
             let swap = abs(q - 2) == 1
-            let a = swap ? c : s, b = swap ? s : c
+            let a = swap ? c : s
+            let b = swap ? s : c
             let inside = abs(x) < 1e15
             return (inside ? (q >= 2 ? -a : a) : 0, inside ? (abs(q - 1.5) < 1 ? -b : b) : 1)
         }
-        var xs: [Double] = [0, -0.0, 1e-300, -1e-300, 9.99e14, -9.99e14, 1e15.nextDown, -1e15.nextDown, 1e15, .nan, -.infinity]
+        var xs: [Double] = [
+            0, -0.0, 1e-300, -1e-300, 9.99e14, -9.99e14, 1e15.nextDown, -1e15.nextDown, 1e15, .nan, -.infinity,
+        ]
         for k in -40...40 {
             let boundary = Double(k) * .pi / 4
             xs += [boundary, boundary.nextUp, boundary.nextDown]
@@ -82,9 +93,11 @@ import Testing
             xs += [u * 10, u * 1e6, u * 1e14]
         }
         for x in xs {
-            let got = DeterministicMath.sinCos(x), expected = reference(x)
-            #expect(got.sin.bitPattern == expected.sin.bitPattern && got.cos.bitPattern == expected.cos.bitPattern,
-                    "x = \(x): \(got), formerly \(expected)")
+            let got = DeterministicMath.sinCos(x)
+            let expected = reference(x)
+            #expect(
+                got.sin.bitPattern == expected.sin.bitPattern && got.cos.bitPattern == expected.cos.bitPattern,
+                "x = \(x): \(got), formerly \(expected)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// Where particles are born for every emitterShape × emitterMode (DESIGN.md §3.3): centre (100, 50, 20),
@@ -10,7 +11,9 @@ import Testing
     static let w: Float = 40, h: Float = 30, d: Float = 10
 
     /// Birth positions relative to the centre of 4000 particles emitted at once (age 0, so in place).
-    static func births(_ shape: CAEmitterLayerEmitterShape, _ mode: CAEmitterLayerEmitterMode) -> [(Float, Float, Float)] {
+    static func births(_ shape: CAEmitterLayerEmitterShape, _ mode: CAEmitterLayerEmitterMode) -> [(
+        Float, Float, Float
+    )] {
         let (layer, _) = makeEmitter { layer, cell in
             layer.emitterPosition = CGPoint(x: Double(cx), y: Double(cy))
             layer.emitterZPosition = Double(cz)
@@ -31,12 +34,15 @@ import Testing
     @Test(arguments: CAEmitterLayerEmitterMode.allCases)
     func pointShapeEmitsFromThePosition(_ mode: CAEmitterLayerEmitterMode) {
         let p = Self.births(.point, mode)
-        #expect(p.allSatisfy { Self.near($0.0, 0) && Self.near($0.1, 0) && Self.near($0.2, 0) }, "point/\(mode.rawValue): \(p.prefix(3))")
+        #expect(
+            p.allSatisfy { Self.near($0.0, 0) && Self.near($0.1, 0) && Self.near($0.2, 0) },
+            "point/\(mode.rawValue): \(p.prefix(3))")
     }
 
     @Test func linePointsModeEmitsFromTheTwoEnds() {
         let p = Self.births(.line, .points)
-        let left = p.filter { Self.near($0.0, -Self.w / 2) }.count, right = p.filter { Self.near($0.0, Self.w / 2) }.count
+        let left = p.filter { Self.near($0.0, -Self.w / 2) }.count
+        let right = p.filter { Self.near($0.0, Self.w / 2) }.count
         #expect(left + right == p.count && left > 1800 && right > 1800, "seed 5: ends \(left) + \(right) of \(p.count)")
         #expect(p.allSatisfy { Self.near($0.1, 0) && Self.near($0.2, 0) })
     }
@@ -45,8 +51,12 @@ import Testing
     func lineSpreadsAlongItsLengthIgnoringHeight(_ mode: CAEmitterLayerEmitterMode) {
         let p = Self.births(.line, mode)
         let xs = p.map(\.0)
-        #expect(p.allSatisfy { abs($0.0) <= Self.w / 2 + 1e-3 && Self.near($0.1, 0) && Self.near($0.2, 0) }, "line/\(mode.rawValue)")
-        #expect((xs.min() ?? 0) < -19 && (xs.max() ?? 0) > 19 && abs(mean(xs)) < 1, "seed 5: x in [\(xs.min() ?? 0), \(xs.max() ?? 0)], mean \(mean(xs))")
+        #expect(
+            p.allSatisfy { abs($0.0) <= Self.w / 2 + 1e-3 && Self.near($0.1, 0) && Self.near($0.2, 0) },
+            "line/\(mode.rawValue)")
+        #expect(
+            (xs.min() ?? 0) < -19 && (xs.max() ?? 0) > 19 && abs(mean(xs)) < 1,
+            "seed 5: x in [\(xs.min() ?? 0), \(xs.max() ?? 0)], mean \(mean(xs))")
     }
 
     @Test func rectanglePointsModeEmitsFromTheFourCorners() {
@@ -60,10 +70,15 @@ import Testing
     @Test func rectangleOutlineModeEmitsOnThePerimeterByLength() {
         let p = Self.births(.rectangle, .outline)
         let onVertical = p.filter { Self.near(abs($0.0), Self.w / 2) }.count
-        #expect(p.allSatisfy { (Self.near(abs($0.0), Self.w / 2) && abs($0.1) <= Self.h / 2 + 1e-3)
-            || (Self.near(abs($0.1), Self.h / 2) && abs($0.0) <= Self.w / 2 + 1e-3) }, "points off the perimeter")
+        #expect(
+            p.allSatisfy {
+                (Self.near(abs($0.0), Self.w / 2) && abs($0.1) <= Self.h / 2 + 1e-3)
+                    || (Self.near(abs($0.1), Self.h / 2) && abs($0.0) <= Self.w / 2 + 1e-3)
+            }, "points off the perimeter")
         // The vertical edges are 2 × 30 of the 140-point perimeter.
-        #expect(abs(Double(onVertical) / Double(p.count) - 60.0 / 140) < 0.03, "seed 5: \(onVertical) of \(p.count) on the vertical edges")
+        #expect(
+            abs(Double(onVertical) / Double(p.count) - 60.0 / 140) < 0.03,
+            "seed 5: \(onVertical) of \(p.count) on the vertical edges")
     }
 
     @Test(arguments: [CAEmitterLayerEmitterMode.surface, .volume])
@@ -71,12 +86,17 @@ import Testing
         let p = Self.births(.rectangle, mode)
         #expect(p.allSatisfy { abs($0.0) <= Self.w / 2 + 1e-3 && abs($0.1) <= Self.h / 2 + 1e-3 && Self.near($0.2, 0) })
         let inner = p.filter { abs($0.0) < Self.w / 4 && abs($0.1) < Self.h / 4 }.count
-        #expect(abs(Double(inner) / Double(p.count) - 0.25) < 0.03, "seed 5, rectangle/\(mode.rawValue): inner quarter holds \(inner)")
+        #expect(
+            abs(Double(inner) / Double(p.count) - 0.25) < 0.03,
+            "seed 5, rectangle/\(mode.rawValue): inner quarter holds \(inner)")
     }
 
     @Test func cuboidPointsModeEmitsFromTheEightCorners() {
         let p = Self.births(.cuboid, .points)
-        #expect(p.allSatisfy { Self.near(abs($0.0), Self.w / 2) && Self.near(abs($0.1), Self.h / 2) && Self.near(abs($0.2), Self.d / 2) })
+        #expect(
+            p.allSatisfy {
+                Self.near(abs($0.0), Self.w / 2) && Self.near(abs($0.1), Self.h / 2) && Self.near(abs($0.2), Self.d / 2)
+            })
         let distinct = Set(p.map { "\($0.0 > 0)\($0.1 > 0)\($0.2 > 0)" })
         #expect(distinct.count == 8, "seed 5: \(distinct.count) corners used")
     }
@@ -84,17 +104,29 @@ import Testing
     @Test func cuboidOutlineModeEmitsOnTheTwelveEdges() {
         let p = Self.births(.cuboid, .outline)
         let onEdge = p.filter { q in
-            [Self.near(abs(q.0), Self.w / 2), Self.near(abs(q.1), Self.h / 2), Self.near(abs(q.2), Self.d / 2)].filter { $0 }.count >= 2
+            [Self.near(abs(q.0), Self.w / 2), Self.near(abs(q.1), Self.h / 2), Self.near(abs(q.2), Self.d / 2)].filter {
+                $0
+            }.count >= 2
         }
         #expect(onEdge.count == p.count, "seed 5: \(p.count - onEdge.count) points off the edges")
-        let alongZ = p.filter { Self.near(abs($0.0), Self.w / 2) && Self.near(abs($0.1), Self.h / 2) && abs($0.2) < Self.d / 2 - 1e-3 }.count
-        #expect(abs(Double(alongZ) / Double(p.count) - 40.0 / 320) < 0.03, "seed 5: \(alongZ) on the z edges (40 of 320 points of length)")
+        let alongZ = p.filter {
+            Self.near(abs($0.0), Self.w / 2) && Self.near(abs($0.1), Self.h / 2) && abs($0.2) < Self.d / 2 - 1e-3
+        }.count
+        #expect(
+            abs(Double(alongZ) / Double(p.count) - 40.0 / 320) < 0.03,
+            "seed 5: \(alongZ) on the z edges (40 of 320 points of length)")
     }
 
     @Test func cuboidSurfaceModeEmitsOnTheSixFacesByArea() {
         let p = Self.births(.cuboid, .surface)
-        #expect(p.allSatisfy { Self.near(abs($0.0), Self.w / 2) || Self.near(abs($0.1), Self.h / 2) || Self.near(abs($0.2), Self.d / 2) })
-        #expect(p.allSatisfy { abs($0.0) <= Self.w / 2 + 1e-3 && abs($0.1) <= Self.h / 2 + 1e-3 && abs($0.2) <= Self.d / 2 + 1e-3 })
+        #expect(
+            p.allSatisfy {
+                Self.near(abs($0.0), Self.w / 2) || Self.near(abs($0.1), Self.h / 2) || Self.near(abs($0.2), Self.d / 2)
+            })
+        #expect(
+            p.allSatisfy {
+                abs($0.0) <= Self.w / 2 + 1e-3 && abs($0.1) <= Self.h / 2 + 1e-3 && abs($0.2) <= Self.d / 2 + 1e-3
+            })
         let front = p.filter { Self.near(abs($0.2), Self.d / 2) }.count
         // Faces ±z are 2 × 1200 of 2 × (1200 + 400 + 300) = 3800.
         #expect(abs(Double(front) / Double(p.count) - 2400.0 / 3800) < 0.03, "seed 5: \(front) on the ±z faces")
@@ -102,9 +134,14 @@ import Testing
 
     @Test func cuboidVolumeModeFillsTheBox() {
         let p = Self.births(.cuboid, .volume)
-        #expect(p.allSatisfy { abs($0.0) <= Self.w / 2 + 1e-3 && abs($0.1) <= Self.h / 2 + 1e-3 && abs($0.2) <= Self.d / 2 + 1e-3 })
+        #expect(
+            p.allSatisfy {
+                abs($0.0) <= Self.w / 2 + 1e-3 && abs($0.1) <= Self.h / 2 + 1e-3 && abs($0.2) <= Self.d / 2 + 1e-3
+            })
         let zs = p.map(\.2)
-        #expect((zs.min() ?? 0) < -4.9 && (zs.max() ?? 0) > 4.9 && abs(mean(zs)) < 0.3, "seed 5: z spread [\(zs.min() ?? 0), \(zs.max() ?? 0)]")
+        #expect(
+            (zs.min() ?? 0) < -4.9 && (zs.max() ?? 0) > 4.9 && abs(mean(zs)) < 0.3,
+            "seed 5: z spread [\(zs.min() ?? 0), \(zs.max() ?? 0)]")
     }
 
     @Test func circlePointsModeEmitsFromTheCentre() {
@@ -113,7 +150,9 @@ import Testing
 
     @Test func circleOutlineModeEmitsOnTheCircumferenceOfRadiusWidth() {
         let p = Self.births(.circle, .outline)
-        #expect(p.allSatisfy { abs(($0.0 * $0.0 + $0.1 * $0.1).squareRoot() - Self.w) < 1e-3 && Self.near($0.2, 0) }, "radius 40")
+        #expect(
+            p.allSatisfy { abs(($0.0 * $0.0 + $0.1 * $0.1).squareRoot() - Self.w) < 1e-3 && Self.near($0.2, 0) },
+            "radius 40")
         #expect(abs(mean(p.map(\.0))) < 1.5 && abs(mean(p.map(\.1))) < 1.5, "seed 5: centred")
     }
 
@@ -124,11 +163,13 @@ import Testing
         #expect((r.max() ?? 0) <= Self.w + 1e-3 && (r.max() ?? 0) > 39.5)
         // Uniform by area: half the points lie within radius W/√2.
         let inner = r.filter { $0 < Self.w / Float(2).squareRoot() }.count
-        #expect(abs(Double(inner) / Double(p.count) - 0.5) < 0.03, "seed 5, circle/\(mode.rawValue): \(inner) within W/√2")
+        #expect(
+            abs(Double(inner) / Double(p.count) - 0.5) < 0.03, "seed 5, circle/\(mode.rawValue): \(inner) within W/√2")
     }
 
     @Test func spherePointsModeEmitsFromTheCentre() {
-        #expect(Self.births(.sphere, .points).allSatisfy { Self.near($0.0, 0) && Self.near($0.1, 0) && Self.near($0.2, 0) })
+        #expect(
+            Self.births(.sphere, .points).allSatisfy { Self.near($0.0, 0) && Self.near($0.1, 0) && Self.near($0.2, 0) })
     }
 
     @Test func sphereOutlineModeEmitsOnItsOutlineInTheLayerPlane() {
@@ -138,7 +179,8 @@ import Testing
 
     @Test func sphereSurfaceModeEmitsOnTheShellUniformly() {
         let p = Self.births(.sphere, .surface)
-        #expect(p.allSatisfy { abs(($0.0 * $0.0 + $0.1 * $0.1 + $0.2 * $0.2).squareRoot() - Self.w) < 1e-3 }, "radius 40")
+        #expect(
+            p.allSatisfy { abs(($0.0 * $0.0 + $0.1 * $0.1 + $0.2 * $0.2).squareRoot() - Self.w) < 1e-3 }, "radius 40")
         // Archimedes: z is uniform on the shell, so half lie in |z| < W/2.
         let band = p.filter { abs($0.2) < Self.w / 2 }.count
         #expect(abs(Double(band) / Double(p.count) - 0.5) < 0.03, "seed 5: \(band) in |z| < 20")

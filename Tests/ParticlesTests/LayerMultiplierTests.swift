@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// The layer's birthRate, lifetime, velocity, scale and spin multiply every cell at every depth
@@ -8,7 +9,10 @@ import Testing
 @Suite struct LayerMultiplierTests {
     @Test func layerBirthRateMultipliesSubCellRatesToo() {
         func born(_ multiplier: Float) -> (Int, Int) {
-            let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 10; cell.lifetime = 2 }
+            let (layer, cell) = makeEmitter { _, cell in
+                cell.birthRate = 10
+                cell.lifetime = 2
+            }
             let child = CAEmitterCell()
             child.name = "child"
             child.birthRate = 20
@@ -19,7 +23,8 @@ import Testing
             run(sim, seconds: 1)
             return (sim.counters(for: cell)?.born ?? -1, sim.counters(for: child)?.born ?? -1)
         }
-        let (p1, c1) = born(1), (p3, c3) = born(3)
+        let (p1, c1) = born(1)
+        let (p3, c3) = born(3)
         #expect(abs(p3 - 3 * p1) <= 1, "parents born: \(p1) at ×1, \(p3) at ×3")
         // Children: 3× the parents, each emitting 3× as fast: about 9×.
         #expect(abs(Double(c3) / Double(c1) - 9) < 1, "children born: \(c1) at ×1, \(c3) at ×3")
@@ -27,7 +32,9 @@ import Testing
 
     @Test func layerScaleAlsoMultipliesScaleSpeed() {
         let (layer, _) = makeEmitter { layer, cell in
-            cell.birthRate = 0; cell.scale = 1; cell.scaleSpeed = -0.1
+            cell.birthRate = 0
+            cell.scale = 1
+            cell.scaleSpeed = -0.1
             layer.scale = 2
         }
         let sim = EmitterSimulation(layer: layer)
@@ -38,7 +45,10 @@ import Testing
     }
 
     @Test func layerLifetimeZeroStopsBirths() {
-        let (layer, _) = makeEmitter { layer, cell in cell.birthRate = 100; layer.lifetime = 0 }
+        let (layer, _) = makeEmitter { layer, cell in
+            cell.birthRate = 100
+            layer.lifetime = 0
+        }
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 1)
         #expect(sim.totals.born == 0, "\(sim.totals)")
@@ -53,8 +63,11 @@ import Testing
 
     @Test func layerVelocityAndSpinMultiplyInitialValues() {
         let (layer, _) = makeEmitter { layer, cell in
-            cell.birthRate = 0; cell.velocity = 10; cell.spin = 1
-            layer.velocity = 4; layer.spin = 0.5
+            cell.birthRate = 0
+            cell.velocity = 10
+            cell.spin = 1
+            layer.velocity = 4
+            layer.spin = 0.5
         }
         let sim = EmitterSimulation(layer: layer)
         _ = try? sim.emit(count: 1, cellNamed: "cell")

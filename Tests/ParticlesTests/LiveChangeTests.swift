@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// Live changes of any cell or layer property, also by key path, take effect at the next step without
@@ -12,14 +13,16 @@ import Testing
         run(sim, seconds: 2.2)
         let before = sim.snapshot()
         let sparksBefore = sim.counters(for: fw.spark)!.born
-        try fw.layer.setValue(.number(0), forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.birthRate")
+        try fw.layer.setValue(
+            .number(0), forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.birthRate")
         #expect(fw.spark.birthRate == 0)
         sim.step(by: step120)
         #expect(sim.counters(for: fw.spark)!.born == sparksBefore, "no more sparks after the change")
         // Live particles carry on: everyone alive before is still there, one step older.
         let after = sim.snapshot()
         #expect(after.count == before.count - sim.lastStepEvents.deaths, "\(before.count) → \(after.count)")
-        #expect(zip(before, after).allSatisfy { abs($1.age - $0.age - Float(step120)) < 1e-5 }, "ages advance by one step")
+        #expect(
+            zip(before, after).allSatisfy { abs($1.age - $0.age - Float(step120)) < 1e-5 }, "ages advance by one step")
     }
 
     @Test func keyPathChangeOfATopLevelCell() throws {
@@ -32,7 +35,10 @@ import Testing
     }
 
     @Test func changingAColourSpeedKeepsTheColourContinuous() {
-        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 0; cell.alphaSpeed = -0.4 }
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 0
+            cell.alphaSpeed = -0.4
+        }
         let sim = EmitterSimulation(layer: layer)
         _ = try? sim.emit(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
@@ -51,7 +57,10 @@ import Testing
     }
 
     @Test func changingScaleSpeedKeepsTheScaleContinuous() {
-        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 0; cell.scaleSpeed = 1 }
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 0
+            cell.scaleSpeed = 1
+        }
         let sim = EmitterSimulation(layer: layer)
         _ = try? sim.emit(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
@@ -89,7 +98,8 @@ import Testing
     @Test func presentationCopiesDriveTheSameParticlesAsTheModel() {
         let modelA = makeFireworks().layer
         let modelB = makeFireworks().layer
-        let a = EmitterSimulation(layer: modelA), b = EmitterSimulation(layer: modelB)
+        let a = EmitterSimulation(layer: modelA)
+        let b = EmitterSimulation(layer: modelB)
         for _ in 0..<300 {
             a.step(by: step120)
             // A fresh presentation copy every frame, as the animation engine makes them.
@@ -108,17 +118,22 @@ import Testing
         extra.lifetime = 10
         layer.emitterCells = [cell, extra]
         run(sim, seconds: 1)
-        #expect(sim.counters(for: cell)!.alive == 176 && abs(sim.counters(for: extra)!.alive - 50) <= 1, "\(sim.totals)")
+        #expect(
+            sim.counters(for: cell)!.alive == 176 && abs(sim.counters(for: extra)!.alive - 50) <= 1, "\(sim.totals)")
         layer.emitterCells = [extra]
         sim.step(by: step120)
-        #expect(sim.counters(for: cell) == nil && sim.counters(for: extra)!.alive >= 50 && sim.totals.alive == sim.aliveCount,
-                "removed cell's particles are gone: \(sim.totals)")
+        #expect(
+            sim.counters(for: cell) == nil && sim.counters(for: extra)!.alive >= 50
+                && sim.totals.alive == sim.aliveCount,
+            "removed cell's particles are gone: \(sim.totals)")
     }
 
     @Test func changingTheSeedRestartsTheGenerator() {
-        let (a, _) = makeS1(), (b, _) = makeS1()
+        let (a, _) = makeS1()
+        let (b, _) = makeS1()
         b.seed = 99
-        let sa = EmitterSimulation(layer: a), sb = EmitterSimulation(layer: b)
+        let sa = EmitterSimulation(layer: a)
+        let sb = EmitterSimulation(layer: b)
         run(sa, seconds: 0.5)
         run(sb, seconds: 0.5)
         #expect(sa.stateHash != sb.stateHash, "seeds 0 and 99 differ")

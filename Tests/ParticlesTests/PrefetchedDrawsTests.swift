@@ -1,5 +1,6 @@
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// Draws taken in advance give births exactly what the generator would.
@@ -7,7 +8,8 @@ import Testing
     @Test func prefetchedDrawsEqualTheGeneratorsOwn() {
         let buffer = DrawBuffer()
         for count in [1, 7, 9 * 256, 5000] {
-            var direct = SeededRandom(seed: 99), ahead = direct
+            var direct = SeededRandom(seed: 99)
+            var ahead = direct
             var draws = buffer.prefetch(&ahead, count: count)
             for i in 0..<count {
                 let expected = i % 2 == 0 ? direct.nextUnitFloat() : direct.nextSignedFloat()
@@ -25,19 +27,27 @@ import Testing
                 let all: UInt64 = stride == 64 ? .max : (1 << UInt64(stride)) - 1
                 for offsets in [all, 1, 1 << UInt64(stride - 1), masks.next() & all] where offsets != 0 {
                     let count = births * stride
-                    var full = SeededRandom(seed: 77), planar = full
+                    var full = SeededRandom(seed: 77)
+                    var planar = full
                     var expected = [UInt32](repeating: 0, count: max(count, 1))
                     var got = [UInt32](repeating: 0xDEAD_BEEF, count: max(count, 1))
                     expected.withUnsafeMutableBufferPointer { full.fill($0.baseAddress!, count: count) }
-                    got.withUnsafeMutableBufferPointer { planar.fill(planes: $0.baseAddress!, births: births, stride: stride, offsets: offsets) }
+                    got.withUnsafeMutableBufferPointer {
+                        planar.fill(planes: $0.baseAddress!, births: births, stride: stride, offsets: offsets)
+                    }
                     for o in 0..<stride {
                         for b in 0..<births {
                             let want = offsets >> UInt64(o) & 1 == 1 ? expected[b * stride + o] : 0xDEAD_BEEF
-                            #expect(got[o * births + b] == want, "seed 77, \(births) births, stride \(stride), offsets \(String(offsets, radix: 2)), draw \(o) of birth \(b): \(got[o * births + b]) vs \(want)")
+                            #expect(
+                                got[o * births + b] == want,
+                                "seed 77, \(births) births, stride \(stride), offsets \(String(offsets, radix: 2)), draw \(o) of birth \(b): \(got[o * births + b]) vs \(want)"
+                            )
                             if got[o * births + b] != want { break }
                         }
                     }
-                    #expect(planar == full, "\(births) births, stride \(stride): the generator ends where \(count) draws leave it")
+                    #expect(
+                        planar == full,
+                        "\(births) births, stride \(stride): the generator ends where \(count) draws leave it")
                 }
             }
         }
@@ -51,7 +61,8 @@ import Testing
             (1, 9, 0b111), (1, 9, 0b111), (2, 9, 0b111), (2, 9, 0b1_1111_1111), (2, 11, 0b1_1111_1111), (2, 11, 0b110),
             (2, 11, nil), (2, 11, nil), (3, 11, nil), (3, 9, 0b111), (1, 9, 0b111), (1, 9, nil),
         ]
-        let buffer = DrawBuffer(), births = 37
+        let buffer = DrawBuffer()
+        let births = 37
         for (k, step) in steps.enumerated() {
             let count = births * step.stride
             var random = SeededRandom(seed: step.seed)
@@ -65,22 +76,29 @@ import Testing
                     fresh.fill($0.baseAddress!, count: count)
                 }
             }
-            let table = LongitudeTable(drawsPerBirth: step.stride, drawOffset: (step.offsets ?? 1).trailingZeroBitCount,
-                                       longitude: 0, emissionRange: 1)
+            let table = LongitudeTable(
+                drawsPerBirth: step.stride, drawOffset: (step.offsets ?? 1).trailingZeroBitCount,
+                longitude: 0, emissionRange: 1)
             let draws = buffer.prefetch(&random, count: count, births: births, table: table, reading: step.offsets)
             let computed = (0..<count).filter { i in step.offsets.map { $0 >> UInt64(i / births) & 1 == 1 } ?? true }
             let wrong = computed.filter { draws.words[$0] != expected[$0] }
-            #expect(wrong.isEmpty, "step \(k) (seed \(step.seed), stride \(step.stride), offsets \(step.offsets.map { String($0, radix: 2) } ?? "all in order")): words \(wrong.prefix(5)) differ")
+            #expect(
+                wrong.isEmpty,
+                "step \(k) (seed \(step.seed), stride \(step.stride), offsets \(step.offsets.map { String($0, radix: 2) } ?? "all in order")): words \(wrong.prefix(5)) differ"
+            )
             #expect(random == fresh, "step \(k): the generator ends where a fresh fill leaves it")
         }
     }
 
     /// An ordinary cell, and one whose longitudes reach beyond ±10¹⁵ (their sines are checked).
     @Test(arguments: [(0.3, 2 * Double.pi), (3e14, 4e15)])
-    func longitudeTableGivesTheSameSinesAndFallsBackWhenAskedForAnotherAngle(_ cell: (longitude: Double, range: Double)) {
+    func longitudeTableGivesTheSameSinesAndFallsBackWhenAskedForAnotherAngle(_ cell: (longitude: Double, range: Double))
+    {
         let buffer = DrawBuffer()
-        let table = LongitudeTable(drawsPerBirth: 11, drawOffset: 2, longitude: cell.longitude, emissionRange: cell.range)
-        var random = SeededRandom(seed: 5), replay = random
+        let table = LongitudeTable(
+            drawsPerBirth: 11, drawOffset: 2, longitude: cell.longitude, emissionRange: cell.range)
+        var random = SeededRandom(seed: 5)
+        var replay = random
         var draws = buffer.prefetch(&random, count: 11 * 40, births: 40, table: table)
         for b in 0..<40 {
             for _ in 0..<2 { _ = replay.nextUnitFloat() }
@@ -89,9 +107,12 @@ import Testing
             let longitude = cell.longitude + cell.range * (u - 0.5)
             // Every third birth asks for a different angle: the table must not answer for it.
             let asked = b % 3 == 0 ? longitude + 1 : longitude
-            let got = draws.longitudeSinCos(asked), expected = DeterministicMath.sinCos(asked)
-            #expect(got.sin.bitPattern == expected.sin.bitPattern && got.cos.bitPattern == expected.cos.bitPattern,
-                    "longitude \(cell.longitude) ± \(cell.range / 2), birth \(b), longitude \(asked): \(got) vs \(expected)")
+            let got = draws.longitudeSinCos(asked)
+            let expected = DeterministicMath.sinCos(asked)
+            #expect(
+                got.sin.bitPattern == expected.sin.bitPattern && got.cos.bitPattern == expected.cos.bitPattern,
+                "longitude \(cell.longitude) ± \(cell.range / 2), birth \(b), longitude \(asked): \(got) vs \(expected)"
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+
 @testable import Particles
 
 // MARK: - Preview images
@@ -23,17 +24,22 @@ struct PreviewImage {
             let r = max(0.75, radius * s.scale)
             let a = Float(s.a) / 255
             let col = (Float(s.r) / 255, Float(s.g) / 255, Float(s.b) / 255)
-            let x0 = max(0, Int(s.x - r)), x1 = min(width - 1, Int(s.x + r))
-            let y0 = max(0, Int(s.y - r)), y1 = min(height - 1, Int(s.y + r))
+            let x0 = max(0, Int(s.x - r))
+            let x1 = min(width - 1, Int(s.x + r))
+            let y0 = max(0, Int(s.y - r))
+            let y1 = min(height - 1, Int(s.y + r))
             guard x0 <= x1, y0 <= y1 else { continue }
             for py in y0...y1 {
                 for px in x0...x1 {
-                    let dx = Float(px) + 0.5 - s.x, dy = Float(py) + 0.5 - s.y
+                    let dx = Float(px) + 0.5 - s.x
+                    let dy = Float(py) + 0.5 - s.y
                     let cover = max(0, 1 - (dx * dx + dy * dy).squareRoot() / r) * a
                     guard cover > 0 else { continue }
                     let i = (py * width + px) * 3
                     if list.renderMode == .additive {
-                        pixels[i] += col.0 * cover; pixels[i + 1] += col.1 * cover; pixels[i + 2] += col.2 * cover
+                        pixels[i] += col.0 * cover
+                        pixels[i + 1] += col.1 * cover
+                        pixels[i + 2] += col.2 * cover
                     } else {
                         pixels[i] = pixels[i] * (1 - cover) + col.0 * cover
                         pixels[i + 1] = pixels[i + 1] * (1 - cover) + col.1 * cover
@@ -77,7 +83,9 @@ struct PreviewImage {
         try? Data(png).write(to: URL(fileURLWithPath: dir).appendingPathComponent(name + ".png"))
     }
 
-    private func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    private func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
 
     private func crc32(_ data: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
@@ -89,8 +97,12 @@ struct PreviewImage {
     }
 
     private func adler32(_ data: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        for v in data { a = (a + UInt32(v)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for v in data {
+            a = (a + UInt32(v)) % 65521
+            b = (b + a) % 65521
+        }
         return b << 16 | a
     }
 }

@@ -1,13 +1,18 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// Births are spread across each step and placed by the part of the step they lived (DESIGN.md §3.6).
 @Suite struct SpawnPlacementTests {
     @Test func aFastMovingEmitterLeavesAnEvenTrail() {
         // 1200 points per second, 1200 births per second, particles at rest: one particle per point.
-        let (layer, cell) = makeEmitter { layer, cell in cell.birthRate = 0; cell.lifetime = 10; cell.velocity = 0 }
+        let (layer, cell) = makeEmitter { layer, cell in
+            cell.birthRate = 0
+            cell.lifetime = 10
+            cell.velocity = 0
+        }
         let sim = EmitterSimulation(layer: layer)
         layer.emitterPosition = CGPoint(x: -10, y: 0)
         sim.step(by: step120)
@@ -18,9 +23,12 @@ import Testing
         }
         let xs = sim.snapshot().map(\.x).sorted()
         let gaps = zip(xs.dropFirst(), xs).map { $0 - $1 }
-        #expect(xs.count == 600 && abs((xs.first ?? 0) + 9) < 1e-3 && abs((xs.last ?? 0) - 590) < 1e-3,
-                "\(xs.count) particles from \(xs.first ?? 0) to \(xs.last ?? 0)")
-        #expect(gaps.allSatisfy { abs($0 - 1) < 1e-3 }, "gaps between \(gaps.min() ?? 0) and \(gaps.max() ?? 0), expected 1")
+        #expect(
+            xs.count == 600 && abs((xs.first ?? 0) + 9) < 1e-3 && abs((xs.last ?? 0) - 590) < 1e-3,
+            "\(xs.count) particles from \(xs.first ?? 0) to \(xs.last ?? 0)")
+        #expect(
+            gaps.allSatisfy { abs($0 - 1) < 1e-3 }, "gaps between \(gaps.min() ?? 0) and \(gaps.max() ?? 0), expected 1"
+        )
     }
 
     @Test func stillEmitterPlacementEqualsTheGeneralWindowFormula() {
@@ -29,8 +37,12 @@ import Testing
         // accumulator values that put births on and near the step's ends, in chunks of any length.
         let windows: [(String, EmissionWindow)] = [
             ("always", .always),
-            ("begin 0.5, duration 3", EmissionWindow(beginTime: 0.5, duration: 3, speed: 1, timeOffset: 0, repeatCount: 0,
-                                                     repeatDuration: 0, autoreverses: false, fillMode: .removed)),
+            (
+                "begin 0.5, duration 3",
+                EmissionWindow(
+                    beginTime: 0.5, duration: 3, speed: 1, timeOffset: 0, repeatCount: 0,
+                    repeatDuration: 0, autoreverses: false, fillMode: .removed)
+            ),
         ]
         let buffer = DrawBuffer()
         defer { withExtendedLifetime(buffer) {} }
@@ -38,8 +50,11 @@ import Testing
         var rng = SeededRandom(seed: 9)
         for (name, window) in windows {
             for trial in 0..<200 {
-                let l0 = 1 + Double(rng.nextUnitFloat()), h = [1.0 / 120, 1.0 / 60, 1.0 / 7][trial % 3]
-                let l1 = l0 + h, t0 = 10 + l0, t1 = t0 + h
+                let l0 = 1 + Double(rng.nextUnitFloat())
+                let h = [1.0 / 120, 1.0 / 60, 1.0 / 7][trial % 3]
+                let l1 = l0 + h
+                let t0 = 10 + l0
+                let t1 = t0 + h
                 // Every fifth trial starts from an accumulator above 1: its first births lie before the
                 // step and are placed at its start.
                 let rate = [120.0, 1000, 12_345.678, 1e6][trial % 4]
@@ -47,21 +62,26 @@ import Testing
                 #expect(window.isOpenThroughout(from: l0, to: l1), "\(name): open through [\(l0), \(l1)]")
                 let n = min(DrawBuffer.birthsPerChunk, Int((before + rate * h).rounded(.down)))
                 guard n > 0 else { continue }
-                EmitterSimulation.placeStillBirths(scratch, first: 0, last: n, before: before, rate: rate, l0: l0, l1: l1,
-                                                   alwaysOpen: window.isAlwaysOpen, t0: t0, t1: t1)
+                EmitterSimulation.placeStillBirths(
+                    scratch, first: 0, last: n, before: before, rate: rate, l0: l0, l1: l1,
+                    alwaysOpen: window.isAlwaysOpen, t0: t0, t1: t1)
                 for k in 0..<n {
                     let at = window.time(afterOpen: (Double(k + 1) - before) / rate, from: l0, to: l1)
                     let f = min(1, max(0, (at - l0) / (l1 - l0)))
                     let expected = t0 + (t1 - t0) * f
-                    #expect(scratch.time[k].bitPattern == expected.bitPattern,
-                            "\(name) trial \(trial) birth \(k): time \(scratch.time[k]) expected \(expected)")
+                    #expect(
+                        scratch.time[k].bitPattern == expected.bitPattern,
+                        "\(name) trial \(trial) birth \(k): time \(scratch.time[k]) expected \(expected)")
                 }
             }
         }
     }
 
     @Test func aBirthRateChangeNeverCausesABurst() {
-        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 7; cell.lifetime = 100 }
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 7
+            cell.lifetime = 100
+        }
         let sim = EmitterSimulation(layer: layer)
         var perStep: [Int] = []
         sim.onStep = { perStep.append($0.births) }
@@ -75,7 +95,10 @@ import Testing
     }
 
     @Test func aRateBelowOnePerStepAccumulatesAcrossSteps() {
-        let (layer, _) = makeEmitter { _, cell in cell.birthRate = 0.5; cell.lifetime = 100 }
+        let (layer, _) = makeEmitter { _, cell in
+            cell.birthRate = 0.5
+            cell.lifetime = 100
+        }
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 10)
         #expect(sim.totals.born == 5, "0.5/s for 10 s: \(sim.totals.born)")

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @_spi(Benchmarks) @testable import Particles
 
 /// The memory budget of DESIGN.md §7 (≤ 48 bytes of simulation state per live particle) and the store
@@ -34,7 +35,9 @@ import Testing
             sim.step(by: 1.0 / 30)
             let perLive = Double(sim.storageBytes) / Double(max(1, sim.aliveCount))
             worst = max(worst, perLive)
-            #expect(perLive <= 48, "step \(k), t = \(sim.time): \(sim.storageBytes) bytes for \(sim.aliveCount) live = \(perLive)")
+            #expect(
+                perLive <= 48,
+                "step \(k), t = \(sim.time): \(sim.storageBytes) bytes for \(sim.aliveCount) live = \(perLive)")
         }
         #expect(sim.aliveCount > 9_000 && worst > 32, "alive \(sim.aliveCount), worst \(worst) bytes per live particle")
     }
@@ -47,8 +50,9 @@ import Testing
         for k in 0..<90 {
             sim.step(by: 1.0 / 30)
             let alive = sim.aliveCount
-            #expect(store.count <= alive + alive / 4 + 64 && store.capacity <= alive * 3 / 2,
-                    "step \(k): \(store.count) slots in use, capacity \(store.capacity), \(alive) alive")
+            #expect(
+                store.count <= alive + alive / 4 + 64 && store.capacity <= alive * 3 / 2,
+                "step \(k): \(store.count) slots in use, capacity \(store.capacity), \(alive) alive")
         }
     }
 
@@ -66,19 +70,25 @@ import Testing
         #expect(try sim.emit(count: 30_000, cellNamed: "cell") == 30_000)
         sim.step(by: step120)
         let peak = sim.storageBytes
-        #expect(peak >= 30_000 * 32 && Double(peak) / Double(sim.aliveCount) <= 48,
-                "burst: \(peak) bytes for \(sim.aliveCount) live")
+        #expect(
+            peak >= 30_000 * 32 && Double(peak) / Double(sim.aliveCount) <= 48,
+            "burst: \(peak) bytes for \(sim.aliveCount) live")
         // Half-way through the deaths the allocation has followed the live count down.
         run(sim, seconds: 1.2)
         let alive = sim.counters(for: cell)!.alive
-        #expect(alive > 1000 && alive < 25_000 && sim.storageBytes <= 2 * 32 * (alive + 64) + 16 * 4096,
-                "t = \(sim.time): \(sim.storageBytes) bytes for \(alive) live")
+        #expect(
+            alive > 1000 && alive < 25_000 && sim.storageBytes <= 2 * 32 * (alive + 64) + 16 * 4096,
+            "t = \(sim.time): \(sim.storageBytes) bytes for \(alive) live")
         run(sim, seconds: 0.5)
-        #expect(sim.aliveCount == 0 && sim.storageBytes < 32 * 1024, "after the burst: \(sim.storageBytes) bytes, \(sim.aliveCount) live")
+        #expect(
+            sim.aliveCount == 0 && sim.storageBytes < 32 * 1024,
+            "after the burst: \(sim.storageBytes) bytes, \(sim.aliveCount) live")
         // A second burst grows it again in one reallocation.
         #expect(try sim.emit(count: 30_000, cellNamed: "cell") == 30_000)
         sim.step(by: step120)
-        #expect(sim.aliveCount == 30_000 && sim.storageBytes <= peak, "second burst: \(sim.storageBytes) bytes (first \(peak))")
+        #expect(
+            sim.aliveCount == 30_000 && sim.storageBytes <= peak,
+            "second burst: \(sim.storageBytes) bytes (first \(peak))")
     }
 
     @Test func cellsWithRangesStoreOnlyTheColumnsThatDiffer() {
@@ -89,8 +99,10 @@ import Testing
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 0.5)
         let store = sim.cells[0].store
-        #expect(store.isStored(.color) && !store.isStored(.scale) && !store.isStored(.spin) && store.bytesPerParticleInUse == 32,
-                "\(store.bytesPerParticleInUse) bytes per particle")
+        #expect(
+            store.isStored(.color) && !store.isStored(.scale) && !store.isStored(.spin)
+                && store.bytesPerParticleInUse == 32,
+            "\(store.bytesPerParticleInUse) bytes per particle")
         let reds = Set(sim.snapshot().map(\.red))
         #expect(reds.count > 30, "\(reds.count) distinct reds among \(sim.aliveCount)")
         cell.scaleRange = 0.5
@@ -110,17 +122,21 @@ import Testing
         let a = EmitterSimulation(layer: flat)
         run(a, seconds: 0.5)
         let s = a.cells[0].store
-        #expect(!s.isStored(.z) && !s.isStored(.vz) && s.bytesPerParticleInUse == 24 && a.snapshot().allSatisfy { $0.z == 7 && $0.vz == 0 },
-                "\(s.bytesPerParticleInUse) bytes, z \(Set(a.snapshot().map(\.z)))")
+        #expect(
+            !s.isStored(.z) && !s.isStored(.vz) && s.bytesPerParticleInUse == 24
+                && a.snapshot().allSatisfy { $0.z == 7 && $0.vz == 0 },
+            "\(s.bytesPerParticleInUse) bytes, z \(Set(a.snapshot().map(\.z)))")
         // A latitude tilts emission out of the plane: z and vz get their columns, earlier particles keep 7 and 0.
         let before = a.aliveCount
         flatCell.emissionLatitude = 0.5
         run(a, seconds: 0.25)
         let records = a.snapshot()
         #expect(s.isStored(.z) && s.isStored(.vz) && s.bytesPerParticleInUse == 32, "\(s.bytesPerParticleInUse) bytes")
-        #expect(records.prefix(before).allSatisfy { $0.z == 7 && $0.vz == 0 } && records.suffix(40).allSatisfy { $0.vz != 0 }
-                    && Set(records.suffix(40).map(\.z)).count > 30,
-                "\(before) before; z \(records.prefix(3).map(\.z)) … \(records.suffix(3).map(\.z))")
+        #expect(
+            records.prefix(before).allSatisfy { $0.z == 7 && $0.vz == 0 }
+                && records.suffix(40).allSatisfy { $0.vz != 0 }
+                && Set(records.suffix(40).map(\.z)).count > 30,
+            "\(before) before; z \(records.prefix(3).map(\.z)) … \(records.suffix(3).map(\.z))")
         // A cuboid spreads births over depth while they stay planar: z is stored, vz stays shared.
         let (box, _) = makeEmitter { layer, cell in
             layer.emitterShape = .cuboid
@@ -132,8 +148,10 @@ import Testing
         let b = EmitterSimulation(layer: box)
         run(b, seconds: 0.5)
         let t = b.cells[0].store
-        #expect(t.isStored(.z) && !t.isStored(.vz) && t.bytesPerParticleInUse == 28 && Set(b.snapshot().map(\.z)).count > 50,
-                "\(t.bytesPerParticleInUse) bytes")
+        #expect(
+            t.isStored(.z) && !t.isStored(.vz) && t.bytesPerParticleInUse == 28
+                && Set(b.snapshot().map(\.z)).count > 50,
+            "\(t.bytesPerParticleInUse) bytes")
     }
 
     @Test func anEmptiedStoreSharesItsColumnsAgain() {
@@ -148,15 +166,22 @@ import Testing
         #expect(store.isStored(.color))
         cell.birthRate = 0
         run(sim, seconds: 0.75)
-        #expect(sim.aliveCount == 0 && store.count == 0 && !store.isStored(.color), "\(sim.aliveCount) alive, \(store.count) slots")
+        #expect(
+            sim.aliveCount == 0 && store.count == 0 && !store.isStored(.color),
+            "\(sim.aliveCount) alive, \(store.count) slots")
         cell.redRange = 0
         cell.birthRate = 200
         run(sim, seconds: 0.25)
-        #expect(sim.aliveCount > 40 && store.bytesPerParticleInUse == 24, "\(sim.aliveCount) alive, \(store.bytesPerParticleInUse) bytes")
+        #expect(
+            sim.aliveCount > 40 && store.bytesPerParticleInUse == 24,
+            "\(sim.aliveCount) alive, \(store.bytesPerParticleInUse) bytes")
     }
 
     @Test func aLiveScaleChangeStoresTheColumnAndKeepsEarlierParticlesScale() {
-        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 120; cell.scale = 1 }
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 120
+            cell.scale = 1
+        }
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 0.5)
         let store = sim.cells[0].store
@@ -165,8 +190,10 @@ import Testing
         cell.scale = 2
         run(sim, seconds: 0.5)
         let scales = sim.snapshot().map(\.scale)
-        #expect(store.isStored(.scale) && scales.prefix(before).allSatisfy { $0 == 1 } && scales.dropFirst(before).allSatisfy { $0 == 2 },
-                "first \(before) at 1, then 2: \(Set(scales))")
+        #expect(
+            store.isStored(.scale) && scales.prefix(before).allSatisfy { $0 == 1 }
+                && scales.dropFirst(before).allSatisfy { $0 == 2 },
+            "first \(before) at 1, then 2: \(Set(scales))")
     }
 
     @Test func sharedColumnsGiveTheSameStateAsStoredOnes() {
@@ -179,13 +206,16 @@ import Testing
             let sim = EmitterSimulation(layer: layer)
             if forceStored {
                 let s = sim.cells[0].store
-                s.append(batch: 0, x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, death: -1, life: 1, scale: 9, spin: 9, color: (1, 2, 3, 4))
+                s.append(
+                    batch: 0, x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0, death: -1, life: 1, scale: 9, spin: 9,
+                    color: (1, 2, 3, 4))
             }
             run(sim, seconds: 1)
             #expect(sim.cells[0].store.isStored(.scale) == forceStored, "forceStored \(forceStored)")
             return (sim.stateHash, sim.aliveCount)
         }
-        let shared = hash(forceStored: false), stored = hash(forceStored: true)
+        let shared = hash(forceStored: false)
+        let stored = hash(forceStored: true)
         #expect(shared.1 > 500 && shared == stored, "shared \(shared), stored \(stored)")
     }
 
@@ -196,8 +226,9 @@ import Testing
         let store = ParticleStore(accumulatorCount: 2, capacity: 0)
         for i in 0..<1000 {
             let death: Float = i % 3 == 0 && i < 90 ? 0.2 : i % 3 == 0 && i < 600 ? 0.5 : 1000 + Float(i)
-            store.append(batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
-                         death: death, life: 1, scale: 1, spin: Float(i), color: (UInt16(i), 0, 0, 1))
+            store.append(
+                batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                death: death, life: 1, scale: 1, spin: Float(i), color: (UInt16(i), 0, 0, 1))
             store.accumulatorColumns[0][i] = Float(i)
             store.accumulatorColumns[1][i] = -Float(i)
         }
@@ -208,9 +239,13 @@ import Testing
         var previous: Float = -1
         for j in 0..<store.count {
             let id = store.x[j]
-            #expect(id > previous && (Int(id) % 3 != 0 || id >= 600) && store.spin[j] == id && store.color[4 * j] == UInt16(id)
-                    && store.death[j] == 1000 + id && store.accumulatorColumns[0][j] == id && store.accumulatorColumns[1][j] == -id,
-                    "slot \(j): x \(id), spin \(store.spin[j]), colour \(store.color[4 * j]), accumulators \(store.accumulatorColumns[0][j])")
+            #expect(
+                id > previous && (Int(id) % 3 != 0 || id >= 600) && store.spin[j] == id
+                    && store.color[4 * j] == UInt16(id)
+                    && store.death[j] == 1000 + id && store.accumulatorColumns[0][j] == id
+                    && store.accumulatorColumns[1][j] == -id,
+                "slot \(j): x \(id), spin \(store.spin[j]), colour \(store.color[4 * j]), accumulators \(store.accumulatorColumns[0][j])"
+            )
             previous = id
         }
         #expect(store.runs.count == 10)
@@ -225,16 +260,18 @@ import Testing
         // the relocation must find them where the particles are, not where they will be moved to.
         let store = ParticleStore(accumulatorCount: 0, capacity: 0)
         for i in 0..<1000 {
-            store.append(batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
-                         death: i < 320 && i % 2 == 0 ? 0.2 : 1000, life: 1, scale: 1, spin: 0, color: (0, 0, 0, 0))
+            store.append(
+                batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                death: i < 320 && i % 2 == 0 ? 0.2 : 1000, life: 1, scale: 1, spin: 0, color: (0, 0, 0, 0))
         }
         #expect(store.compact(aliveFrom: 0.3) == 160 && store.count == 840)
         for j in (store.count - 40)..<store.count { store.kill(j, deathTime: -.infinity) }
         let removed = store.relocate(capacity: store.capacity, aliveFrom: 0.3)
         #expect(removed == 40 && store.count == 800, "removed \(removed), \(store.count) slots")
         #expect((0..<store.count).allSatisfy { store.death[$0] == 1000 }, "a tombstone survived the relocation")
-        #expect(store.x[0] == 1 && store.x[159] == 319 && store.x[160] == 320 && store.x[799] == 959,
-                "first \(store.x[0]), \(store.x[159]), \(store.x[160]), last \(store.x[799])")
+        #expect(
+            store.x[0] == 1 && store.x[159] == 319 && store.x[160] == 320 && store.x[799] == 959,
+            "first \(store.x[0]), \(store.x[159]), \(store.x[160]), last \(store.x[799])")
     }
 
     @Test func relocationDropsTombstonesKeepsOrderAndEveryColumn() {
@@ -242,21 +279,23 @@ import Testing
         let store = ParticleStore(accumulatorCount: 2, capacity: 0)
         for i in 0..<1000 {
             let death: Float = i % 3 == 0 ? 0.5 : 1000 + Float(i)
-            store.append(batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
-                         death: death, life: 1, scale: 1, spin: Float(i), color: (UInt16(i), 0, 0, 1))
+            store.append(
+                batch: UInt64(i / 100), x: Float(i), y: 0, z: 0, vx: 0, vy: 0, vz: 0,
+                death: death, life: 1, scale: 1, spin: Float(i), color: (UInt16(i), 0, 0, 1))
             store.accumulatorColumns[0][i] = Float(i)
             store.accumulatorColumns[1][i] = -Float(i)
         }
-        store.compact(aliveFrom: 0.25) // nothing dead yet: no-op
+        store.compact(aliveFrom: 0.25)  // nothing dead yet: no-op
         let removed = store.relocate(capacity: 700, aliveFrom: 1)
         #expect(removed == 334 && store.count == 666 && store.capacity == 700 && !store.isStored(.scale))
         var previous: Float = -1
         for j in 0..<store.count {
             let id = store.x[j]
-            #expect(id > previous && Int(id) % 3 != 0 && store.spin[j] == id && store.color[4 * j] == UInt16(id)
+            #expect(
+                id > previous && Int(id) % 3 != 0 && store.spin[j] == id && store.color[4 * j] == UInt16(id)
                     && store.color[4 * j + 3] == 1 && store.death[j] == 1000 + id && store.scale[j] == 1
                     && store.accumulatorColumns[0][j] == id && store.accumulatorColumns[1][j] == -id,
-                    "slot \(j): x \(id), spin \(store.spin[j]), colour \(store.color[4 * j])")
+                "slot \(j): x \(id), spin \(store.spin[j]), colour \(store.color[4 * j])")
             previous = id
         }
         for r in 0..<store.runs.count {
@@ -277,7 +316,9 @@ extension StorageBudgetTests {
         let (c0, r0, a0) = (store.compactions, store.relocations, store.reallocations)
         run(sim, seconds: 3, dt: 1.0 / 30)
         let (c, r, a) = (store.compactions - c0, store.relocations - r0, store.reallocations - a0)
-        #expect((35...46).contains(c) && (2...6).contains(r) && a == 0,
-                "compactions \(c), relocations \(r), reallocations \(a); \(sim.aliveCount) alive, capacity \(store.capacity)")
+        #expect(
+            (35...46).contains(c) && (2...6).contains(r) && a == 0,
+            "compactions \(c), relocations \(r), reallocations \(a); \(sim.aliveCount) alive, capacity \(store.capacity)"
+        )
     }
 }

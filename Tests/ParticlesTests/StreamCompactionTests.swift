@@ -42,7 +42,8 @@ import Testing
         /// Whether slot `slot` (from slot 0) holds what source slot `k` held, in every column.
         func holds(survivor k: Int, at slot: Int) -> Bool {
             let i = Self.below + slot
-            return storage[0][i] == Float(k) && storage[1][i] == 5 && storage[2][i] == -Float(k) && wordStorage[i] == UInt64(k) | 1 << 40
+            return storage[0][i] == Float(k) && storage[1][i] == 5 && storage[2][i] == -Float(k)
+                && wordStorage[i] == UInt64(k) | 1 << 40
         }
 
         /// Whether every slot outside `slots` (from slot 0), sentinels included, still holds 7777.
@@ -56,7 +57,8 @@ import Testing
 
     /// Runs `body` for 0–70 slots at four survival rates (death times from `deaths`), on the AVX2 path
     /// (where the CPU has it) or the scalar one.
-    static func eachPattern(seed: UInt64, avx2: Bool, _ body: (_ n: Int, _ survival: Float, _ deaths: [Float]) -> Void) {
+    static func eachPattern(seed: UInt64, avx2: Bool, _ body: (_ n: Int, _ survival: Float, _ deaths: [Float]) -> Void)
+    {
         csc_set_avx2_enabled(avx2 ? 1 : 0)
         defer { csc_set_avx2_enabled(1) }
         var random = SeededRandom(seed: seed)
@@ -89,7 +91,9 @@ import Testing
                 let context = "n \(n), survival \(p), extra \(extra), avx2 \(avx2 && csc_uses_avx2() != 0)"
                 #expect(result == j - survivors.count, "\(context): returned \(result)")
                 for (t, k) in survivors.enumerated() {
-                    #expect(columns.holds(survivor: k, at: j - survivors.count + 1 + t), "\(context): survivor \(t) (slot \(k))")
+                    #expect(
+                        columns.holds(survivor: k, at: j - survivors.count + 1 + t),
+                        "\(context): survivor \(t) (slot \(k))")
                 }
                 #expect(columns.isUntouched(outside: 0..<(j + 1)), "\(context): a slot outside 0...j was written")
             }
@@ -135,15 +139,18 @@ import Testing
         func keepSurvivorsBackward(j: Int, aliveFrom: Float) -> Int {
             let floats: [UnsafeMutablePointer<Float>?] = storage.map { $0 + Self.below }
             return floats.withUnsafeBufferPointer {
-                csc_keep_survivors_backward($0.baseAddress, Int32(storage.count), wordStorage.map { $0 + Self.below },
-                                            deathStorage + Self.below, 0, n, j, aliveFrom)
+                csc_keep_survivors_backward(
+                    $0.baseAddress, Int32(storage.count), wordStorage.map { $0 + Self.below },
+                    deathStorage + Self.below, 0, n, j, aliveFrom)
             }
         }
 
         /// Whether slot `slot` (from slot 0) holds what source slot `k` held, in every column that moves.
         func holds(survivor k: Int, at slot: Int) -> Bool {
             let i = Self.below + slot
-            let floatsHold = storage.indices.allSatisfy { c in storage[c][i] == (c == deathColumn ? 5 : Float(16 * k + c)) }
+            let floatsHold = storage.indices.allSatisfy { c in
+                storage[c][i] == (c == deathColumn ? 5 : Float(16 * k + c))
+            }
             return floatsHold && (wordStorage.map { $0[i] == UInt64(k) | 1 << 40 } ?? true)
         }
 
@@ -152,9 +159,12 @@ import Testing
         func isUntouched(outside slots: Range<Int>, deaths: [Float]) -> Bool {
             let written = (Self.below + slots.lowerBound)..<(Self.below + slots.upperBound)
             let outsideUntouched = (0..<total).allSatisfy { i in
-                written.contains(i) || (storage.allSatisfy { $0[i] == -1 } && (wordStorage.map { $0[i] == .max } ?? true))
+                written.contains(i)
+                    || (storage.allSatisfy { $0[i] == -1 } && (wordStorage.map { $0[i] == .max } ?? true))
             }
-            let ownDeathsUntouched = deathColumn != nil || (0..<n).allSatisfy { deathStorage[Self.below + $0].bitPattern == deaths[$0].bitPattern }
+            let ownDeathsUntouched =
+                deathColumn != nil
+                || (0..<n).allSatisfy { deathStorage[Self.below + $0].bitPattern == deaths[$0].bitPattern }
             return outsideUntouched && ownDeathsUntouched
         }
     }
@@ -185,20 +195,28 @@ import Testing
             for n in [63, 64, 65, 72, 130, 519, 1024, 3001] {
                 for pattern in 0..<5 {
                     trial += 1
-                    let deaths = pattern == 4 ? Self.runDeaths(n, random: &random)
+                    let deaths =
+                        pattern == 4
+                        ? Self.runDeaths(n, random: &random)
                         : Self.deaths(n, survival: [0, 0.3, 0.87, 1][pattern], random: &random)
                     let survivors = (0..<n).filter { deaths[$0] >= 1 }
                     let deathColumn = [0, count - 1, nil][trial % 3]
                     for extra in [0, 5] {
-                        let columns = ManyColumns(count: count, deathColumn: deathColumn, withWords: trial % 2 == 0, deaths: deaths)
+                        let columns = ManyColumns(
+                            count: count, deathColumn: deathColumn, withWords: trial % 2 == 0, deaths: deaths)
                         let j = n - 1 + extra
                         let result = columns.keepSurvivorsBackward(j: j, aliveFrom: 1)
-                        let context = "\(count) columns, n \(n), pattern \(pattern), death column \(String(describing: deathColumn)), "
+                        let context =
+                            "\(count) columns, n \(n), pattern \(pattern), death column \(String(describing: deathColumn)), "
                             + "words \(trial % 2 == 0), extra \(extra), avx2 \(avx2 && csc_uses_avx2() != 0)"
                         #expect(result == j - survivors.count, "\(context): returned \(result)")
-                        let misplaced = survivors.enumerated().first { t, k in !columns.holds(survivor: k, at: j - survivors.count + 1 + t) }
+                        let misplaced = survivors.enumerated().first { t, k in
+                            !columns.holds(survivor: k, at: j - survivors.count + 1 + t)
+                        }
                         #expect(misplaced == nil, "\(context): survivor \(String(describing: misplaced))")
-                        #expect(columns.isUntouched(outside: 0..<(j + 1), deaths: deaths), "\(context): a slot outside 0...j was written")
+                        #expect(
+                            columns.isUntouched(outside: 0..<(j + 1), deaths: deaths),
+                            "\(context): a slot outside 0...j was written")
                     }
                 }
             }
@@ -214,7 +232,8 @@ import Testing
                 let columns = Columns(deaths: deaths)
                 let (floats, words) = columns.slotZero
                 let result = floats.withUnsafeBufferPointer {
-                    csc_keep_survivors_forward($0.baseAddress, $0.baseAddress, 3, words, words, floats[1], offset, n, 0, 1)
+                    csc_keep_survivors_forward(
+                        $0.baseAddress, $0.baseAddress, 3, words, words, floats[1], offset, n, 0, 1)
                 }
                 let context = "n \(n), survival \(p), offset \(offset), avx2 \(avx2 && csc_uses_avx2() != 0)"
                 #expect(result == survivors.count, "\(context): returned \(result)")

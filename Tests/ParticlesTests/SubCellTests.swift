@@ -1,14 +1,17 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Particles
 
 /// Sub-cells at any depth (DESIGN.md §3.5): continuous emission from the parent's current position,
 /// angles relative to its direction of motion, colour inherited, timing from the parent's birth.
 @Suite struct SubCellTests {
     /// One parent emitted at (0, 0) moving at `speed` toward `longitude`, with one sub-cell.
-    static func parentWithChild(speed: Double = 100, longitude: Double = 0,
-                                _ configure: (CAEmitterCell, CAEmitterCell) -> Void) -> (EmitterSimulation, CAEmitterCell, CAEmitterCell) {
+    static func parentWithChild(
+        speed: Double = 100, longitude: Double = 0,
+        _ configure: (CAEmitterCell, CAEmitterCell) -> Void
+    ) -> (EmitterSimulation, CAEmitterCell, CAEmitterCell) {
         let (layer, parent) = makeEmitter { layer, cell in
             layer.seed = 21
             cell.birthRate = 0
@@ -32,13 +35,18 @@ import Testing
         let (sim, _, child) = Self.parentWithChild { _, child in child.velocity = 0 }
         run(sim, seconds: 1)
         let all = sim.snapshot()
-        guard let parent = all.first(where: { $0.cellIndex == 0 }) else { Issue.record("no parent"); return }
+        guard let parent = all.first(where: { $0.cellIndex == 0 }) else {
+            Issue.record("no parent")
+            return
+        }
         let children = all.filter { $0.cell === child }
         #expect(abs(children.count - 60) <= 1, "60/s for 1 s: \(children.count) children")
         for c in children {
             // A child that is `c.age` old was born when the parent was `parent.age − c.age` old, at x = 100 · that.
             let expected = 100 * (parent.age - c.age)
-            #expect(abs(c.x - expected) < 1e-2 && abs(c.y) < 1e-4, "seed 21: child of age \(c.age) at (\(c.x), \(c.y)), expected x = \(expected)")
+            #expect(
+                abs(c.x - expected) < 1e-2 && abs(c.y) < 1e-4,
+                "seed 21: child of age \(c.age) at (\(c.x), \(c.y)), expected x = \(expected)")
         }
         // An even trail: consecutive children are 100/60 points apart.
         let xs = children.map(\.x).sorted()
@@ -50,28 +58,43 @@ import Testing
         // The parent moves down the screen (+y); a child at longitude 0 follows it, one at +π/2 turns
         // clockwise on screen from it (toward −x).
         let (ahead, _, a) = Self.parentWithChild(longitude: .pi / 2) { _, child in child.velocity = 50 }
-        let (side, _, b) = Self.parentWithChild(longitude: .pi / 2) { _, child in child.velocity = 50; child.emissionLongitude = .pi / 2 }
+        let (side, _, b) = Self.parentWithChild(longitude: .pi / 2) { _, child in
+            child.velocity = 50
+            child.emissionLongitude = .pi / 2
+        }
         run(ahead, seconds: 0.5)
         run(side, seconds: 0.5)
         let straight = ahead.snapshot().filter { $0.cell === a }
         let turned = side.snapshot().filter { $0.cell === b }
-        #expect(!straight.isEmpty && straight.allSatisfy { abs($0.vx) < 1e-3 && abs($0.vy - 50) < 1e-3 }, "\(straight.first.map { ($0.vx, $0.vy) } as Any)")
-        #expect(!turned.isEmpty && turned.allSatisfy { abs($0.vx + 50) < 1e-3 && abs($0.vy) < 1e-3 }, "\(turned.first.map { ($0.vx, $0.vy) } as Any)")
+        #expect(
+            !straight.isEmpty && straight.allSatisfy { abs($0.vx) < 1e-3 && abs($0.vy - 50) < 1e-3 },
+            "\(straight.first.map { ($0.vx, $0.vy) } as Any)")
+        #expect(
+            !turned.isEmpty && turned.allSatisfy { abs($0.vx + 50) < 1e-3 && abs($0.vy) < 1e-3 },
+            "\(turned.first.map { ($0.vx, $0.vy) } as Any)")
     }
 
     @Test func childAnglesFollowAParentThatCurves() {
         // Under gravity the parent's heading turns; children at longitude 0 leave along the heading at their birth.
-        let (sim, parent, child) = Self.parentWithChild(longitude: 0) { parent, child in child.velocity = 10; child.lifetime = 0.05 }
+        let (sim, parent, child) = Self.parentWithChild(longitude: 0) { parent, child in
+            child.velocity = 10
+            child.lifetime = 0.05
+        }
         parent.yAcceleration = 200
         run(sim, seconds: 1)
         let p = sim.snapshot()
-        guard let q = p.first(where: { $0.cellIndex == 0 }) else { Issue.record("no parent"); return }
+        guard let q = p.first(where: { $0.cellIndex == 0 }) else {
+            Issue.record("no parent")
+            return
+        }
         for c in p.filter({ $0.cell === child }) {
             // Heading of the parent at the child's birth: (100, 200 · (q.age − c.age)).
             let t = Double(q.age - c.age)
             let heading = atan2(200 * t, 100)
             let v = atan2(Double(c.vy), Double(c.vx))
-            #expect(abs(v - heading) < 1e-3, "seed 21, child born at parent age \(t): direction \(v), parent heading \(heading)")
+            #expect(
+                abs(v - heading) < 1e-3,
+                "seed 21, child born at parent age \(t): direction \(v), parent heading \(heading)")
         }
     }
 
@@ -85,20 +108,29 @@ import Testing
         for c in sim.snapshot().filter({ $0.cell === child }) {
             let parentAgeAtBirth = 2 - c.age
             let red = min(1, 0.5 + 0.25 * parentAgeAtBirth)
-            #expect(abs(c.red - red) < 2e-3 && abs(c.green - 0.5) < 1e-3 && abs(c.blue - 0.25) < 1e-3 && abs(c.alpha - 0.5) < 1e-3,
-                    "seed 21, child of age \(c.age): (\(c.red), \(c.green), \(c.blue), \(c.alpha)), expected (\(red), 0.5, 0.25, 0.5)")
+            #expect(
+                abs(c.red - red) < 2e-3 && abs(c.green - 0.5) < 1e-3 && abs(c.blue - 0.25) < 1e-3
+                    && abs(c.alpha - 0.5) < 1e-3,
+                "seed 21, child of age \(c.age): (\(c.red), \(c.green), \(c.blue), \(c.alpha)), expected (\(red), 0.5, 0.25, 0.5)"
+            )
         }
     }
 
     @Test func scaleIsNotInherited() {
-        let (sim, _, child) = Self.parentWithChild { parent, child in parent.scale = 3; child.scale = 0.5 }
+        let (sim, _, child) = Self.parentWithChild { parent, child in
+            parent.scale = 3
+            child.scale = 0.5
+        }
         run(sim, seconds: 0.5)
         #expect(sim.snapshot().filter { $0.cell === child }.allSatisfy { $0.scale == 0.5 })
     }
 
     @Test func subCellTimingIsMeasuredFromTheParentsBirth() {
         // Three parents born 0.5 s apart; each emits only between its ages 0.5 and 0.7 (100/s → 20 each).
-        let (layer, parent) = makeEmitter { _, cell in cell.birthRate = 2; cell.lifetime = 3 }
+        let (layer, parent) = makeEmitter { _, cell in
+            cell.birthRate = 2
+            cell.lifetime = 3
+        }
         let child = CAEmitterCell()
         child.name = "child"
         child.birthRate = 100
@@ -116,8 +148,13 @@ import Testing
         #expect(children.count == 80, "children: \(children.count)")
         for c in children {
             let birth = 3 - Double(c.age)
-            let emitters = parents.map { 3 - Double($0.age) }.filter { birth - $0 >= 0.5 - 1e-4 && birth - $0 <= 0.7 + 1e-4 }
-            #expect(emitters.count == 1, "child born at \(birth) s has no parent aged 0.5…0.7 s then (parents born \(parents.map { 3 - $0.age }))")
+            let emitters = parents.map { 3 - Double($0.age) }.filter {
+                birth - $0 >= 0.5 - 1e-4 && birth - $0 <= 0.7 + 1e-4
+            }
+            #expect(
+                emitters.count == 1,
+                "child born at \(birth) s has no parent aged 0.5…0.7 s then (parents born \(parents.map { 3 - $0.age }))"
+            )
         }
     }
 
@@ -130,7 +167,9 @@ import Testing
             sim.step(by: step120)
             if (sim.counters(for: fw.burst)?.born ?? 0) > before { sawBurstAt.append(sim.time) }
         }
-        let rockets = sim.counters(for: fw.rocket)!, bursts = sim.counters(for: fw.burst)!, sparks = sim.counters(for: fw.spark)!
+        let rockets = sim.counters(for: fw.rocket)!
+        let bursts = sim.counters(for: fw.burst)!
+        let sparks = sim.counters(for: fw.spark)!
         // Rockets at 1, 2, 3, 4 s (rate 1, accumulator from 0); each bursts once at age 1.0 < 1.02.
         #expect(rockets.born == 4 && bursts.born == 3, "seed 7: rockets \(rockets), bursts \(bursts)")
         #expect(sawBurstAt.map { ($0 * 120).rounded() / 120 } == [2, 3, 4], "bursts at \(sawBurstAt)")
@@ -140,8 +179,9 @@ import Testing
         // Sparks start with the burst's colour at that moment (burst shifts red −1.5/s, green +1, blue +1.5).
         let p = sim.snapshot()
         let rocketsInFlight = p.filter { $0.cell === fw.rocket }.map(\.age).sorted()
-        #expect(rocketsInFlight.count == 2 && rocketsInFlight[0] < 1e-6 && abs(rocketsInFlight[1] - 1) < 1e-5,
-                "at 4 s the rocket born at 3 s (age 1 < 1.02) and the one born now: ages \(rocketsInFlight)")
+        #expect(
+            rocketsInFlight.count == 2 && rocketsInFlight[0] < 1e-6 && abs(rocketsInFlight[1] - 1) < 1e-5,
+            "at 4 s the rocket born at 3 s (age 1 < 1.02) and the one born now: ages \(rocketsInFlight)")
         let youngSparks = p.filter { $0.cell === fw.spark }
         #expect(!youngSparks.isEmpty)
         for s in youngSparks where s.age < 0.3 {
@@ -153,7 +193,10 @@ import Testing
     @Test func sparksCarryTheBurstColourAtTheirBirth() {
         // A burst that does not move, white, shifting red −1 per second; sparks with no colour speeds.
         let (layer, burst) = makeEmitter { _, cell in
-            cell.birthRate = 0; cell.lifetime = 0.5; cell.velocity = 0; cell.redSpeed = -1
+            cell.birthRate = 0
+            cell.lifetime = 0.5
+            cell.velocity = 0
+            cell.redSpeed = -1
         }
         let spark = CAEmitterCell()
         spark.name = "spark"
@@ -167,14 +210,17 @@ import Testing
         #expect(abs(sparks.count - 50) <= 1, "0.5 s at 100/s: \(sparks.count)")
         for s in sparks {
             let burstAge = 1 - s.age
-            #expect(abs(s.red - (1 - burstAge)) < 2e-3 && s.green == 1, "spark born at burst age \(burstAge): red \(s.red)")
+            #expect(
+                abs(s.red - (1 - burstAge)) < 2e-3 && s.green == 1, "spark born at burst age \(burstAge): red \(s.red)")
         }
     }
 
     @Test func explosionAtParentAgeOnePointFiveStaysWithinTheBudget() {
         // 10 000/s for 0.1 s from each parent = 1000 sparks each; three parents, budget 1500.
         let (layer, parent) = makeEmitter { layer, cell in
-            cell.birthRate = 0; cell.lifetime = 2; cell.velocity = 0
+            cell.birthRate = 0
+            cell.lifetime = 2
+            cell.velocity = 0
             layer.maxParticles = 1500
         }
         let child = CAEmitterCell()
@@ -196,13 +242,17 @@ import Testing
         _ = try? sim.emit(count: 3, cellNamed: "cell")
         run(sim, seconds: 1.7)
         let d = sim.counters(for: child)!
-        #expect(sim.totals.alive <= 1500 && d.dropped > 0 && d.born + d.dropped == 4000,
-                "budget 1500: \(d), totals \(sim.totals)")
+        #expect(
+            sim.totals.alive <= 1500 && d.dropped > 0 && d.born + d.dropped == 4000,
+            "budget 1500: \(d), totals \(sim.totals)")
         #expect(sim.takeBudgetWarning() != nil && sim.takeBudgetWarning() == nil, "warns once")
     }
 
     @Test func subCellsNestToAnyDepth() throws {
-        let (layer, top) = makeEmitter { _, cell in cell.birthRate = 5; cell.lifetime = 2 }
+        let (layer, top) = makeEmitter { _, cell in
+            cell.birthRate = 5
+            cell.lifetime = 2
+        }
         var parent = top
         var cells = [top]
         for level in 1...5 {
@@ -217,13 +267,17 @@ import Testing
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 4)
         for (depth, c) in cells.enumerated() {
-            #expect((sim.counters(for: c)?.born ?? 0) > 0, "depth \(depth): \(String(describing: sim.counters(for: c)))")
+            #expect(
+                (sim.counters(for: c)?.born ?? 0) > 0, "depth \(depth): \(String(describing: sim.counters(for: c)))")
         }
         #expect(try sim.counters(forCellNamed: "cell.level1.level2.level3.level4.level5").born > 0)
     }
 
     @Test func aCellThatContainsItselfIsNotFollowed() {
-        let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 10; cell.lifetime = 1 }
+        let (layer, cell) = makeEmitter { _, cell in
+            cell.birthRate = 10
+            cell.lifetime = 1
+        }
         cell.emitterCells = [cell]
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 1)

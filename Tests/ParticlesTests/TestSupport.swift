@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+
 @testable import Particles
 
 // MARK: - Scenes and helpers shared by the Particles tests

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import PathGeometry
 
 /// The Core Animation book's shape-layer scenes: S28 (stick figure, rounded rectangle with chosen corners,
@@ -14,8 +15,10 @@ import Testing
     @Test func stickFigureStrokeCoversTheFigureS28() throws {
         let g = try stickFigure()
         // On the lines: head ring (radius 25 around (150, 100)), body, arms, legs; all fully covered.
-        let on: [CGPoint] = [pt(175, 100), pt(125, 100), pt(150, 75), pt(150, 125), pt(150, 160), pt(150, 150),
-                             pt(110, 150), pt(190, 150), pt(137.5, 200), pt(162.5, 200), pt(150, 175)]
+        let on: [CGPoint] = [
+            pt(175, 100), pt(125, 100), pt(150, 75), pt(150, 125), pt(150, 160), pt(150, 150),
+            pt(110, 150), pt(190, 150), pt(137.5, 200), pt(162.5, 200), pt(150, 175),
+        ]
         for p in on { #expect(g.coverage(at: p) > 0.99, "S28 stick figure: coverage \(g.coverage(at: p)) at \(p)") }
         // Off the lines: inside the head, between the legs, beside the body, beyond the round caps.
         let off: [CGPoint] = [pt(150, 100), pt(150, 215), pt(140, 165), pt(96, 150), pt(204, 150), pt(150, 70)]
@@ -48,8 +51,9 @@ import Testing
     }
 
     @Test func roundedRectangleRoundsOnlyTheChosenCornersS28() throws {
-        let s = try ShapeGeometry.stroke(BookShapes.roundedRectChosenCorners,
-                                         style: StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round))
+        let s = try ShapeGeometry.stroke(
+            BookShapes.roundedRectChosenCorners,
+            style: StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round))
         let g = CoverageGrid(s, width: 200, height: 200)
         try g.writePNG(named: "s28-rounded-rect")
         // Top-left is square: the stroke covers the corner point and runs straight along both edges.
@@ -61,7 +65,8 @@ import Testing
         let centres = [pt(130, 70), pt(130, 130), pt(70, 130)]
         let corners = [pt(150, 50), pt(150, 150), pt(50, 150)]
         for (c, corner) in zip(centres, corners) {
-            let dx: CGFloat = corner.x > c.x ? 1 : -1, dy: CGFloat = corner.y > c.y ? 1 : -1
+            let dx: CGFloat = corner.x > c.x ? 1 : -1
+            let dy: CGFloat = corner.y > c.y ? 1 : -1
             let onArc = pt(c.x + dx * 20 / 2.squareRoot(), c.y + dy * 20 / 2.squareRoot())
             #expect(s.contains(onArc), "arc point \(onArc) of the corner at \(corner)")
             #expect(!s.contains(corner) && g.coverage(at: corner) == 0, "rounded corner \(corner) is empty")
@@ -80,7 +85,8 @@ import Testing
         let g = CoverageGrid(fill, width: 200, height: 200)
         // The reference: the exact rounded rectangle with circular corners, 16 × 16 samples per pixel.
         let rect = CGRect(x: 50, y: 50, width: 100, height: 100)
-        var worst: Float = 0, worstPixel = (0, 0)
+        var worst: Float = 0
+        var worstPixel = (0, 0)
         for y in 40..<160 {
             for x in 40..<160 {
                 var inside = 0
@@ -91,22 +97,27 @@ import Testing
                     }
                 }
                 let diff = abs(g[x, y] - Float(inside) / 256)
-                if diff > worst { worst = diff; worstPixel = (x, y) }
+                if diff > worst {
+                    worst = diff
+                    worstPixel = (x, y)
+                }
             }
         }
         #expect(worst < 0.12, "S30: largest per-pixel difference \(worst) at \(worstPixel)")
         let exact = 10_000 - (4 - Double.pi) * 400
         // Chords lie inside the arcs: the area falls short by at most tolerance × the arcs' length.
-        #expect(g.total < exact && exact - g.total < PathFlattener.defaultTolerance * 2 * .pi * 20,
-                "S30 area \(g.total), exact \(exact)")
+        #expect(
+            g.total < exact && exact - g.total < PathFlattener.defaultTolerance * 2 * .pi * 20,
+            "S30 area \(g.total), exact \(exact)")
         try g.writePNG(named: "s30-rounded-rect")
     }
 
     @Test func shapeLayerMaskRoundsTwoCornersS28() throws {
         // 004:L462-474: a mask shape layer with frame = rect rounding top-right and bottom-right.
         let path = CGMutablePath()
-        path.addRoundedRect(in: CGRect(x: 50, y: 50, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
-                            corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner])
+        path.addRoundedRect(
+            in: CGRect(x: 50, y: 50, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
+            corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner])
         let mask = CAShapeLayer()
         mask.path = path
         let geometry = try ShapeGeometry(shapeLayer: mask, transform: .identity)

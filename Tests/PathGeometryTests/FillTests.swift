@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import PathGeometry
 
 @Suite struct FillTests {
@@ -31,14 +32,17 @@ import Testing
     }
 
     @Test func fillIsInDevicePixelsThroughTheTransform() throws {
-        let set = try ShapeGeometry.fill(CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)),
-                                         transform: CGAffineTransform(scaleX: 2, y: 3).translatedBy(x: 5, y: 5))
+        let set = try ShapeGeometry.fill(
+            CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)),
+            transform: CGAffineTransform(scaleX: 2, y: 3).translatedBy(x: 5, y: 5))
         #expect(set.bounds == CGRect(x: 10, y: 15, width: 20, height: 30))
     }
 
     @Test func singlePointSubpathsAreDropped() throws {
         let p = CGMutablePath()
-        p.move(to: pt(3, 3)); p.addLine(to: pt(3, 3)); p.closeSubpath()
+        p.move(to: pt(3, 3))
+        p.addLine(to: pt(3, 3))
+        p.closeSubpath()
         p.addRect(CGRect(x: 0, y: 0, width: 4, height: 4))
         let set = try ShapeGeometry.fill(p)
         #expect(set.contourCount == 1 && set.points.count == 4)

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import PathGeometry
 
 @Suite struct FlatteningTests {
@@ -13,9 +14,11 @@ import Testing
     }
 
     @Test func circleStaysWithinTolerance() throws {
-        let r: CGFloat = 100, tol: CGFloat = 0.25
-        let flat = try PathFlattener.flatten(CGPath(ellipseIn: CGRect(x: -r, y: -r, width: 2 * r, height: 2 * r)),
-                                             tolerance: tol)
+        let r: CGFloat = 100
+        let tol: CGFloat = 0.25
+        let flat = try PathFlattener.flatten(
+            CGPath(ellipseIn: CGRect(x: -r, y: -r, width: 2 * r, height: 2 * r)),
+            tolerance: tol)
         let pts = flat.points
         #expect(flat.subpaths.count == 1 && flat.subpaths[0].isClosed)
         // The cubic arcs deviate from the circle by 0.027 % of r; the chords by at most the tolerance.
@@ -45,7 +48,7 @@ import Testing
     @Test func subpathStructureAndClosednessAreKept() throws {
         let path = CGMutablePath()
         path.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
-        path.move(to: pt(50, 50))           // a lone moveTo draws nothing
+        path.move(to: pt(50, 50))  // a lone moveTo draws nothing
         path.move(to: pt(20, 0))
         path.addLine(to: pt(30, 0))
         path.addQuadCurve(to: pt(40, 10), control: pt(40, 0))
@@ -65,10 +68,13 @@ import Testing
         let flat = try PathFlattener.flatten(path, tolerance: tol)
         // The curve y = 200t(1−t)·2/… : check densely that every curve point is near the polyline.
         for i in 0...400 {
-            let t = CGFloat(i) / 400, u = 1 - t
+            let t = CGFloat(i) / 400
+            let u = 1 - t
             let c = pt(200 * t * t + 2 * u * t * 100, 2 * u * t * 200)
             var best = CGFloat.infinity
-            for k in 1..<flat.points.count { best = min(best, distance(c, toSegment: flat.points[k - 1], flat.points[k])) }
+            for k in 1..<flat.points.count {
+                best = min(best, distance(c, toSegment: flat.points[k - 1], flat.points[k]))
+            }
             #expect(best <= tol + 1e-9, "t = \(t): curve is \(best) from its polyline, tolerance \(tol)")
         }
     }

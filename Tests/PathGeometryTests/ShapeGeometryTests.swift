@@ -1,13 +1,15 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import PathGeometry
 
 @Suite struct ShapeGeometryTests {
     @Test func defaultShapeLayerFillsBlackAndDoesNotStroke() throws {
         let layer = CAShapeLayer()
-        #expect(try ShapeGeometry(shapeLayer: layer, transform: .identity) == ShapeGeometry(fill: nil, stroke: nil),
-                "no path, nothing to draw")
+        #expect(
+            try ShapeGeometry(shapeLayer: layer, transform: .identity) == ShapeGeometry(fill: nil, stroke: nil),
+            "no path, nothing to draw")
         layer.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
         let g = try ShapeGeometry(shapeLayer: layer, transform: .identity)
         #expect(g.fill != nil && g.stroke == nil)

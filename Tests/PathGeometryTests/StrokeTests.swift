@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import PathGeometry
 
 @Suite struct StrokeTests {
@@ -40,7 +41,9 @@ import Testing
 
     @Test func miterLimitFollowsTheCoreGraphicsRule() throws {
         // Interior angle 60°: the miter is 1/sin(30°) = 2 line widths long.
-        let a = pt(0, 100), b = pt(50, 100), c = pt(50 - 100 * cos(.pi / 3), 100 - 100 * sin(.pi / 3))
+        let a = pt(0, 100)
+        let b = pt(50, 100)
+        let c = pt(50 - 100 * cos(.pi / 3), 100 - 100 * sin(.pi / 3))
         let v = polyline([a, b, c])
         let mitered = try stroke(v, StrokeStyle(lineWidth: 10, lineJoin: .miter, miterLimit: 2.01))
         let bevelled = try stroke(v, StrokeStyle(lineWidth: 10, lineJoin: .miter, miterLimit: 1.99))
@@ -70,11 +73,14 @@ import Testing
         // exactly the set of points within half the line width of the polyline.
         var rng = SeededRandom(seed: 28)
         var pts: [CGPoint] = []
-        for _ in 0..<24 { pts.append(pt(20 + CGFloat(rng.nextUnitDouble()) * 120, 20 + CGFloat(rng.nextUnitDouble()) * 120)) }
+        for _ in 0..<24 {
+            pts.append(pt(20 + CGFloat(rng.nextUnitDouble()) * 120, 20 + CGFloat(rng.nextUnitDouble()) * 120))
+        }
         let r: CGFloat = 6
         let s = try stroke(polyline(pts), StrokeStyle(lineWidth: 2 * r, lineCap: .round, lineJoin: .round))
         var checked = 0
-        var uncovered: [String] = [], overreach: [String] = []
+        var uncovered: [String] = []
+        var overreach: [String] = []
         for gy in 0..<80 {
             for gx in 0..<80 {
                 let q = pt(5 + CGFloat(gx) * 1.9, 5 + CGFloat(gy) * 1.9)
@@ -93,7 +99,9 @@ import Testing
         #expect(overreach.isEmpty, "seed 28: points beyond half the width covered: \(overreach.prefix(5))")
         #expect(checked > 1000)
         // Every contour winds the same way (negative signed area), so no overlap can cancel.
-        for i in 0..<s.contourCount { #expect(s.signedArea(ofContour: i) < 0, "contour \(i) area \(s.signedArea(ofContour: i))") }
+        for i in 0..<s.contourCount {
+            #expect(s.signedArea(ofContour: i) < 0, "contour \(i) area \(s.signedArea(ofContour: i))")
+        }
     }
 
     @Test func everySegmentIsCoveredWithEveryJoinStyle() throws {
@@ -101,7 +109,9 @@ import Testing
         // corners and crossings make the outline loop over itself.
         var rng = SeededRandom(seed: 7)
         var pts: [CGPoint] = []
-        for _ in 0..<16 { pts.append(pt(20 + CGFloat(rng.nextUnitDouble()) * 100, 20 + CGFloat(rng.nextUnitDouble()) * 100)) }
+        for _ in 0..<16 {
+            pts.append(pt(20 + CGFloat(rng.nextUnitDouble()) * 100, 20 + CGFloat(rng.nextUnitDouble()) * 100))
+        }
         for join in CAShapeLayerLineJoin.allCases {
             let s = try stroke(polyline(pts), StrokeStyle(lineWidth: 8, lineJoin: join))
             var missed: [CGPoint] = []
@@ -109,7 +119,8 @@ import Testing
                 for gx in 0..<60 {
                     let q = pt(10 + CGFloat(gx) * 2.1, 10 + CGFloat(gy) * 2.1)
                     let inRectangle = (1..<pts.count).contains { k in
-                        let a = pts[k - 1], b = pts[k]
+                        let a = pts[k - 1]
+                        let b = pts[k]
                         let ab = pt(b.x - a.x, b.y - a.y)
                         let t = ((q.x - a.x) * ab.x + (q.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y)
                         return t > 0.001 && t < 0.999 && distance(q, toSegment: a, b) < 3.7
@@ -128,14 +139,17 @@ import Testing
         #expect(abs(g.total - 20) < 0.5, "ink \(g.total), expected 100 × 0.2")
         for x in 11..<110 { #expect(g[x, 20] > 0.15, "pixel (\(x), 20) coverage \(g[x, 20])") }
         // Through a 0.25 scale a 2 pt line is 0.5 px: still drawn, at half strength.
-        let scaled = try stroke(polyline([pt(0, 10), pt(400, 10)]), StrokeStyle(lineWidth: 2),
-                                transform: CGAffineTransform(scaleX: 0.25, y: 0.25))
+        let scaled = try stroke(
+            polyline([pt(0, 10), pt(400, 10)]), StrokeStyle(lineWidth: 2),
+            transform: CGAffineTransform(scaleX: 0.25, y: 0.25))
         #expect(abs(scaled.coverageScale - 0.5) < 1e-12)
     }
 
     @Test func zeroWidthDrawsNothingAndBadWidthIsAnError() throws {
         #expect(try stroke(polyline([pt(0, 0), pt(10, 0)]), StrokeStyle(lineWidth: 0)).isEmpty)
-        #expect(throws: PathGeometryError.badLineWidth(-1)) { try stroke(polyline([pt(0, 0), pt(10, 0)]), StrokeStyle(lineWidth: -1)) }
+        #expect(throws: PathGeometryError.badLineWidth(-1)) {
+            try stroke(polyline([pt(0, 0), pt(10, 0)]), StrokeStyle(lineWidth: -1))
+        }
     }
 
     @Test func nonUniformScaleGivesAnEllipticalPen() throws {
@@ -148,9 +162,11 @@ import Testing
     }
 
     @Test func degenerateSegmentsAreIgnored() throws {
-        let clean = try stroke(polyline([pt(10, 10), pt(60, 10), pt(60, 60)]), StrokeStyle(lineWidth: 6, lineJoin: .round))
-        let noisy = try stroke(polyline([pt(10, 10), pt(10, 10), pt(60, 10), pt(60, 10), pt(60, 10 + 1e-12), pt(60, 60), pt(60, 60)]),
-                               StrokeStyle(lineWidth: 6, lineJoin: .round))
+        let clean = try stroke(
+            polyline([pt(10, 10), pt(60, 10), pt(60, 60)]), StrokeStyle(lineWidth: 6, lineJoin: .round))
+        let noisy = try stroke(
+            polyline([pt(10, 10), pt(10, 10), pt(60, 10), pt(60, 10), pt(60, 10 + 1e-12), pt(60, 60), pt(60, 60)]),
+            StrokeStyle(lineWidth: 6, lineJoin: .round))
         #expect(noisy.points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
         #expect(abs(area(clean) - area(noisy)) < 0.01)
     }
@@ -166,13 +182,17 @@ import Testing
 
     @Test func dottedLineFromZeroLengthDashes() throws {
         // [0, 10] with round caps: 11 dots of radius 2 along a 100 pt line.
-        let s = try stroke(polyline([pt(20, 30), pt(120, 30)]),
-                           StrokeStyle(lineWidth: 4, lineCap: .round, lineDashPattern: [0, 10]))
+        let s = try stroke(
+            polyline([pt(20, 30), pt(120, 30)]),
+            StrokeStyle(lineWidth: 4, lineCap: .round, lineDashPattern: [0, 10]))
         #expect(s.contourCount == 11)
         let a = area(s)
         #expect(abs(a - 11 * 4 * Double.pi) < 2, "dots cover \(a)")
-        #expect(try stroke(polyline([pt(20, 30), pt(120, 30)]),
-                           StrokeStyle(lineWidth: 4, lineCap: .butt, lineDashPattern: [0, 10])).isEmpty)
+        #expect(
+            try stroke(
+                polyline([pt(20, 30), pt(120, 30)]),
+                StrokeStyle(lineWidth: 4, lineCap: .butt, lineDashPattern: [0, 10])
+            ).isEmpty)
     }
 
     @Test func curvesJoinSmoothlyWhateverTheLineJoin() throws {

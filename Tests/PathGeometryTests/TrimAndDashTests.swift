@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import PathGeometry
 
 @Suite struct TrimAndDashTests {
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func circleLengthIsTwoPiR() throws {
-        let flat = try PathFlattener.flatten(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 50, height: 50)), tolerance: 0.01)
+        let flat = try PathFlattener.flatten(
+            CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 50, height: 50)), tolerance: 0.01)
         #expect(abs(flat.length - 50 * .pi) / (50 * .pi) < 1e-3, "length \(flat.length)")
     }
 
@@ -106,7 +108,9 @@ import Testing
             try DashPattern.make(lengths: [4, -3], phase: 0)
         }
         #expect(PathGeometryError.badDashLength(index: 1, value: -3).description.contains("lineDashPattern[1]"))
-        #expect(throws: PathGeometryError.badDashPhase(.infinity)) { try DashPattern.make(lengths: [4], phase: .infinity) }
+        #expect(throws: PathGeometryError.badDashPhase(.infinity)) {
+            try DashPattern.make(lengths: [4], phase: .infinity)
+        }
     }
 
     @Test func tooFinePatternIsRefusedNotExhausted() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// Collision events after each step, and changes made while the world steps.
@@ -25,16 +26,21 @@ import Testing
             try world.step(fixedStep)
         }
         let e = try #require(events.first)
-        #expect(e.phase == .begin && e.shapeA === floor && e.bodyB === ball, "event \(e.phase) between #\(e.shapeA.id) and #\(e.shapeB.id)")
+        #expect(
+            e.phase == .begin && e.shapeA === floor && e.bodyB === ball,
+            "event \(e.phase) between #\(e.shapeA.id) and #\(e.shapeB.id)")
         #expect(close(e.normal.dx, 0) && close(e.normal.dy, -1), "normal from the floor toward the ball: \(e.normal)")
         let contact = try #require(e.contacts.first)
-        #expect(abs(contact.pointA.y - 100) < 1e-9 && abs(contact.pointA.x) < 1e-9, "contact on the floor at \(contact.pointA)")
+        #expect(
+            abs(contact.pointA.y - 100) < 1e-9 && abs(contact.pointA.x) < 1e-9,
+            "contact on the floor at \(contact.pointA)")
         #expect(contact.depth > 0 && contact.depth < 10, "overlap \(contact.depth)")
         // The solver removes the approach speed and adds the bounce: J ≈ m(1 + e)v, e = 0.5 × 1, plus
         // gravity's share of the step.
         let expected = 2 * (1 + 0.5) * (speed + 1000 * fixedStep)
-        #expect(abs(-e.impulse.dy - expected) / expected < 0.05 && abs(e.impulse.dx) < 1e-9,
-                "impulse \(e.impulse), expected (0, −\(expected)) on the ball (step \(e.step))")
+        #expect(
+            abs(-e.impulse.dy - expected) / expected < 0.05 && abs(e.impulse.dx) < 1e-9,
+            "impulse \(e.impulse), expected (0, −\(expected)) on the ball (step \(e.step))")
     }
 
     @Test func elasticBallSeparatesAfterTheBounce() throws {
@@ -62,7 +68,8 @@ import Testing
             bodiesDuringCallback = world.bodies.count
         }
         try step(world, 120)
-        #expect(bodiesDuringCallback == 2, "the world's body list did not change during delivery: \(bodiesDuringCallback)")
+        #expect(
+            bodiesDuringCallback == 2, "the world's body list did not change during delivery: \(bodiesDuringCallback)")
         #expect(ball.world == nil && !world.bodies.contains { $0 === ball }, "ball removed after the step")
         let spark = try #require(added)
         #expect(world.bodies.contains { $0 === spark } && spark.world === world, "spark added after the step")
@@ -75,8 +82,9 @@ import Testing
         world.addCollisionObserver { events.append($0) }
         try world.remove(ball)
         try world.step(fixedStep)
-        #expect(events.count == 1 && events[0].phase == .separate && events[0].isRemoval && events[0].bodyB === ball,
-                "events after removal: \(events.map { ($0.phase, $0.isRemoval) })")
+        #expect(
+            events.count == 1 && events[0].phase == .separate && events[0].isRemoval && events[0].bodyB === ball,
+            "events after removal: \(events.map { ($0.phase, $0.isRemoval) })")
     }
 
     @Test func unreadEventsStayValidAfterTheirBodiesLeave() throws {
@@ -93,10 +101,13 @@ import Testing
         try world.step(fixedStep)
         try world.remove(try #require(weakBall))
         let events = world.collisionEvents
-        #expect(events.count == 1 && events[0].phase == .begin && events[0].bodyB === weakBall,
-                "the step's begin event outlives the removal: \(events.map(\.phase))")
+        #expect(
+            events.count == 1 && events[0].phase == .begin && events[0].bodyB === weakBall,
+            "the step's begin event outlives the removal: \(events.map(\.phase))")
         try world.step(fixedStep)
-        #expect(world.collisionEvents.contains { $0.isRemoval && $0.phase == .separate }, "the removal is reported with the next step")
+        #expect(
+            world.collisionEvents.contains { $0.isRemoval && $0.phase == .separate },
+            "the removal is reported with the next step")
     }
 
     @Test func ignoredCollisionTypesPassThrough() throws {
@@ -120,7 +131,10 @@ import Testing
         try ball2.addShape(.circle(radius: 10))
         try world.add(ball2)
         var began = 0
-        for _ in 0..<60 { try world.step(fixedStep); began += world.collisionEvents.filter { $0.phase == .begin }.count }
+        for _ in 0..<60 {
+            try world.step(fixedStep)
+            began += world.collisionEvents.filter { $0.phase == .begin }.count
+        }
         #expect(began == 1, "events back on: \(began) begin events")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// Each of the ten joints against a hand-computed result.
@@ -48,7 +49,9 @@ import Testing
         let bob = try ball(world, at: CGPoint(x: 0, y: 20))
         try world.add(SlideJoint(world.staticBody, bob, min: 10, max: 50))
         try step(world, 240)
-        #expect(abs(bob.position.y - 50) < 0.1 && abs(bob.position.x) < 1e-9, "hanging at \(bob.position), expected (0, 50)")
+        #expect(
+            abs(bob.position.y - 50) < 0.1 && abs(bob.position.x) < 1e-9, "hanging at \(bob.position), expected (0, 50)"
+        )
     }
 
     @Test func pivotJointHoldsTheRodAtItsHinge() throws {
@@ -69,7 +72,8 @@ import Testing
         let world = try makeWorld(gravity: 1000)
         let slider = try ball(world, at: .zero)
         try slider.setVelocity(CGVector(dx: 50, dy: 0))
-        try world.add(GrooveJoint(world.staticBody, slider, grooveFrom: CGPoint(x: -100, y: 0), grooveTo: CGPoint(x: 100, y: 0)))
+        try world.add(
+            GrooveJoint(world.staticBody, slider, grooveFrom: CGPoint(x: -100, y: 0), grooveTo: CGPoint(x: 100, y: 0)))
         try step(world, 120)
         #expect(abs(slider.position.y) < 0.05, "left the groove: \(slider.position)")
         #expect(abs(slider.position.x - 50) < 1, "slid to \(slider.position.x), expected 50 after 1 s at 50 pt/s")
@@ -139,14 +143,16 @@ import Testing
             try step(world, 60)
             return wheel.angle
         }
-        let forward = try spin(2), backward = try spin(-2)
+        let forward = try spin(2)
+        let backward = try spin(-2)
         #expect(abs(forward - 1) < 0.02, "free direction (+) turned to \(forward), expected 1 rad in 0.5 s")
         #expect(abs(backward) < 0.05, "blocked direction (−) turned to \(backward)")
     }
 
     @Test func gearJointTurnsAtTheRatio() throws {
         let world = try makeWorld(gravity: 0)
-        let a = try ball(world, at: .zero), b = try ball(world, at: CGPoint(x: 20, y: 0))
+        let a = try ball(world, at: .zero)
+        let b = try ball(world, at: CGPoint(x: 20, y: 0))
         try world.add(PivotJoint(world.staticBody, a, pivot: a.position))
         try world.add(PivotJoint(world.staticBody, b, pivot: b.position))
         try world.add(GearJoint(a, b, phase: 0, ratio: 2))
@@ -172,12 +178,15 @@ import Testing
 
     @Test func collideBodiesCanBeSwitchedOff() throws {
         let world = try makeWorld(gravity: 0)
-        let a = try ball(world, at: .zero), b = try ball(world, at: CGPoint(x: 8, y: 0))
+        let a = try ball(world, at: .zero)
+        let b = try ball(world, at: CGPoint(x: 8, y: 0))
         let joint = try SlideJoint(a, b, min: 0, max: 20)
         joint.collideBodies = false
         try world.add(joint)
         try step(world, 10)
-        #expect(a.position == .zero && b.position == CGPoint(x: 8, y: 0), "overlapping balls stay put: \(a.position), \(b.position)")
+        #expect(
+            a.position == .zero && b.position == CGPoint(x: 8, y: 0),
+            "overlapping balls stay put: \(a.position), \(b.position)")
     }
 
     @Test func removingABodyRemovesItsConstraints() throws {

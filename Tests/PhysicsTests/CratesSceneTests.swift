@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// The book's crates demo (S6): Chipmunk with a fixed 1/120 s step.
@@ -11,12 +12,15 @@ import Testing
         for crate in scene.crates {
             for shape in crate.shapes {
                 let bb = shape.boundingBox
-                #expect(bb.minX >= -0.5 && bb.maxX <= 320.5 && bb.minY >= -0.5 && bb.maxY <= 480.5,
-                        "crate #\(crate.id) at \(crate.position) has bounds \(bb), outside the 320 × 480 walls (step \(scene.world.stepCount))")
+                #expect(
+                    bb.minX >= -0.5 && bb.maxX <= 320.5 && bb.minY >= -0.5 && bb.maxY <= 480.5,
+                    "crate #\(crate.id) at \(crate.position) has bounds \(bb), outside the 320 × 480 walls (step \(scene.world.stepCount))"
+                )
             }
             let v = crate.velocity
-            #expect(hypot(v.dx, v.dy) < 2 && abs(crate.angularVelocity) < 0.05,
-                    "crate #\(crate.id) still moves at \(v), spin \(crate.angularVelocity) after 12 s")
+            #expect(
+                hypot(v.dx, v.dy) < 2 && abs(crate.angularVelocity) < 0.05,
+                "crate #\(crate.id) still moves at \(v), spin \(crate.angularVelocity) after 12 s")
         }
         // At rest means resting on something: every crate is in the lower part of the box.
         #expect(scene.crates.allSatisfy { $0.position.y > 300 }, "crates at \(scene.crates.map(\.position))")
@@ -41,10 +45,12 @@ import Testing
     }
 
     @Test func runsAreBitIdentical() throws {
-        let a = try CratesScene(), b = try CratesScene()
+        let a = try CratesScene()
+        let b = try CratesScene()
         _ = try a.run(fps: 60, seconds: 2)
         _ = try b.run(fps: 60, seconds: 2)
-        #expect(a.world.stateHash == b.world.stateHash, "hash \(a.world.stateHash) vs \(b.world.stateHash) after 240 steps")
+        #expect(
+            a.world.stateHash == b.world.stateHash, "hash \(a.world.stateHash) vs \(b.world.stateHash) after 240 steps")
     }
 
     @Test func goldenStateHashAfterTwoSeconds() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// Force fields on particles (batches over arrays) and bodies.
@@ -26,12 +27,18 @@ import Testing
     }
 
     @Test func linearGravityAndDrag() throws {
-        #expect(ForceField.linearGravity(CGVector(dx: 3, dy: -4)).acceleration(at: CGPoint(x: 1e4, y: 0)) == CGVector(dx: 3, dy: -4))
+        #expect(
+            ForceField.linearGravity(CGVector(dx: 3, dy: -4)).acceleration(at: CGPoint(x: 1e4, y: 0))
+                == CGVector(dx: 3, dy: -4))
         let drag = ForceField.drag(2)
-        let x: [Float] = [0], y: [Float] = [0]
-        var vx: [Float] = [100], vy: [Float] = [-50]
+        let x: [Float] = [0]
+        let y: [Float] = [0]
+        var vx: [Float] = [100]
+        var vy: [Float] = [-50]
         try drag.apply(count: 1, x: x, y: y, vx: &vx, vy: &vy, dt: 0.1, time: 0)
-        #expect(abs(vx[0] - 100 * Float(exp(-0.2))) < 1e-3 && abs(vy[0] + 50 * Float(exp(-0.2))) < 1e-3, "decayed to (\(vx[0]), \(vy[0]))")
+        #expect(
+            abs(vx[0] - 100 * Float(exp(-0.2))) < 1e-3 && abs(vy[0] + 50 * Float(exp(-0.2))) < 1e-3,
+            "decayed to (\(vx[0]), \(vy[0]))")
     }
 
     @Test func batchApplyMatchesThePointFormula() throws {
@@ -43,14 +50,17 @@ import Testing
         ]
         var random = SeededRandom(seed: 1)
         let n = 64
-        let x = (0..<n).map { _ in random.nextSignedFloat() * 200 }, y = (0..<n).map { _ in random.nextSignedFloat() * 200 }
+        let x = (0..<n).map { _ in random.nextSignedFloat() * 200 }
+        let y = (0..<n).map { _ in random.nextSignedFloat() * 200 }
         for field in fields {
-            var vx = [Float](repeating: 0, count: n), vy = vx
+            var vx = [Float](repeating: 0, count: n)
+            var vy = vx
             try field.apply(count: n, x: x, y: y, vx: &vx, vy: &vy, dt: 0.01, time: 1.5)
             for i in 0..<n {
                 let a = field.acceleration(at: CGPoint(x: Double(x[i]), y: Double(y[i])), time: 1.5)
-                #expect(abs(Double(vx[i]) - a.dx * 0.01) < 1e-4 && abs(Double(vy[i]) - a.dy * 0.01) < 1e-4,
-                        "\(field.kind) particle \(i): (\(vx[i]), \(vy[i])) vs \(a)")
+                #expect(
+                    abs(Double(vx[i]) - a.dx * 0.01) < 1e-4 && abs(Double(vy[i]) - a.dy * 0.01) < 1e-4,
+                    "\(field.kind) particle \(i): (\(vx[i]), \(vy[i])) vs \(a)")
             }
         }
     }
@@ -64,7 +74,8 @@ import Testing
         var other = t
         other.seed = 43
         #expect(other.acceleration(at: CGPoint(x: 123, y: 456), time: 0.5) != a, "another seed, another field")
-        var maximum = 0.0, sum = 0.0
+        var maximum = 0.0
+        var sum = 0.0
         for i in 0..<2000 {
             let v = t.acceleration(at: CGPoint(x: Double(i % 50) * 7.3, y: Double(i / 50) * 11.1), time: 0)
             maximum = max(maximum, abs(v.dx), abs(v.dy))
@@ -79,7 +90,9 @@ import Testing
         #expect(noise.value(x: 3, y: 7, z: 1) == 0)
         // Golden values recorded from an inspected run (the permutation and the fade are fixed).
         let samples = [noise.value(x: 0.5, y: 0.25, z: 0.75), noise.value(x: 10.3, y: -4.7, z: 2.2)]
-        #expect(samples.map(\.bitPattern) == [3_177_498_624, 3_193_360_301], "noise samples \(samples) (−0.0558548, −0.2097766)")
+        #expect(
+            samples.map(\.bitPattern) == [3_177_498_624, 3_193_360_301],
+            "noise samples \(samples) (−0.0558548, −0.2097766)")
         #expect(NaNSafe.ok(noise.value(x: Float.nan, y: 0, z: 0)))
     }
 
@@ -92,18 +105,26 @@ import Testing
         try heavy.addShape(.circle(radius: 5))
         try world.add(heavy)
         try step(world, 120)
-        #expect(close(heavy.velocity.dy, 100, 1e-9) && heavy.velocity.dx == 0,
-                "1 s of 100 pt/s² whatever the mass; the particle-only field is ignored: \(heavy.velocity)")
+        #expect(
+            close(heavy.velocity.dy, 100, 1e-9) && heavy.velocity.dx == 0,
+            "1 s of 100 pt/s² whatever the mass; the particle-only field is ignored: \(heavy.velocity)")
     }
 
     @Test func invalidFieldsAreRefused() {
         let x: [Float] = [0]
-        var vx: [Float] = [0], vy: [Float] = [0]
-        for field in [ForceField.radialGravity(at: CGPoint(x: Double.nan, y: 0), strength: 1), .drag(-1),
-                      .turbulence(strength: 1, scale: 0), .radialGravity(at: .zero, strength: 1, radius: -5)] {
-            #expect(throws: PhysicsError.self) { try field.apply(count: 1, x: x, y: x, vx: &vx, vy: &vy, dt: 0.01, time: 0) }
+        var vx: [Float] = [0]
+        var vy: [Float] = [0]
+        for field in [
+            ForceField.radialGravity(at: CGPoint(x: Double.nan, y: 0), strength: 1), .drag(-1),
+            .turbulence(strength: 1, scale: 0), .radialGravity(at: .zero, strength: 1, radius: -5),
+        ] {
+            #expect(throws: PhysicsError.self) {
+                try field.apply(count: 1, x: x, y: x, vx: &vx, vy: &vy, dt: 0.01, time: 0)
+            }
         }
-        #expect(throws: PhysicsError.self) { try ForceField.drag(1).apply(count: 1, x: x, y: x, vx: &vx, vy: &vy, dt: .nan, time: 0) }
+        #expect(throws: PhysicsError.self) {
+            try ForceField.drag(1).apply(count: 1, x: x, y: x, vx: &vx, vy: &vy, dt: .nan, time: 0)
+        }
     }
 }
 

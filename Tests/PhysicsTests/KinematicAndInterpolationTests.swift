@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// Kinematic bodies driven by targets, and interpolation between steps.
@@ -12,12 +13,16 @@ import Testing
         try world.add(paddle)
         try paddle.setTarget(position: CGPoint(x: 13, y: 18), angle: 0.25)
         try world.step(fixedStep)
-        #expect(paddle.position == CGPoint(x: 13, y: 18) && paddle.angle == 0.25, "at \(paddle.position), \(paddle.angle)")
-        #expect(close(paddle.velocity.dx, 3 * 120, 1e-9) && close(paddle.velocity.dy, -2 * 120, 1e-9)
-                && close(paddle.angularVelocity, 0.25 * 120, 1e-9), "velocity \(paddle.velocity), spin \(paddle.angularVelocity)")
+        #expect(
+            paddle.position == CGPoint(x: 13, y: 18) && paddle.angle == 0.25, "at \(paddle.position), \(paddle.angle)")
+        #expect(
+            close(paddle.velocity.dx, 3 * 120, 1e-9) && close(paddle.velocity.dy, -2 * 120, 1e-9)
+                && close(paddle.angularVelocity, 0.25 * 120, 1e-9),
+            "velocity \(paddle.velocity), spin \(paddle.angularVelocity)")
         try world.step(fixedStep)
-        #expect(paddle.position == CGPoint(x: 13, y: 18) && paddle.velocity == .zero && paddle.angularVelocity == 0,
-                "without a new target the paddle stops: \(paddle.position), \(paddle.velocity)")
+        #expect(
+            paddle.position == CGPoint(x: 13, y: 18) && paddle.velocity == .zero && paddle.angularVelocity == 0,
+            "without a new target the paddle stops: \(paddle.position), \(paddle.velocity)")
     }
 
     @Test func kinematicBodyPushesADynamicBody() throws {
@@ -43,7 +48,8 @@ import Testing
         try ball.addShape(.circle(radius: 1))
         try world.add(ball)
         try step(world, 10)
-        let before = ball.previousPosition, after = ball.position
+        let before = ball.previousPosition
+        let after = ball.position
         #expect(before.y < after.y, "moving down: \(before) → \(after)")
         #expect(ball.interpolatedPosition(0) == before && ball.interpolatedPosition(1) == after)
         #expect(close(ball.interpolatedPosition(0.5).y, (before.y + after.y) / 2, 1e-12))
@@ -58,7 +64,9 @@ import Testing
         try world.add(wheel)
         try wheel.setAngularVelocity(12)
         try step(world, 2)
-        #expect(close(wheel.previousAngle, 0.1, 1e-12) && close(wheel.angle, 0.2, 1e-12), "\(wheel.previousAngle) → \(wheel.angle)")
+        #expect(
+            close(wheel.previousAngle, 0.1, 1e-12) && close(wheel.angle, 0.2, 1e-12),
+            "\(wheel.previousAngle) → \(wheel.angle)")
         #expect(close(wheel.interpolatedAngle(0.25), 0.125, 1e-12))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// Ownership: everything added to a world is freed with it; objects that outlive it stay usable.
@@ -23,8 +24,10 @@ import Testing
             try step(world, 30)
             (weakWorld, weakBody, weakShape, weakJoint, weakGroup) = (world, body, shape, joint, group)
         }
-        #expect(weakWorld == nil && weakBody == nil && weakShape == nil && weakJoint == nil && weakGroup == nil,
-                "still alive: world \(weakWorld != nil), body \(weakBody != nil), shape \(weakShape != nil), joint \(weakJoint != nil), group \(weakGroup != nil)")
+        #expect(
+            weakWorld == nil && weakBody == nil && weakShape == nil && weakJoint == nil && weakGroup == nil,
+            "still alive: world \(weakWorld != nil), body \(weakBody != nil), shape \(weakShape != nil), joint \(weakJoint != nil), group \(weakGroup != nil)"
+        )
     }
 
     @Test func aBodyThatOutlivesItsWorldJoinsAnother() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+
 @testable import Physics
 
 /// Whether two numbers agree to `tolerance`.
@@ -20,10 +21,13 @@ func makeWorld(gravity: Double = 1000) throws -> PhysicsWorld {
 
 /// A static floor: a segment from (x0, y) to (x1, y) on the world's static body.
 @discardableResult
-func addFloor(_ world: PhysicsWorld, y: Double, from x0: Double = -1000, to x1: Double = 1000,
-              friction: Double = 0, elasticity: Double = 0) throws -> PhysicsShape {
-    try world.staticBody.addShape(.segment(from: CGPoint(x: x0, y: y), to: CGPoint(x: x1, y: y)),
-                                  friction: friction, elasticity: elasticity)
+func addFloor(
+    _ world: PhysicsWorld, y: Double, from x0: Double = -1000, to x1: Double = 1000,
+    friction: Double = 0, elasticity: Double = 0
+) throws -> PhysicsShape {
+    try world.staticBody.addShape(
+        .segment(from: CGPoint(x: x0, y: y), to: CGPoint(x: x1, y: y)),
+        friction: friction, elasticity: elasticity)
 }
 
 /// Steps `world` n times at the fixed step.
@@ -49,10 +53,12 @@ struct CratesScene {
 
     init() throws {
         world = try makeWorld(gravity: 1000)
-        let w = Self.size.width, h = Self.size.height
+        let w = Self.size.width
+        let h = Self.size.height
         let corners = [CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0), CGPoint(x: w, y: h), CGPoint(x: 0, y: h)]
         for i in 0..<4 {
-            try world.staticBody.addShape(.segment(from: corners[i], to: corners[(i + 1) % 4]), friction: 0.5, elasticity: 0.8)
+            try world.staticBody.addShape(
+                .segment(from: corners[i], to: corners[(i + 1) % 4]), friction: 0.5, elasticity: 0.8)
         }
         for (position, size, angle) in Self.crates {
             let crate = try PhysicsBody(mass: 100, position: position, angle: angle)

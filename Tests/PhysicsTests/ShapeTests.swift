@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// Shapes: mass, moment and area against hand-computed values, and how each shape rests on a floor.
@@ -42,7 +43,8 @@ import Testing
         #expect(close(ShapeGeometry.circle(radius: 3).area, 9 * Double.pi))
         #expect(close(ShapeGeometry.box(width: 10, height: 20).area, 200))
         #expect(close(ShapeGeometry.box(width: 10, height: 20, cornerRadius: 2).area, 200 - (4 - Double.pi) * 4, 1e-9))
-        #expect(close(ShapeGeometry.segment(from: .zero, to: CGPoint(x: 10, y: 0), radius: 1).area, Double.pi + 20, 1e-12))
+        #expect(
+            close(ShapeGeometry.segment(from: .zero, to: CGPoint(x: 10, y: 0), radius: 1).area, Double.pi + 20, 1e-12))
         let triangle = ShapeGeometry.polygon(vertices: [CGPoint(x: 0, y: 0), CGPoint(x: 4, y: 0), CGPoint(x: 0, y: 3)])
         #expect(close(triangle.area, 6))
     }
@@ -91,14 +93,18 @@ import Testing
         try world.add(body)
         try step(world, 240)
         // Resting on the edge y = 0 (body coordinates): the origin sits on the floor.
-        #expect(abs(body.position.y - 100) < 0.15 && abs(body.angle) < 1e-3, "origin \(body.position), angle \(body.angle)")
+        #expect(
+            abs(body.position.y - 100) < 0.15 && abs(body.angle) < 1e-3, "origin \(body.position), angle \(body.angle)")
     }
 
     @Test func polygonWindingIsNormalised() throws {
         let clockwise = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10)]
         let a = try ShapeGeometry.polygon(vertices: clockwise).validated("test")
         let b = try ShapeGeometry.polygon(vertices: clockwise.reversed()).validated("test")
-        guard case let .polygon(va, _) = a, case let .polygon(vb, _) = b else { Issue.record("not polygons"); return }
+        guard case .polygon(let va, _) = a, case .polygon(let vb, _) = b else {
+            Issue.record("not polygons")
+            return
+        }
         #expect(ConvexPolygon.signedArea(va) > 0 && ConvexPolygon.signedArea(vb) > 0, "\(va) / \(vb)")
     }
 
@@ -146,7 +152,9 @@ import Testing
         try world.add(passes)
         try world.add(stops)
         try step(world, 120)
-        #expect(passes.position.y > 150 && abs(stops.position.y - 90) < 0.2, "passes \(passes.position), stops \(stops.position)")
+        #expect(
+            passes.position.y > 150 && abs(stops.position.y - 90) < 0.2,
+            "passes \(passes.position), stops \(stops.position)")
         #expect(CollisionFilter(group: 3).allows(CollisionFilter(group: 3)) == false)
     }
 }

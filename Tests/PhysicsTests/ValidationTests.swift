@@ -1,20 +1,24 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Physics
 
 /// Every invalid input is refused with a `PhysicsError` before Chipmunk sees it (its debug
 /// assertions would abort the process), and the world keeps working afterwards.
 @Suite struct ValidationTests {
     /// Runs `body`, expecting a `PhysicsError` of `kind` whose place contains `place`.
-    func expectError(_ kind: PhysicsError.Kind, _ place: String, _ label: String,
-                     sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+    func expectError(
+        _ kind: PhysicsError.Kind, _ place: String, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+    ) {
         do {
             try body()
             Issue.record("\(label): no error", sourceLocation: sourceLocation)
         } catch let error as PhysicsError {
-            #expect(error.kind == kind && error.place.contains(place) && !error.fix.isEmpty,
-                    "\(label): \(error)", sourceLocation: sourceLocation)
+            #expect(
+                error.kind == kind && error.place.contains(place) && !error.fix.isEmpty,
+                "\(label): \(error)", sourceLocation: sourceLocation)
         } catch {
             Issue.record("\(label): unexpected \(error)", sourceLocation: sourceLocation)
         }
@@ -31,21 +35,29 @@ import Testing
         for mass in [0, -1, .nan, .infinity, 1e300] {
             expectError(.invalidValue, "PhysicsBody.init(mass:)", "mass \(mass)") { _ = try PhysicsBody(mass: mass) }
         }
-        expectError(.wrongBodyType, "PhysicsBody.init", "static with mass") { _ = try PhysicsBody(type: .static, mass: 1) }
+        expectError(.wrongBodyType, "PhysicsBody.init", "static with mass") {
+            _ = try PhysicsBody(type: .static, mass: 1)
+        }
         expectError(.invalidValue, "moment", "moment without mass") { _ = try PhysicsBody(moment: 5) }
         expectError(.invalidValue, "moment", "zero moment") { _ = try PhysicsBody(mass: 1, moment: 0) }
-        expectError(.invalidValue, "position", "NaN position") { _ = try PhysicsBody(position: CGPoint(x: Double.nan, y: 0)) }
+        expectError(.invalidValue, "position", "NaN position") {
+            _ = try PhysicsBody(position: CGPoint(x: Double.nan, y: 0))
+        }
         expectError(.invalidValue, "angle", "infinite angle") { _ = try PhysicsBody(angle: .infinity) }
         let body = try dynamicBall()
         expectError(.invalidValue, "setPosition", "NaN teleport") { try body.setPosition(CGPoint(x: 0, y: Double.nan)) }
-        expectError(.invalidValue, "setVelocity", "infinite velocity") { try body.setVelocity(CGVector(dx: Double.infinity, dy: 0)) }
+        expectError(.invalidValue, "setVelocity", "infinite velocity") {
+            try body.setVelocity(CGVector(dx: Double.infinity, dy: 0))
+        }
         expectError(.invalidValue, "setAngularVelocity", "NaN spin") { try body.setAngularVelocity(.nan) }
         expectError(.invalidValue, "applyForce", "NaN force") { try body.applyForce(CGVector(dx: Double.nan, dy: 0)) }
         expectError(.invalidValue, "applyImpulse", "huge impulse") { try body.applyImpulse(CGVector(dx: 1e20, dy: 0)) }
         expectError(.invalidValue, "setMass", "negative mass") { try body.setMass(-3) }
         expectError(.invalidValue, "setMoment", "negative moment") { try body.setMoment(-3) }
         let wall = try PhysicsBody(type: .static)
-        expectError(.wrongBodyType, "setVelocity", "moving a static body") { try wall.setVelocity(CGVector(dx: 1, dy: 0)) }
+        expectError(.wrongBodyType, "setVelocity", "moving a static body") {
+            try wall.setVelocity(CGVector(dx: 1, dy: 0))
+        }
         expectError(.wrongBodyType, "setMass", "mass of a static body") { try wall.setMass(1) }
         expectError(.wrongBodyType, "setTarget", "target of a dynamic body") { try body.setTarget(position: .zero) }
     }
@@ -61,11 +73,22 @@ import Testing
             ("flat box", .box(width: 0, height: 10), .invalidValue),
             ("corner radius too large", .box(width: 10, height: 10, cornerRadius: 5), .invalidValue),
             ("two vertices", .polygon(vertices: [.zero, CGPoint(x: 1, y: 0)]), .invalidPolygon),
-            ("repeated vertex", .polygon(vertices: [.zero, .zero, CGPoint(x: 1, y: 0), CGPoint(x: 0, y: 1)]), .invalidPolygon),
+            (
+                "repeated vertex", .polygon(vertices: [.zero, .zero, CGPoint(x: 1, y: 0), CGPoint(x: 0, y: 1)]),
+                .invalidPolygon
+            ),
             ("collinear", .polygon(vertices: [.zero, CGPoint(x: 1, y: 1), CGPoint(x: 2, y: 2)]), .invalidPolygon),
-            ("concave", .polygon(vertices: [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 5, y: 2), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10)]),
-             .invalidPolygon),
-            ("NaN vertex", .polygon(vertices: [.zero, CGPoint(x: Double.nan, y: 0), CGPoint(x: 0, y: 1)]), .invalidValue),
+            (
+                "concave",
+                .polygon(vertices: [
+                    .zero, CGPoint(x: 10, y: 0), CGPoint(x: 5, y: 2), CGPoint(x: 10, y: 10), CGPoint(x: 0, y: 10),
+                ]),
+                .invalidPolygon
+            ),
+            (
+                "NaN vertex", .polygon(vertices: [.zero, CGPoint(x: Double.nan, y: 0), CGPoint(x: 0, y: 1)]),
+                .invalidValue
+            ),
         ]
         for (label, geometry, kind) in cases {
             expectError(kind, "PhysicsBody.addShape", label) { try body.addShape(geometry) }
@@ -73,18 +96,25 @@ import Testing
         // A pentagram turns the same way at every vertex but winds twice.
         let star = (0..<5).map { k in CGPoint(x: cos(Double(k) * 4 * .pi / 5), y: sin(Double(k) * 4 * .pi / 5)) }
         expectError(.invalidPolygon, "polygon", "pentagram") { try body.addShape(.polygon(vertices: star)) }
-        expectError(.invalidValue, "friction", "negative friction") { try body.addShape(.circle(radius: 1), friction: -1) }
-        expectError(.invalidValue, "elasticity", "NaN elasticity") { try body.addShape(.circle(radius: 1), elasticity: .nan) }
+        expectError(.invalidValue, "friction", "negative friction") {
+            try body.addShape(.circle(radius: 1), friction: -1)
+        }
+        expectError(.invalidValue, "elasticity", "NaN elasticity") {
+            try body.addShape(.circle(radius: 1), elasticity: .nan)
+        }
         expectError(.invalidValue, "density", "negative density") { try body.addShape(.circle(radius: 1), density: -1) }
         #expect(body.shapes.isEmpty, "refused shapes are not attached: \(body.shapes.count)")
         let shape = try body.addShape(.circle(radius: 1))
-        expectError(.invalidValue, "setSurfaceVelocity", "infinite belt") { try shape.setSurfaceVelocity(CGVector(dx: 0, dy: -Double.infinity)) }
+        expectError(.invalidValue, "setSurfaceVelocity", "infinite belt") {
+            try shape.setSurfaceVelocity(CGVector(dx: 0, dy: -Double.infinity))
+        }
         expectError(.invalidValue, "setElasticity", "negative elasticity") { try shape.setElasticity(-0.1) }
     }
 
     @Test func badConstraints() throws {
         let world = try makeWorld()
-        let a = try dynamicBall(world), b = try dynamicBall(world)
+        let a = try dynamicBall(world)
+        let b = try dynamicBall(world)
         let wall = try PhysicsBody(type: .static)
         try world.add(wall)
         let makers: [(String, (PhysicsBody, PhysicsBody) throws -> PhysicsConstraint)] = [
@@ -106,14 +136,20 @@ import Testing
         }
         expectError(.invalidValue, "PinJoint", "zero-length pin") { _ = try PinJoint(a, b) }
         expectError(.invalidValue, "SlideJoint", "min > max") { _ = try SlideJoint(a, b, min: 2, max: 1) }
-        expectError(.invalidValue, "GrooveJoint", "point groove") { _ = try GrooveJoint(a, b, grooveFrom: .zero, grooveTo: .zero) }
+        expectError(.invalidValue, "GrooveJoint", "point groove") {
+            _ = try GrooveJoint(a, b, grooveFrom: .zero, grooveTo: .zero)
+        }
         expectError(.invalidValue, "DampedSpring", "negative stiffness") {
             _ = try DampedSpring(a, b, restLength: 1, stiffness: -5, damping: 0)
         }
         expectError(.invalidValue, "RatchetJoint", "zero click") { _ = try RatchetJoint(a, b, phase: 0, ratchet: 0) }
         expectError(.invalidValue, "GearJoint", "zero ratio") { _ = try GearJoint(a, b, phase: 0, ratio: 0) }
-        expectError(.invalidValue, "RotaryLimitJoint", "NaN limit") { _ = try RotaryLimitJoint(a, b, min: .nan, max: 1) }
-        expectError(.invalidValue, "setMaxForce", "negative max force") { try SimpleMotor(a, b, rate: 1).setMaxForce(-1) }
+        expectError(.invalidValue, "RotaryLimitJoint", "NaN limit") {
+            _ = try RotaryLimitJoint(a, b, min: .nan, max: 1)
+        }
+        expectError(.invalidValue, "setMaxForce", "negative max force") {
+            try SimpleMotor(a, b, rate: 1).setMaxForce(-1)
+        }
         expectError(.invalidValue, "setErrorBias", "bias above 1") { try SimpleMotor(a, b, rate: 1).setErrorBias(2) }
 
         // A rotary joint needs a body that can turn.
@@ -128,7 +164,9 @@ import Testing
 
         // Bodies must be in the world first.
         let outside = try dynamicBall()
-        expectError(.notAdded, "PhysicsWorld.add", "body not in a world") { try world.add(PinJoint(a, outside, anchorB: CGPoint(x: 1, y: 0))) }
+        expectError(.notAdded, "PhysicsWorld.add", "body not in a world") {
+            try world.add(PinJoint(a, outside, anchorB: CGPoint(x: 1, y: 0)))
+        }
         let other = try makeWorld()
         let elsewhere = try dynamicBall(other)
         expectError(.differentWorlds, "PhysicsWorld.add", "body in another world") {
@@ -166,21 +204,35 @@ import Testing
 
     @Test func badWorldSettingsAndSteps() throws {
         let world = try makeWorld()
-        expectError(.invalidValue, "PhysicsWorld.init", "NaN gravity") { _ = try PhysicsWorld(gravity: CGVector(dx: Double.nan, dy: 0)) }
-        expectError(.invalidValue, "setGravity", "infinite gravity") { try world.setGravity(CGVector(dx: 0, dy: Double.infinity)) }
+        expectError(.invalidValue, "PhysicsWorld.init", "NaN gravity") {
+            _ = try PhysicsWorld(gravity: CGVector(dx: Double.nan, dy: 0))
+        }
+        expectError(.invalidValue, "setGravity", "infinite gravity") {
+            try world.setGravity(CGVector(dx: 0, dy: Double.infinity))
+        }
         expectError(.invalidValue, "setIterations", "zero iterations") { try world.setIterations(0) }
         expectError(.invalidValue, "setDamping", "damping above 1") { try world.setDamping(2) }
-        expectError(.invalidValue, "setIdleSpeedThreshold", "negative idle speed") { try world.setIdleSpeedThreshold(-1) }
+        expectError(.invalidValue, "setIdleSpeedThreshold", "negative idle speed") {
+            try world.setIdleSpeedThreshold(-1)
+        }
         expectError(.invalidValue, "setSleepTimeThreshold", "NaN sleep time") { try world.setSleepTimeThreshold(.nan) }
         expectError(.invalidValue, "setCollisionSlop", "negative slop") { try world.setCollisionSlop(-0.1) }
         expectError(.invalidValue, "setCollisionBias", "bias above 1") { try world.setCollisionBias(1.5) }
-        expectError(.invalidValue, "setCollisionPersistence", "zero persistence") { try world.setCollisionPersistence(0) }
+        expectError(.invalidValue, "setCollisionPersistence", "zero persistence") {
+            try world.setCollisionPersistence(0)
+        }
         for dt in [0, -1, .nan, .infinity, 2] {
             expectError(.invalidValue, "PhysicsWorld.step", "step \(dt)") { try world.step(dt) }
         }
-        expectError(.invalidValue, "nearestPoint", "negative distance") { _ = try world.nearestPoint(to: .zero, maxDistance: -1) }
-        expectError(.invalidValue, "firstHit", "NaN segment") { _ = try world.firstHit(from: CGPoint(x: Double.nan, y: 0), to: .zero) }
-        expectError(.invalidValue, "makeParticleBodyGroup", "zero budget") { _ = try world.makeParticleBodyGroup(budget: 0) }
+        expectError(.invalidValue, "nearestPoint", "negative distance") {
+            _ = try world.nearestPoint(to: .zero, maxDistance: -1)
+        }
+        expectError(.invalidValue, "firstHit", "NaN segment") {
+            _ = try world.firstHit(from: CGPoint(x: Double.nan, y: 0), to: .zero)
+        }
+        expectError(.invalidValue, "makeParticleBodyGroup", "zero budget") {
+            _ = try world.makeParticleBodyGroup(budget: 0)
+        }
         try world.setSleepTimeThreshold(.infinity)
         try world.step(fixedStep)
     }
@@ -189,8 +241,9 @@ import Testing
         do {
             _ = try PhysicsBody(mass: -1)
         } catch let error as PhysicsError {
-            #expect(error.description == "PhysicsBody.init(mass:): expected a finite number > 0, got -1.0. "
-                + "Give a positive mass, or nil to take the mass from the shapes' densities.", "\(error)")
+            #expect(
+                error.description == "PhysicsBody.init(mass:): expected a finite number > 0, got -1.0. "
+                    + "Give a positive mass, or nil to take the mass from the shapes' densities.", "\(error)")
         } catch {
             Issue.record("unexpected \(error)")
         }
@@ -210,6 +263,8 @@ import Testing
             diverged += world.divergedBodies.count
         }
         #expect(diverged > 0, "the guard caught the explosion")
-        #expect(light.position.x.isFinite && abs(light.position.x) < PhysicsLimits.divergenceThreshold, "position \(light.position)")
+        #expect(
+            light.position.x.isFinite && abs(light.position.x) < PhysicsLimits.divergenceThreshold,
+            "position \(light.position)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SDLHost
 
 /// The built-in 5×7 font: complete, distinct, within its cell.
@@ -9,7 +10,9 @@ import Testing
         var seen: [[UInt8]: UInt8] = [:]
         for code in UInt8(32)...126 {
             let rows = (0..<font.glyphHeight).map { font.rowMask(code: code, row: $0) }
-            #expect(seen[rows] == nil, "glyph \(UnicodeScalar(code)) equals glyph \(seen[rows].map { String(UnicodeScalar($0)) } ?? "")")
+            #expect(
+                seen[rows] == nil,
+                "glyph \(UnicodeScalar(code)) equals glyph \(seen[rows].map { String(UnicodeScalar($0)) } ?? "")")
             seen[rows] = code
         }
         #expect(seen.count == 95)

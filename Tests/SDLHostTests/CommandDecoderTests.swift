@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SDLHost
 
 /// Keys to commands, and the primary button to drags and clicks.
@@ -35,26 +36,37 @@ import Testing
     @Test func closingTheWindowQuits() {
         var decoder = CommandDecoder(bindings: .quitOnly)
         #expect(decoder.commands(for: .quitRequested, isPaused: false) == [.quit])
-        #expect(decoder.commands(for: .keyDown(.space, isRepeat: false), isPaused: false) == [], "quitOnly leaves Space to the game")
+        #expect(
+            decoder.commands(for: .keyDown(.space, isRepeat: false), isPaused: false) == [],
+            "quitOnly leaves Space to the game")
     }
 
     @Test func aPressReleasedInPlaceIsAClickAtThePressPoint() {
         var decoder = CommandDecoder()
         #expect(decoder.commands(for: .mouseDown(.left, at: CGPoint(x: 100, y: 50)), isPaused: false) == [])
-        #expect(decoder.commands(for: .mouseMoved(to: CGPoint(x: 102, y: 51)), isPaused: false) == [], "within 3 points")
-        #expect(decoder.commands(for: .mouseUp(.left, at: CGPoint(x: 102, y: 51)), isPaused: false) == [.click(at: CGPoint(x: 100, y: 50))])
+        #expect(
+            decoder.commands(for: .mouseMoved(to: CGPoint(x: 102, y: 51)), isPaused: false) == [], "within 3 points")
+        #expect(
+            decoder.commands(for: .mouseUp(.left, at: CGPoint(x: 102, y: 51)), isPaused: false) == [
+                .click(at: CGPoint(x: 100, y: 50))
+            ])
     }
 
     @Test func movingPastTheThresholdStartsADragFromThePressPoint() {
         var decoder = CommandDecoder()
         var commands: [HostCommand] = []
-        for event: InputEvent in [.mouseDown(.left, at: CGPoint(x: 10, y: 10)), .mouseMoved(to: CGPoint(x: 12, y: 10)),
-                                  .mouseMoved(to: CGPoint(x: 20, y: 10)), .mouseMoved(to: CGPoint(x: 30, y: 15)),
-                                  .mouseUp(.left, at: CGPoint(x: 31, y: 15))] {
+        for event: InputEvent in [
+            .mouseDown(.left, at: CGPoint(x: 10, y: 10)), .mouseMoved(to: CGPoint(x: 12, y: 10)),
+            .mouseMoved(to: CGPoint(x: 20, y: 10)), .mouseMoved(to: CGPoint(x: 30, y: 15)),
+            .mouseUp(.left, at: CGPoint(x: 31, y: 15)),
+        ] {
             commands += decoder.commands(for: event, isPaused: false)
         }
-        #expect(commands == [.dragBegan(at: CGPoint(x: 10, y: 10)), .dragMoved(to: CGPoint(x: 20, y: 10)),
-                             .dragMoved(to: CGPoint(x: 30, y: 15)), .dragEnded(at: CGPoint(x: 31, y: 15))], "\(commands)")
+        #expect(
+            commands == [
+                .dragBegan(at: CGPoint(x: 10, y: 10)), .dragMoved(to: CGPoint(x: 20, y: 10)),
+                .dragMoved(to: CGPoint(x: 30, y: 15)), .dragEnded(at: CGPoint(x: 31, y: 15)),
+            ], "\(commands)")
         #expect(!decoder.isDraggingNow)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SDLHost
 
 /// The hot-reload watcher: inotify and stat polling, settling, what counts as a change.
@@ -107,6 +108,7 @@ import Testing
     @Test func relativeAndDuplicatePathsAreNormalised() {
         let cwd = FileManager.default.currentDirectoryPath
         let watcher = FileWatcher(paths: ["a/../scene.json", "scene.json"], mechanism: .polling)
-        #expect(watcher.paths == [URL(fileURLWithPath: cwd).appendingPathComponent("scene.json").standardizedFileURL.path])
+        #expect(
+            watcher.paths == [URL(fileURLWithPath: cwd).appendingPathComponent("scene.json").standardizedFileURL.path])
     }
 }

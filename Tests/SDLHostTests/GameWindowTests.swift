@@ -1,6 +1,7 @@
 import EmitterKit
 import Foundation
 import Testing
+
 @testable import SDLHost
 
 /// A game played through the window code path under SDL's dummy driver. An extension of the serialized
@@ -30,8 +31,10 @@ extension WindowHostTests {
 
     @Test func gameWindowDeliversKeysToTheGameAndShowsItsFrames() throws {
         let game = KeyCounter()
-        let window = try GameWindow(game: game, configuration: GameConfiguration(viewSize: CGSize(width: 160, height: 120)),
-                                    title: "game test", clock: ManualClock()) { config in
+        let window = try GameWindow(
+            game: game, configuration: GameConfiguration(viewSize: CGSize(width: 160, height: 120)),
+            title: "game test", clock: ManualClock()
+        ) { config in
             config.videoDriver = "dummy"
         }
         defer { window.host.close() }
@@ -54,6 +57,8 @@ extension WindowHostTests {
         #expect(window.session.isPaused && window.session.simulatedTime == paused)
         let capture = try #require(window.host.lastCapture)
         let i = (20 * capture.width + 50) * 4
-        #expect(capture.pixels[i] > 200 && capture.pixels[i + 1] < 40, "red square at (50, 20) in the window: \(capture.pixels[i...i + 3])")
+        #expect(
+            capture.pixels[i] > 200 && capture.pixels[i + 1] < 40,
+            "red square at (50, 20) in the window: \(capture.pixels[i...i + 3])")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SDLHost
 
 /// Pressed / held / released per frame for keys, mouse buttons and controllers.
@@ -52,7 +53,8 @@ import Testing
 
     @Test func controllersKeepButtonsAndAxesUntilRemoved() {
         var input = InputState()
-        let pad = ControllerID(3), other = ControllerID(5)
+        let pad = ControllerID(3)
+        let other = ControllerID(5)
         input.apply(.controllerAdded(other, name: "second"))
         input.apply(.controllerAdded(pad, name: "first"))
         input.apply(.controllerButtonDown(pad, .a))

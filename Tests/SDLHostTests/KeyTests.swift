@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SDLHost
 
 /// Key names, labels and the SDL key-code table.
@@ -8,7 +9,8 @@ import Testing
         for key in Key.named + [.other(1234)] {
             #expect(Key(name: key.name) == key, "name \(key.name)")
         }
-        #expect(Key(name: "space") == .space && Key(name: "digit1") == .digit1 && Key(name: "keypadPlus") == .keypadPlus)
+        #expect(
+            Key(name: "space") == .space && Key(name: "digit1") == .digit1 && Key(name: "keypadPlus") == .keypadPlus)
         #expect(Key(name: "nonsense") == nil)
         #expect(Set(Key.named.map(\.name)).count == Key.named.count)
     }
@@ -29,6 +31,7 @@ import Testing
         }
         #expect(codes.count == Key.named.count, "codes are distinct")
         #expect(SDLKeyMap.key(for: 0x4000_0999) == .other(0x4000_0999))
-        #expect(SDLKeyMap.code(for: .a) == 97 && SDLKeyMap.code(for: .space) == 32, "SDL's codes are the typed characters")
+        #expect(
+            SDLKeyMap.code(for: .a) == 97 && SDLKeyMap.code(for: .space) == 32, "SDL's codes are the typed characters")
     }
 }

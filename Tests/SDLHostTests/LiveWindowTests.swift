@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import LayerKit
 import Testing
+
 @testable import SDLHost
 
 /// A real window on a real X server, for a person to look at. Off unless SDLHOST_LIVE is set:
@@ -37,8 +38,9 @@ struct LiveWindowTests {
             drawBand(at: band, width: w, height: h, from: gradient)
             band = Int(time * 200) % max(1, w - 40)
             drawBand(at: band, width: w, height: h, from: nil)
-            return FrameOutput(image: FrameImage(bytes: pixels, width: w, height: h), contentsScale: context.contentsScale,
-                               liveParticles: 48213, bodies: 12)
+            return FrameOutput(
+                image: FrameImage(bytes: pixels, width: w, height: h), contentsScale: context.contentsScale,
+                liveParticles: 48213, bodies: 12)
         }
 
         /// Paints a 40-pixel column white, or restores it from `source`.
@@ -58,13 +60,15 @@ struct LiveWindowTests {
         #expect(WindowHost.canOpenWindow(), "no display: run under xvfb-run")
         let size = (environment["SDLHOST_SIZE"] ?? "800x500").split(separator: "x").compactMap { Int($0) }
         let (width, height) = size.count == 2 ? (size[0], size[1]) : (800, 500)
-        var configuration = WindowConfiguration(title: "SDLHost live test", size: CGSize(width: width, height: height),
-                                                showsStatistics: true)
+        var configuration = WindowConfiguration(
+            title: "SDLHost live test", size: CGSize(width: width, height: height),
+            showsStatistics: true)
         configuration.videoDriver = environment["SDL_VIDEODRIVER"]
         let host = try WindowHost(configuration: configuration)
         host.overlay.showsHelp = true
-        host.playback.apply(.speedDown)         // shows the speed badge
-        host.overlay.errorMessage = "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5"
+        host.playback.apply(.speedDown)  // shows the speed badge
+        host.overlay.errorMessage =
+            "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5"
         let demo = Demo()
         let frames = Int(seconds * 60)
         let start = (MonotonicClock().now(), cpuSeconds())
@@ -72,14 +76,17 @@ struct LiveWindowTests {
         while ran < frames - 1, host.runFrame(delegate: demo) { ran += 1 }
         host.captureNextFrame()
         if host.runFrame(delegate: demo) { ran += 1 }
-        let wall = MonotonicClock().now() - start.0, cpu = cpuSeconds() - start.1
+        let wall = MonotonicClock().now() - start.0
+        let cpu = cpuSeconds() - start.1
         print("ran \(ran) of \(frames) frames at \(width)x\(height); CPU \(Int(cpu / wall * 100)) % of one core")
         let capture = try #require(host.lastCapture, "quit early (Esc, window closed or SIGINT)")
-        print("renderer \(host.rendererName), vsync waits \(host.displayLink.presentWaitsForVsync), "
-              + "mean delta \(demo.deltas.dropFirst().reduce(0, +) / Double(max(1, demo.deltas.count - 1))) s, "
-              + "fps \(host.statistics.framesPerSecond), work \(host.statistics.workMilliseconds) ms")
+        print(
+            "renderer \(host.rendererName), vsync waits \(host.displayLink.presentWaitsForVsync), "
+                + "mean delta \(demo.deltas.dropFirst().reduce(0, +) / Double(max(1, demo.deltas.count - 1))) s, "
+                + "fps \(host.statistics.framesPerSecond), work \(host.statistics.workMilliseconds) ms")
         if let path = environment["SDLHOST_SNAPSHOT"] {
-            try CGImage(width: capture.width, height: capture.height, premultipliedPixels: capture.pixels).writePNG(to: path)
+            try CGImage(width: capture.width, height: capture.height, premultipliedPixels: capture.pixels).writePNG(
+                to: path)
         }
         host.close()
         #expect(capture.width == width && capture.height == height)

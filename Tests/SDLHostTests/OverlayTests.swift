@@ -1,9 +1,12 @@
 import Testing
+
 @testable import SDLHost
 
 /// The overlay's panels, formatting and wrapping.
 @Suite struct OverlayTests {
-    func render(_ overlay: Overlay, width: Int = 640, height: Int = 360, report: OverlayReport) -> PixelCanvasTests.Buffer {
+    func render(_ overlay: Overlay, width: Int = 640, height: Int = 360, report: OverlayReport)
+        -> PixelCanvasTests.Buffer
+    {
         let buffer = PixelCanvasTests.Buffer(width: width, height: height)
         buffer.draw { overlay.draw(in: $0, contentsScale: 1, report: report) }
         return buffer
@@ -45,7 +48,8 @@ import Testing
 
     @Test func errorBannerCoversTheBottomInRed() {
         var overlay = Overlay()
-        overlay.errorMessage = "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5"
+        overlay.errorMessage =
+            "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5"
         let buffer = render(overlay, report: report)
         let bottom = buffer.pixel(320, 358)
         #expect(bottom[0] > 100 && bottom[1] < 40 && bottom[3] > 200, "red banner at the bottom: \(bottom)")
@@ -54,7 +58,9 @@ import Testing
 
     @Test func helpListsEveryBoundKey() {
         let entries = KeyBindings.standard.helpEntries
-        #expect(entries.map(\.keys) == ["Space", ".", "R", "+ / =", "-", "0", "F", "H", "D", "Esc"], "\(entries.map(\.keys))")
+        #expect(
+            entries.map(\.keys) == ["Space", ".", "R", "+ / =", "-", "0", "F", "H", "D", "Esc"],
+            "\(entries.map(\.keys))")
         var overlay = Overlay()
         overlay.showsHelp = true
         let buffer = render(overlay, report: report)
@@ -69,10 +75,14 @@ import Testing
         for (width, height) in [(640, 360), (640, 400), (320, 200)] {
             let a = render(statisticsOnly, width: width, height: height, report: report)
             let b = render(both, width: width, height: height, report: report)
-            let panelRows = report.lines.count * BitmapFont.standard.lineHeight
+            let panelRows =
+                report.lines.count * BitmapFont.standard.lineHeight
                 * both.fontPixelSize(canvasWidth: width, contentsScale: 1)
             var same = true
-            for y in 0..<min(height, panelRows) where a.bytes[(y * width * 4)..<(y * width * 4 + 200 * 4)] != b.bytes[(y * width * 4)..<(y * width * 4 + 200 * 4)] {
+            for y in 0..<min(height, panelRows)
+            where a.bytes[(y * width * 4)..<(y * width * 4 + 200 * 4)]
+                != b.bytes[(y * width * 4)..<(y * width * 4 + 200 * 4)]
+            {
                 same = false
             }
             #expect(same, "\(width)x\(height): the help panel overlaps the statistics")
@@ -103,7 +113,8 @@ import Testing
         for _ in 1..<32 { statistics.record(interval: 1.0 / 64, work: 0.002) }
         #expect(statistics.framesPerSecond == 64, "fps \(statistics.framesPerSecond)")
         for _ in 0..<15 { statistics.record(interval: 1.0 / 32, work: 0.010) }
-        #expect(statistics.framesPerSecond == 64, "the second window is not complete yet: \(statistics.framesPerSecond)")
+        #expect(
+            statistics.framesPerSecond == 64, "the second window is not complete yet: \(statistics.framesPerSecond)")
         statistics.record(interval: 1.0 / 32, work: 0.010)
         #expect(statistics.framesPerSecond == 32, "fps \(statistics.framesPerSecond)")
         #expect(abs(statistics.workMilliseconds - 10) < 1e-9, "work \(statistics.workMilliseconds)")

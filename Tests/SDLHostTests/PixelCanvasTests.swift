@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SDLHost
 
 /// Rectangles and text blended into premultiplied RGBA8 memory.
@@ -13,11 +14,15 @@ import Testing
         }
         func draw(_ body: (PixelCanvas) -> Void) {
             bytes.withUnsafeMutableBytes { raw in
-                body(PixelCanvas(pixels: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), width: width,
-                                 height: height, bytesPerRow: bytesPerRow))
+                body(
+                    PixelCanvas(
+                        pixels: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), width: width,
+                        height: height, bytesPerRow: bytesPerRow))
             }
         }
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(bytes[(y * bytesPerRow + x * 4)..<(y * bytesPerRow + x * 4 + 4)]) }
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            Array(bytes[(y * bytesPerRow + x * 4)..<(y * bytesPerRow + x * 4 + 4)])
+        }
     }
 
     @Test func opaqueFillReplacesPixelsExactly() {
@@ -33,11 +38,15 @@ import Testing
     @Test func translucentFillBlendsSourceOverPremultiplied() {
         // Half-transparent black over opaque white: 255 × (255 − 128) / 255 = 127, alpha stays 255.
         let buffer = Buffer(width: 1, height: 1, value: 255)
-        buffer.draw { $0.fill(x: 0, y: 0, width: 1, height: 1, color: OverlayColor(red: 0, green: 0, blue: 0, alpha: 128.0 / 255)) }
+        buffer.draw {
+            $0.fill(x: 0, y: 0, width: 1, height: 1, color: OverlayColor(red: 0, green: 0, blue: 0, alpha: 128.0 / 255))
+        }
         #expect(buffer.pixel(0, 0) == [127, 127, 127, 255], "\(buffer.pixel(0, 0))")
         // Premultiplied half red over transparent: the colour itself.
         let clear = Buffer(width: 1, height: 1)
-        clear.draw { $0.fill(x: 0, y: 0, width: 1, height: 1, color: OverlayColor(red: 1, green: 0, blue: 0, alpha: 0.5)) }
+        clear.draw {
+            $0.fill(x: 0, y: 0, width: 1, height: 1, color: OverlayColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        }
         #expect(clear.pixel(0, 0) == [128, 0, 0, 128], "\(clear.pixel(0, 0))")
     }
 
@@ -64,7 +73,9 @@ import Testing
                 let ink = font.isInk(code: UInt8(ascii: "A"), x: fx, y: fy)
                 for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
                     let p = buffer.pixel(2 + fx * 2 + dx, 1 + fy * 2 + dy)
-                    #expect(p == (ink ? [255, 255, 255, 255] : [0, 0, 0, 0]), "font pixel (\(fx),\(fy)) block (\(dx),\(dy)): \(p)")
+                    #expect(
+                        p == (ink ? [255, 255, 255, 255] : [0, 0, 0, 0]),
+                        "font pixel (\(fx),\(fy)) block (\(dx),\(dy)): \(p)")
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SDLHost
 
 /// Pause, step and time speed turn measured deltas into simulated ones.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SDLHost
 
 /// SDL events to host events and back (no SDL state is touched: these are plain structs).
@@ -7,7 +8,8 @@ import Testing
     @Test func inputEventsSurviveTheRoundTripThroughSDLEvents() {
         let id = ControllerID(4)
         let events: [InputEvent] = [
-            .keyDown(.a, isRepeat: false), .keyDown(.left, isRepeat: true), .keyUp(.keypadEnter), .keyUp(.other(0x4000_0999)),
+            .keyDown(.a, isRepeat: false), .keyDown(.left, isRepeat: true), .keyUp(.keypadEnter),
+            .keyUp(.other(0x4000_0999)),
             .mouseMoved(to: CGPoint(x: 3, y: 4)), .mouseDown(.left, at: CGPoint(x: 5, y: 6)),
             .mouseUp(.right, at: CGPoint(x: 7, y: 8)), .mouseDown(.x2, at: .zero), .mouseWheel(dx: -1, dy: 2.5),
             .controllerButtonDown(id, .dpadLeft), .controllerButtonUp(id, .touchpad),

@@ -1,5 +1,6 @@
 import EmitterTestSupport
 import Foundation
+
 @testable import SDLHost
 
 /// A test pattern: red grows to the right, green downwards, blue along the diagonal; opaque.
@@ -17,10 +18,13 @@ func gradientPixels(width: Int, height: Int) -> [UInt8] {
 }
 
 /// A configuration for the dummy video driver (no display needed) with exact timing.
-func dummyConfiguration(width: Int = 320, height: Int = 200, watchedFiles: [String] = [],
-                        pacing: FramePacing = .vsync) -> WindowConfiguration {
-    WindowConfiguration(title: "SDLHost test", size: CGSize(width: width, height: height), pacing: pacing,
-                        videoDriver: "dummy", watchedFiles: watchedFiles, controllerEventsInBackground: true)
+func dummyConfiguration(
+    width: Int = 320, height: Int = 200, watchedFiles: [String] = [],
+    pacing: FramePacing = .vsync
+) -> WindowConfiguration {
+    WindowConfiguration(
+        title: "SDLHost test", size: CGSize(width: width, height: height), pacing: pacing,
+        videoDriver: "dummy", watchedFiles: watchedFiles, controllerEventsInBackground: true)
 }
 
 /// A delegate that draws the gradient at the drawable's size (or a fixed size) and records everything.
@@ -39,8 +43,9 @@ final class RecordingDelegate: WindowHostDelegate {
         contexts.append(context)
         if let frameOverride { return frameOverride(context) }
         let (w, h) = fixedSize ?? (context.drawableWidth, context.drawableHeight)
-        return FrameOutput(image: FrameImage(bytes: gradientPixels(width: w, height: h), width: w, height: h),
-                           contentsScale: context.contentsScale, liveParticles: liveParticles, bodies: bodies)
+        return FrameOutput(
+            image: FrameImage(bytes: gradientPixels(width: w, height: h), width: w, height: h),
+            contentsScale: context.contentsScale, liveParticles: liveParticles, bodies: bodies)
     }
 
     func handle(_ command: HostCommand) { commands.append(command) }
@@ -71,9 +76,11 @@ func pixelDifference(_ capture: CapturedFrame, _ expected: [UInt8], width: Int, 
     var first = ""
     for i in stride(from: 0, to: expected.count, by: 4) {
         if capture.pixels[i] != expected[i] || capture.pixels[i + 1] != expected[i + 1]
-            || capture.pixels[i + 2] != expected[i + 2] || capture.pixels[i + 3] != expected[i + 3] {
+            || capture.pixels[i + 2] != expected[i + 2] || capture.pixels[i + 3] != expected[i + 3]
+        {
             if count == 0 {
-                first = "pixel (\(i / 4 % width), \(i / 4 / width)) is \(Array(capture.pixels[i..<i + 4])), "
+                first =
+                    "pixel (\(i / 4 % width), \(i / 4 / width)) is \(Array(capture.pixels[i..<i + 4])), "
                     + "expected \(Array(expected[i..<i + 4]))"
             }
             count += 1

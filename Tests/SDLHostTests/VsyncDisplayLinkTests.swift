@@ -1,5 +1,6 @@
 import EmitterKit
 import Testing
+
 @testable import SDLHost
 
 /// The display link's ticks and pacing, on a manual clock.
@@ -8,19 +9,23 @@ import Testing
         let clock = ManualClock(start: 100)
         let link = VsyncDisplayLink(clock: clock, refreshRate: 50, pacing: .unthrottled)
         let first = link.beginFrame()
-        #expect(first == DisplayLinkTick(frameIndex: 0, timestamp: 100, targetTimestamp: 100.02, duration: 0.02, measuredDelta: 0.02))
+        #expect(
+            first
+                == DisplayLinkTick(
+                    frameIndex: 0, timestamp: 100, targetTimestamp: 100.02, duration: 0.02, measuredDelta: 0.02))
         link.endFrame()
         clock.advance(by: 0.03)
         let second = link.beginFrame()
-        #expect(second.frameIndex == 1 && second.timestamp == 100.03 && abs(second.measuredDelta - 0.03) < 1e-12,
-                "tick \(second)")
+        #expect(
+            second.frameIndex == 1 && second.timestamp == 100.03 && abs(second.measuredDelta - 0.03) < 1e-12,
+            "tick \(second)")
     }
 
     @Test func vsyncPacingSleepsOutThePeriodWhenPresentDoesNotWait() {
         let clock = ManualClock()
         let link = VsyncDisplayLink(clock: clock, refreshRate: 60, pacing: .vsync)
         _ = link.beginFrame()
-        clock.advance(by: 0.004)     // the present returned after 4 ms: no vsync
+        clock.advance(by: 0.004)  // the present returned after 4 ms: no vsync
         link.endFrame()
         #expect(!link.presentWaitsForVsync)
         #expect(abs(clock.now() - 1.0 / 60) < 1e-12, "slept to the end of the period: \(clock.now())")
@@ -32,7 +37,7 @@ import Testing
         let clock = ManualClock()
         let link = VsyncDisplayLink(clock: clock, refreshRate: 60, pacing: .vsync)
         _ = link.beginFrame()
-        clock.advance(by: 0.014)     // 84 % of the period: slow work, no vsync
+        clock.advance(by: 0.014)  // 84 % of the period: slow work, no vsync
         link.endFrame()
         #expect(abs(clock.now() - 1.0 / 60) < 1e-12, "no frame rate above the display's: \(clock.now())")
     }
@@ -84,17 +89,21 @@ import Testing
         link.add(to: driver)
         for _ in 0..<3 {
             _ = driver.beginFrame()
-            driver.endFrame()      // no time passed: sleeps out the period
+            driver.endFrame()  // no time passed: sleeps out the period
         }
         #expect(seen.count == 3)
         for (i, (timestamp, target, duration)) in seen.enumerated() {
             let expected = 2 + Double(i) / 60
-            #expect(abs(timestamp - expected) < 1e-12 && abs(target - (expected + 1.0 / 60)) < 1e-12
+            #expect(
+                abs(timestamp - expected) < 1e-12 && abs(target - (expected + 1.0 / 60)) < 1e-12
                     && abs(duration - 1.0 / 60) < 1e-12, "frame \(i): \(timestamp) \(target) \(duration)")
         }
         link.preferredFramesPerSecond = 30
         seen = []
-        for _ in 0..<4 { _ = driver.beginFrame(); driver.endFrame() }
+        for _ in 0..<4 {
+            _ = driver.beginFrame()
+            driver.endFrame()
+        }
         #expect(seen.count == 2, "a 30 fps link fires every other 60 Hz frame: \(seen.count)")
         link.invalidate()
         _ = driver.beginFrame()

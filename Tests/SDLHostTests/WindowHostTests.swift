@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import SDLHost
 
 /// The window code path under SDL's dummy video driver: open, present, read back, scripted and
 /// platform events, resize, letterbox, controllers, hot reload, quit. SDL is not thread-safe, so
 /// everything that starts SDL runs in this one serialized suite.
 @Suite(.serialized) struct WindowHostTests {
-    func makeHost(_ configuration: WindowConfiguration = dummyConfiguration(), clock: HostClock = ManualClock()) throws -> WindowHost {
+    func makeHost(_ configuration: WindowConfiguration = dummyConfiguration(), clock: HostClock = ManualClock()) throws
+        -> WindowHost
+    {
         let host = try WindowHost(configuration: configuration, clock: clock)
         host.log = { _ in }
         return host
@@ -49,8 +52,12 @@ import Testing
         host.captureNextFrame()
         _ = host.runFrame(delegate: delegate)
         let capture = try #require(host.lastCapture)
-        #expect(capture.pixel(x: 0, y: 0).map { Array($0[0..<3]) } == [64, 32, 0], "\(String(describing: capture.pixel(x: 0, y: 0)))")
-        #expect(capture.pixel(x: 1, y: 0).map { Array($0[0..<3]) } == [0, 0, 0], "transparent shows black, not the white clear colour")
+        #expect(
+            capture.pixel(x: 0, y: 0).map { Array($0[0..<3]) } == [64, 32, 0],
+            "\(String(describing: capture.pixel(x: 0, y: 0)))")
+        #expect(
+            capture.pixel(x: 1, y: 0).map { Array($0[0..<3]) } == [0, 0, 0],
+            "transparent shows black, not the white clear colour")
     }
 
     @Test func measuredDeltasComeFromTheClock() throws {
@@ -113,8 +120,9 @@ import Testing
         let capture = try #require(host.lastCapture)
         let gradient = gradientPixels(width: 640, height: 360)
         let corner = try #require(capture.pixel(x: 1, y: 1))
-        #expect(Array(corner[0..<3]) != Array(gradient[(1 * 640 + 1) * 4..<(1 * 640 + 1) * 4 + 3]),
-                "statistics panel darkens the top-left: \(corner)")
+        #expect(
+            Array(corner[0..<3]) != Array(gradient[(1 * 640 + 1) * 4..<(1 * 640 + 1) * 4 + 3]),
+            "statistics panel darkens the top-left: \(corner)")
         let i = (300 * 640 + 600) * 4
         #expect(capture.pixel(x: 600, y: 300) == Array(gradient[i..<i + 4]), "the rest of the frame is untouched")
         // The panel's text is white: some pixel in the first line must be (255, 255, 255).
@@ -148,17 +156,22 @@ import Testing
         let host = try makeHost()
         defer { host.close() }
         let delegate = RecordingDelegate()
-        for event: InputEvent in [.mouseDown(.left, at: CGPoint(x: 50, y: 40)), .mouseMoved(to: CGPoint(x: 60, y: 40)),
-                                  .mouseMoved(to: CGPoint(x: 80, y: 50)), .mouseUp(.left, at: CGPoint(x: 80, y: 50))] {
+        for event: InputEvent in [
+            .mouseDown(.left, at: CGPoint(x: 50, y: 40)), .mouseMoved(to: CGPoint(x: 60, y: 40)),
+            .mouseMoved(to: CGPoint(x: 80, y: 50)), .mouseUp(.left, at: CGPoint(x: 80, y: 50)),
+        ] {
             host.postPlatformEvent(event)
             _ = host.runFrame(delegate: delegate)
         }
         host.postPlatformEvent(.mouseDown(.left, at: CGPoint(x: 10, y: 12)))
         host.postPlatformEvent(.mouseUp(.left, at: CGPoint(x: 11, y: 12)))
         _ = host.runFrame(delegate: delegate)
-        #expect(delegate.commands == [.dragBegan(at: CGPoint(x: 50, y: 40)), .dragMoved(to: CGPoint(x: 60, y: 40)),
-                                      .dragMoved(to: CGPoint(x: 80, y: 50)), .dragEnded(at: CGPoint(x: 80, y: 50)),
-                                      .click(at: CGPoint(x: 10, y: 12))], "\(delegate.commands)")
+        #expect(
+            delegate.commands == [
+                .dragBegan(at: CGPoint(x: 50, y: 40)), .dragMoved(to: CGPoint(x: 60, y: 40)),
+                .dragMoved(to: CGPoint(x: 80, y: 50)), .dragEnded(at: CGPoint(x: 80, y: 50)),
+                .click(at: CGPoint(x: 10, y: 12)),
+            ], "\(delegate.commands)")
         #expect(delegate.contexts.last?.input.mouseLocation == CGPoint(x: 11, y: 12))
     }
 
@@ -166,13 +179,17 @@ import Testing
         let host = try makeHost()
         defer { host.close() }
         let delegate = RecordingDelegate()
-        host.scriptedInput.drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 160, y: 100), steps: 3, startingAtFrame: 1)
+        host.scriptedInput.drag(
+            from: CGPoint(x: 100, y: 100), to: CGPoint(x: 160, y: 100), steps: 3, startingAtFrame: 1)
         host.scriptedInput.click(at: CGPoint(x: 5, y: 6), atFrame: 7)
         for _ in 0..<8 { _ = host.runFrame(delegate: delegate) }
-        #expect(delegate.commands == [.dragBegan(at: CGPoint(x: 100, y: 100)), .dragMoved(to: CGPoint(x: 120, y: 100)),
-                                      .dragMoved(to: CGPoint(x: 140, y: 100)), .dragMoved(to: CGPoint(x: 160, y: 100)),
-                                      .dragEnded(at: CGPoint(x: 160, y: 100)), .click(at: CGPoint(x: 5, y: 6))],
-                "\(delegate.commands)")
+        #expect(
+            delegate.commands == [
+                .dragBegan(at: CGPoint(x: 100, y: 100)), .dragMoved(to: CGPoint(x: 120, y: 100)),
+                .dragMoved(to: CGPoint(x: 140, y: 100)), .dragMoved(to: CGPoint(x: 160, y: 100)),
+                .dragEnded(at: CGPoint(x: 160, y: 100)), .click(at: CGPoint(x: 5, y: 6)),
+            ],
+            "\(delegate.commands)")
         #expect(host.scriptedInput.pendingFrames.isEmpty)
     }
 
@@ -251,7 +268,8 @@ import Testing
         let scene = directory.appendingPathComponent("scene.json")
         try Data("{}".utf8).write(to: scene)
         let clock = MonotonicClock()
-        let host = try makeHost(dummyConfiguration(watchedFiles: [scene.path], pacing: .timer(framesPerSecond: 200)), clock: clock)
+        let host = try makeHost(
+            dummyConfiguration(watchedFiles: [scene.path], pacing: .timer(framesPerSecond: 200)), clock: clock)
         defer { host.close() }
         #expect(host.fileWatcher?.mechanism == .inotify)
         let delegate = RecordingDelegate()
@@ -309,7 +327,9 @@ import Testing
         let delegate = RecordingDelegate()
         delegate.frameOverride = { _ in FrameOutput(image: FrameImage(bytes: [1, 2, 3], width: 10, height: 10)) }
         for _ in 0..<3 { #expect(host.runFrame(delegate: delegate)) }
-        #expect(logged == ["the frame cannot be shown: 3 bytes for 10x10 pixels with 40 bytes per row (needs 400)."], "\(logged)")
+        #expect(
+            logged == ["the frame cannot be shown: 3 bytes for 10x10 pixels with 40 bytes per row (needs 400)."],
+            "\(logged)")
     }
 
     @Test func badConfigurationsAndDriversThrowClearErrors() {
@@ -324,7 +344,9 @@ import Testing
             _ = try WindowHost(configuration: configuration)
             Issue.record("opened a window with a missing driver")
         } catch let error as WindowHostError {
-            #expect(error.description.contains("no-such-driver") && error.description.contains("SDL_VIDEODRIVER=dummy"), "\(error)")
+            #expect(
+                error.description.contains("no-such-driver") && error.description.contains("SDL_VIDEODRIVER=dummy"),
+                "\(error)")
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodec
 import LayerKit
 import Testing
+
 @testable import SceneFormat
 
 /// The corpus of broken scenes (`Fixtures/Broken`), one per kind of mistake, each with its golden
@@ -11,7 +12,8 @@ import Testing
 @Suite struct BrokenScenesTests {
     /// Every kind of mistake the corpus must cover (a missing file fails the test).
     static let requiredCases = [
-        "unknown-key", "misspelt-key", "wrong-type", "non-finite-number", "negative-birth-rate", "bad-enum", "bad-colour",
+        "unknown-key", "misspelt-key", "wrong-type", "non-finite-number", "negative-birth-rate", "bad-enum",
+        "bad-colour",
         "count-mismatch", "missing-image", "absolute-path", "url", "bad-transform", "bad-path", "deep-nesting",
         "duplicate-key", "trailing-garbage", "truncated", "empty", "binary-garbage", "syntax-mistakes", "many-problems",
         "physics-mistakes",
@@ -26,7 +28,8 @@ import Testing
     static func messages(_ name: String) -> String {
         let data = FileManager.default.contents(atPath: Fixtures.path("Broken/\(name).json")) ?? Data()
         do {
-            _ = try SceneLoader.load(data: data, sourceName: "Broken/\(name).json", baseDirectory: Fixtures.path("Broken"))
+            _ = try SceneLoader.load(
+                data: data, sourceName: "Broken/\(name).json", baseDirectory: Fixtures.path("Broken"))
             return "(loaded without errors)\n"
         } catch let e as SceneError {
             return e.description + "\n"
@@ -54,11 +57,15 @@ import Testing
 
     @Test func designExampleMessageIsReproducedExactly() throws {
         let data = try #require(FileManager.default.contents(atPath: Fixtures.path("Broken/negative-birth-rate.json")))
-        #expect(throws: SceneError.self) { try SceneLoader.load(data: data, sourceName: "Scenes/fire.json", baseDirectory: nil) }
+        #expect(throws: SceneError.self) {
+            try SceneLoader.load(data: data, sourceName: "Scenes/fire.json", baseDirectory: nil)
+        }
         do {
             _ = try SceneLoader.load(data: data, sourceName: "Scenes/fire.json", baseDirectory: nil)
         } catch let e as SceneError {
-            #expect(e.description == "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5")
+            #expect(
+                e.description
+                    == "Scenes/fire.json:14:9: layers[0].emitterCells[1].birthRate: expected a number ≥ 0, got -5")
         }
     }
 
@@ -69,18 +76,23 @@ import Testing
         try good.prefix(60).write(to: dir.appendingPathComponent("cut.png"))
         try Data("GIF89a not really".utf8).write(to: dir.appendingPathComponent("fake.png"))
         let json = """
-        {
-          "schemaVersion": 1,
-          "layers": [
-            { "type": "layer", "contents": "cut.png" },
-            { "type": "layer", "contents": "fake.png" }
-          ]
-        }
-        """
+            {
+              "schemaVersion": 1,
+              "layers": [
+                { "type": "layer", "contents": "cut.png" },
+                { "type": "layer", "contents": "fake.png" }
+              ]
+            }
+            """
         let lines = errors(json, name: "corrupt.json", base: dir.path)
         #expect(lines.count == 2, "\(lines)")
-        #expect(lines.first?.hasPrefix("corrupt.json:4:24: layers[0].contents: \"cut.png\" is a corrupt or truncated PNG (") == true, "\(lines)")
+        #expect(
+            lines.first?.hasPrefix("corrupt.json:4:24: layers[0].contents: \"cut.png\" is a corrupt or truncated PNG (")
+                == true, "\(lines)")
         #expect(lines.first?.hasSuffix("); re-export the image") == true, "\(lines)")
-        #expect(lines.last == "corrupt.json:5:24: layers[1].contents: \"fake.png\" is not a PNG file (it looks like GIF); convert it to PNG", "\(lines)")
+        #expect(
+            lines.last
+                == "corrupt.json:5:24: layers[1].contents: \"fake.png\" is not a PNG file (it looks like GIF); convert it to PNG",
+            "\(lines)")
     }
 }

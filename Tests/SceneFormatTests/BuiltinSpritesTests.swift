@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import SceneFormat
 
 /// The built-in sprites: sizes, coverage, premultiplication, and pixels pinned by golden hashes
@@ -8,9 +9,12 @@ import Testing
 @Suite struct BuiltinSpritesTests {
     /// Name, width, height, FNV-1a hash of the pixels (`StateHasher`).
     static let golden: [(String, Int, Int, String)] = [
-        ("softDot", 64, 64, "8569f1016fd7b965"), ("spark", 64, 16, "bffc85ae15bb68b5"), ("smoke", 64, 64, "e7a33e1cf239db31"), ("snowflake", 64, 64, "c79423b3b130b4e5"),
-        ("raindrop", 32, 64, "b7afd55b99552ca5"), ("confetti", 32, 20, "aac10ed7d684af11"), ("star", 64, 64, "d0b7611a596872e5"), ("ring", 64, 64, "be472a93751f5565"),
-        ("square", 32, 32, "034c5b40850e9825"), ("digits", 320, 48, "11c3a9d2a196e95a"), ("crate", 64, 64, "885928ac30c7cc88"),
+        ("softDot", 64, 64, "8569f1016fd7b965"), ("spark", 64, 16, "bffc85ae15bb68b5"),
+        ("smoke", 64, 64, "e7a33e1cf239db31"), ("snowflake", 64, 64, "c79423b3b130b4e5"),
+        ("raindrop", 32, 64, "b7afd55b99552ca5"), ("confetti", 32, 20, "aac10ed7d684af11"),
+        ("star", 64, 64, "d0b7611a596872e5"), ("ring", 64, 64, "be472a93751f5565"),
+        ("square", 32, 32, "034c5b40850e9825"), ("digits", 320, 48, "11c3a9d2a196e95a"),
+        ("crate", 64, 64, "885928ac30c7cc88"),
     ]
 
     static func hash(_ image: CGImage) -> String {
@@ -26,7 +30,9 @@ import Testing
         #expect(BuiltinSprites.image(named: "sparkle") == nil)
         for name in BuiltinSprites.names {
             #expect(BuiltinSprites.image(named: name) != nil, "\(name)")
-            #expect(BuiltinSprites.image(named: name) === BuiltinSprites.image(named: name), "\(name) is generated once and shared")
+            #expect(
+                BuiltinSprites.image(named: name) === BuiltinSprites.image(named: name),
+                "\(name) is generated once and shared")
         }
     }
 
@@ -35,7 +41,8 @@ import Testing
         let image = try #require(BuiltinSprites.image(named: name))
         let golden = try #require(Self.golden.first { $0.0 == name })
         #expect(image.width == golden.1 && image.height == golden.2 && image.scale == 1, "\(name): \(image)")
-        var alphaSum = 0, maxAlpha: UInt8 = 0
+        var alphaSum = 0
+        var maxAlpha: UInt8 = 0
         var premultiplied = true
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             let a = image.pixels[i + 3]
@@ -45,9 +52,13 @@ import Testing
         }
         let coverage = Double(alphaSum) / 255 / Double(image.width * image.height)
         #expect(premultiplied, "\(name): colour never exceeds alpha")
-        #expect(coverage > 0.05 && maxAlpha >= (name == "smoke" ? 150 : 200), "\(name): visible, coverage \(coverage), max alpha \(maxAlpha)")
+        #expect(
+            coverage > 0.05 && maxAlpha >= (name == "smoke" ? 150 : 200),
+            "\(name): visible, coverage \(coverage), max alpha \(maxAlpha)")
         let corner = image.pixel(x: 0, y: 0).a
-        #expect(name == "square" || name == "digits" || name == "crate" || corner == 0, "\(name): transparent corner, alpha \(corner)")
+        #expect(
+            name == "square" || name == "digits" || name == "crate" || corner == 0,
+            "\(name): transparent corner, alpha \(corner)")
         #expect(Self.hash(image) == golden.3, "\(name): pixels changed, hash \(Self.hash(image))")
     }
 
@@ -55,7 +66,9 @@ import Testing
         #expect(BuiltinSprites.digitContentsRect(0) == CGRect(x: 0, y: 0, width: 0.1, height: 1))
         #expect(BuiltinSprites.digitContentsRect(12) == BuiltinSprites.digitContentsRect(9), "clamped to 0…9")
         let digits = BuiltinSprites.image(named: "digits")
-        let alphaOfOne = (0..<48).reduce(0) { sum, y in sum + (0..<16).reduce(0) { $0 + Int(digits?.pixel(x: 32 + $1, y: y).a ?? 0) } }
+        let alphaOfOne = (0..<48).reduce(0) { sum, y in
+            sum + (0..<16).reduce(0) { $0 + Int(digits?.pixel(x: 32 + $1, y: y).a ?? 0) }
+        }
         #expect(alphaOfOne == 0, "the 1 is drawn by the right-hand segments only")
     }
 }

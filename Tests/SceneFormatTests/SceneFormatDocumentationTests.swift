@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import SceneFormat
 
 /// docs/SceneFormat.md is kept true: its key tables list exactly the keys the loader accepts, every
@@ -26,14 +27,20 @@ import Testing
         var i = 0
         while i < lines.count {
             let line = lines[i]
-            guard line.hasPrefix("<!-- keys: "), line.hasSuffix(" -->") else { i += 1; continue }
+            guard line.hasPrefix("<!-- keys: "), line.hasSuffix(" -->") else {
+                i += 1
+                continue
+            }
             let section = String(line.dropFirst("<!-- keys: ".count).dropLast(" -->".count))
             var rows: [Row] = []
             var j = i + 3
             while j < lines.count, lines[j].hasPrefix("|") {
                 let cells = splitRow(lines[j])
                 if cells.count == 6 {
-                    rows.append(Row(section: section, keys: backticked(cells[0]), defaultText: cells[3], example: cells[4], line: j + 1))
+                    rows.append(
+                        Row(
+                            section: section, keys: backticked(cells[0]), defaultText: cells[3], example: cells[4],
+                            line: j + 1))
                 } else {
                     rows.append(Row(section: section, keys: [], defaultText: "", example: "", line: j + 1))
                 }
@@ -51,7 +58,12 @@ import Testing
         var current = ""
         var previous: Character = " "
         for c in line {
-            if c == "|", previous != "\\" { cells.append(current); current = "" } else { current.append(c) }
+            if c == "|", previous != "\\" {
+                cells.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
             previous = c
         }
         cells.append(current)
@@ -66,7 +78,8 @@ import Testing
     /// The JSON of a cell that is exactly one code span, else nil.
     static func json(_ cell: String) -> Any? {
         guard cell.hasPrefix("`"), cell.hasSuffix("`"), cell.count >= 2, backticked(cell).count == 1 else { return nil }
-        return try? JSONSerialization.jsonObject(with: Data(String(cell.dropFirst().dropLast()).utf8), options: [.fragmentsAllowed])
+        return try? JSONSerialization.jsonObject(
+            with: Data(String(cell.dropFirst().dropLast()).utf8), options: [.fragmentsAllowed])
     }
 
     // MARK: - Tables against the loader
@@ -84,8 +97,12 @@ import Testing
     func tableListsExactlyTheKeysTheLoaderAccepts(_ section: String) throws {
         let documented = Set((Self.tables[section] ?? []).flatMap(\.keys))
         let accepted = try #require(SceneKeyTables.keys(section))
-        #expect(accepted.subtracting(documented).isEmpty, "\(section): undocumented keys \(accepted.subtracting(documented).sorted())")
-        #expect(documented.subtracting(accepted).isEmpty, "\(section): documented keys the loader rejects \(documented.subtracting(accepted).sorted())")
+        #expect(
+            accepted.subtracting(documented).isEmpty,
+            "\(section): undocumented keys \(accepted.subtracting(documented).sorted())")
+        #expect(
+            documented.subtracting(accepted).isEmpty,
+            "\(section): documented keys the loader rejects \(documented.subtracting(accepted).sorted())")
     }
 
     @Test(arguments: SceneKeyTables.sections)
@@ -93,12 +110,17 @@ import Testing
         for row in Self.tables[section] ?? [] {
             for key in row.keys {
                 guard let example = Self.json(row.example) else {
-                    Issue.record("docs/SceneFormat.md:\(row.line): \(section).\(key): the example is not one JSON code span: \(row.example)")
+                    Issue.record(
+                        "docs/SceneFormat.md:\(row.line): \(section).\(key): the example is not one JSON code span: \(row.example)"
+                    )
                     continue
                 }
                 let scene = try Self.harness(section, key: key, value: example)
                 let problems = errors(scene, name: "docs:\(section).\(key)")
-                #expect(problems.isEmpty, "docs/SceneFormat.md:\(row.line): the example of \(section).\(key) does not load:\n\(problems.joined(separator: "\n"))\n\(scene)")
+                #expect(
+                    problems.isEmpty,
+                    "docs/SceneFormat.md:\(row.line): the example of \(section).\(key) does not load:\n\(problems.joined(separator: "\n"))\n\(scene)"
+                )
             }
         }
     }
@@ -110,22 +132,34 @@ import Testing
             let example = Self.json(row.example)
             let with = try loadScene(Self.harness(section, key: key, value: defaultValue, base: example))
             let without = try loadScene(Self.harness(section, key: key, value: nil, base: example))
-            let a = Self.observe(section, key: key, in: with), b = Self.observe(section, key: key, in: without)
-            #expect(a == b, "docs/SceneFormat.md:\(row.line): \(section).\(key) documents the default \(row.defaultText), but leaving it out gives \(b), not \(a)")
+            let a = Self.observe(section, key: key, in: with)
+            let b = Self.observe(section, key: key, in: without)
+            #expect(
+                a == b,
+                "docs/SceneFormat.md:\(row.line): \(section).\(key) documents the default \(row.defaultText), but leaving it out gives \(b), not \(a)"
+            )
             if let property = Self.catalogKey(section, key), let kind = Self.layerKind(section) {
                 let classDefault = kind.layerClass.init().value(forKeyPath: property)
-                #expect(Self.observe(section, key: key, in: with) == "\(String(describing: classDefault))", "docs/SceneFormat.md:\(row.line): \(section).\(key)")
+                #expect(
+                    Self.observe(section, key: key, in: with) == "\(String(describing: classDefault))",
+                    "docs/SceneFormat.md:\(row.line): \(section).\(key)")
             }
             if section == "emitterCell", PropertyCatalog.cellProperties[key] != nil {
-                #expect(a == "\(String(describing: CAEmitterCell().value(forKeyPath: key)))", "docs/SceneFormat.md:\(row.line): \(section).\(key) is not CAEmitterCell's default")
+                #expect(
+                    a == "\(String(describing: CAEmitterCell().value(forKeyPath: key)))",
+                    "docs/SceneFormat.md:\(row.line): \(section).\(key) is not CAEmitterCell's default")
             }
         }
     }
 
     @Test func enumerationKeysListTheirValuesInTheCatalog() {
-        for (kindName, properties) in PropertyCatalog.layerProperties.map({ ($0.key.rawValue, $0.value) }) + [("emitterCell", PropertyCatalog.cellProperties)] {
+        for (kindName, properties) in PropertyCatalog.layerProperties.map({ ($0.key.rawValue, $0.value) }) + [
+            ("emitterCell", PropertyCatalog.cellProperties)
+        ] {
             for (key, info) in properties where info.isEnumeration {
-                #expect(PropertyCatalog.enumerationValues[key] != nil, "\(kindName).\(key) is an enumeration without its values in PropertyCatalog.enumerationValues")
+                #expect(
+                    PropertyCatalog.enumerationValues[key] != nil,
+                    "\(kindName).\(key) is an enumeration without its values in PropertyCatalog.enumerationValues")
             }
         }
     }
@@ -144,7 +178,9 @@ import Testing
     /// What a key's value turned into, as text, for comparing two loads.
     static func observe(_ section: String, key: String, in scene: Scene) -> String {
         switch section {
-        case "scene": return "\(scene.display) \(scene.layers.count) \(String(describing: scene.physics)) \(scene.fields) \(scene.constraints)"
+        case "scene":
+            return
+                "\(scene.display) \(scene.layers.count) \(String(describing: scene.physics)) \(scene.fields) \(scene.constraints)"
         case "display": return "\(scene.display)"
         case "physics": return "\(String(describing: scene.physics))"
         case "walls": return "\(String(describing: scene.physics?.walls))"
@@ -160,7 +196,9 @@ import Testing
         case "transformOperation": return "\(String(describing: scene.layers.first?.transform))"
         case "pathObject": return "\(String(describing: (scene.layers.first as? CAShapeLayer)?.path?.elements))"
         default:
-            guard let layer = scene.layers.first, let property = catalogKey(section, key) else { return "\(String(describing: scene.layers.first))" }
+            guard let layer = scene.layers.first, let property = catalogKey(section, key) else {
+                return "\(String(describing: scene.layers.first))"
+            }
             return "\(String(describing: layer.value(forKeyPath: property)))"
         }
     }
@@ -192,19 +230,29 @@ import Testing
         case "body": scene["layers"] = [["bounds": [0, 0, 40, 40], "body": object]]
         case "cellPhysics":
             let splash: [String: Any] = ["name": "splash", "contents": "builtin:softDot", "lifetime": 0.2]
-            scene["layers"] = [["type": "emitter", "emitterCells": [["contents": "builtin:raindrop", "lifetime": 1, "emitterCells": [splash], "physics": object]]]]
+            scene["layers"] = [
+                [
+                    "type": "emitter",
+                    "emitterCells": [
+                        ["contents": "builtin:raindrop", "lifetime": 1, "emitterCells": [splash], "physics": object]
+                    ],
+                ]
+            ]
         case "field": scene["fields"] = [object]
         case "constraint": scene["constraints"] = [object]
         case "interaction": scene["interaction"] = object
         case "click":
             scene["interaction"] = ["click": object]
-            let sparks: [String: Any] = ["type": "emitter", "name": "sparks",
-                                         "emitterCells": [["name": "spark", "contents": "builtin:spark", "lifetime": 1]]]
+            let sparks: [String: Any] = [
+                "type": "emitter", "name": "sparks",
+                "emitterCells": [["name": "spark", "contents": "builtin:spark", "lifetime": 1]],
+            ]
             scene["layers"] = bodies + [sparks]
         case "animation": scene["layers"] = [["animations": ["x": object]]]
         case "emitterCell": scene["layers"] = [["type": "emitter", "emitterCells": [object]]]
         case "transformOperation": scene["layers"] = [["transform": object.isEmpty ? [] : [object]]]
-        case "pathObject": scene["layers"] = [["type": "shape", "path": object.isEmpty ? "M 0 0" as Any : object as Any]]
+        case "pathObject":
+            scene["layers"] = [["type": "shape", "path": object.isEmpty ? "M 0 0" as Any : object as Any]]
         default: scene["layers"] = [object]
         }
         let data = try JSONSerialization.data(withJSONObject: scene, options: [.sortedKeys])

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+
 @testable import SceneFormat
 
 /// The test fixtures: sketch scenes, assets and the corpus of broken scenes.

@@ -13,7 +13,8 @@ public enum TestSupport {
 
     /// The path of the executable `name` built next to the test bundle (`emitter`, `emitter-assets`).
     public static func executable(named name: String) -> String {
-        let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let bundle =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
@@ -24,8 +25,10 @@ public enum TestSupport {
     ///
     /// Standard error is read on another thread while standard output is read here, so a child that
     /// writes more than a pipe holds to either stream cannot block the run.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
-                           directory: String = packageRoot) throws -> ToolRun {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+        directory: String = packageRoot
+    ) throws -> ToolRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -33,7 +36,8 @@ public enum TestSupport {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -42,12 +46,15 @@ public enum TestSupport {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = errorText.wait()
         process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        return ToolRun(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// The variables removed by `withoutDisplay`: with them gone SDL finds no display.
-    public static let withoutDisplay: [String: String?] = ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil]
+    public static let withoutDisplay: [String: String?] = [
+        "DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil,
+    ]
 
     // MARK: - Temporary items
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Typesetting
 
 @Suite struct FontCatalogTests {
@@ -35,11 +36,13 @@ import Testing
             _ = try renderer.resolveFont("Comic Sans MS")
         } catch {
             let message = "\(error)"
-            #expect(message.contains("Comic Sans MS") && message.contains("DejaVu Sans") && message.contains("Installed"),
-                    "\(message)")
+            #expect(
+                message.contains("Comic Sans MS") && message.contains("DejaVu Sans") && message.contains("Installed"),
+                "\(message)")
         }
         // Drawing still works, in the fallback, with the warning attached.
-        let layout = try renderer.layout(TextRequest(string: "Hi", font: "Comic Sans MS", size: CGSize(width: 100, height: 50)))
+        let layout = try renderer.layout(
+            TextRequest(string: "Hi", font: "Comic Sans MS", size: CGSize(width: 100, height: 50)))
         #expect(layout.font.family == "DejaVu Sans")
         #expect(layout.fontWarning.map { "\($0)".contains("Comic Sans MS") } == true)
     }

@@ -2,6 +2,7 @@ import CFreeType
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Typesetting
 
 @Suite struct GlyphMetricsTests {
@@ -20,7 +21,7 @@ import Testing
             let g = FT_Get_Char_Index(face, FT_ULong(u.value))
             var k = FT_Vector()
             FT_Get_Kerning(face, previous, g, FT_UInt(FT_KERNING_UNFITTED.rawValue), &k)
-            FT_Load_Glyph(face, g, 1 << 1)   // FT_LOAD_NO_HINTING
+            FT_Load_Glyph(face, g, 1 << 1)  // FT_LOAD_NO_HINTING
             total += Int(face!.pointee.glyph.pointee.advance.x) + Int(k.x)
             previous = g
         }
@@ -28,7 +29,8 @@ import Testing
     }
 
     @Test func helloWidthAt36PointsMatchesFreeTypeAdvances() throws {
-        let layout = try renderer.layout(TextRequest(string: "Hello", fontSize: 36, size: CGSize(width: 400, height: 60)))
+        let layout = try renderer.layout(
+            TextRequest(string: "Hello", fontSize: 36, size: CGSize(width: 400, height: 60)))
         let width = try #require(layout.lines.first).width
         let reference = freeTypeWidth("Hello", size: 36)
         // DejaVu Sans (FT_Get_Advance): H 1540, e 1260, l 569, l 569, o 1253 units of 2048, no kerning → 91.25 pt.
@@ -37,7 +39,8 @@ import Testing
     }
 
     @Test func lineMetricsComeFromTheFont() throws {
-        let layout = try renderer.layout(TextRequest(string: "A\nB", fontSize: 36, size: CGSize(width: 100, height: 100)))
+        let layout = try renderer.layout(
+            TextRequest(string: "A\nB", fontSize: 36, size: CGSize(width: 100, height: 100)))
         #expect(close(layout.ascent, 1901.0 * 36 / 2048) && close(layout.descent, 483.0 * 36 / 2048))
         #expect(close(layout.lineHeight, 2384.0 * 36 / 2048))
         #expect(close(layout.lines[0].origin.y, layout.ascent), "first baseline one ascent below the top")
@@ -54,14 +57,16 @@ import Testing
     }
 
     @Test func missingCharactersDrawTheFontsBox() throws {
-        let (layout, bitmap) = try renderer.render(TextRequest(string: "漢", fontSize: 40, size: CGSize(width: 60, height: 60)))
+        let (layout, bitmap) = try renderer.render(
+            TextRequest(string: "漢", fontSize: 40, size: CGSize(width: 60, height: 60)))
         #expect(layout.lines[0].glyphs[0].glyph == 0, "DejaVu Sans has no 漢: glyph 0")
         #expect(!bitmap.isBlank, "the missing-glyph box is drawn")
     }
 
     @Test func accentsComposeAndUnicodeIsRead() throws {
         // "e" + combining acute becomes the precomposed "é" (one glyph from the font's charmap).
-        let layout = try renderer.layout(TextRequest(string: "Cafe\u{301} ✓ Ωμέγα", fontSize: 20, size: CGSize(width: 300, height: 40)))
+        let layout = try renderer.layout(
+            TextRequest(string: "Cafe\u{301} ✓ Ωμέγα", fontSize: 20, size: CGSize(width: 300, height: 40)))
         #expect(layout.lines[0].text == "Café ✓ Ωμέγα")
         #expect(layout.lines[0].glyphs.allSatisfy { $0.glyph != 0 }, "DejaVu Sans has all of these")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Testing
+
 @testable import Typesetting
 
 @Suite struct TextRenderingTests {
@@ -13,21 +14,28 @@ import Testing
         let (l2, b2) = try renderer.render(r2)
         #expect(b1.width == 150 && b1.height == 40 && b2.width == 300 && b2.height == 80)
         #expect(l1.lines == l2.lines, "layout is in points and does not depend on the scale")
-        let i1 = try #require(b1.inkBounds), i2 = try #require(b2.inkBounds)
+        let i1 = try #require(b1.inkBounds)
+        let i2 = try #require(b2.inkBounds)
         #expect(abs((i2.maxX - i2.minX) - 2 * (i1.maxX - i1.minX)) <= 2, "ink widths \(i1) at 1×, \(i2) at 2×")
         // Edges are half as wide relative to the glyphs: fewer partially covered pixels among covered ones.
-        let p1 = b1.partialCoverageFraction, p2 = b2.partialCoverageFraction
+        let p1 = b1.partialCoverageFraction
+        let p2 = b2.partialCoverageFraction
         #expect(p2 < p1 * 0.8, "partial-coverage fraction \(p1) at 1×, \(p2) at 2×")
-        print("text written to \(try writePNG(b1, named: "sharp-text-1x")) and \(try writePNG(b2, named: "sharp-text-2x"))")
+        print(
+            "text written to \(try writePNG(b1, named: "sharp-text-1x")) and \(try writePNG(b2, named: "sharp-text-2x"))"
+        )
     }
 
     @Test func inkSitsOnTheBaselineWithinTheLineBox() throws {
-        let (layout, bitmap) = try renderer.render(TextRequest(string: "Hxg", fontSize: 40, size: CGSize(width: 120, height: 60)))
+        let (layout, bitmap) = try renderer.render(
+            TextRequest(string: "Hxg", fontSize: 40, size: CGSize(width: 120, height: 60)))
         let baseline = Int(layout.lines[0].origin.y.rounded())
         // "H" stands on the baseline: its column is covered just above it and empty just below.
-        let stem = 4   // the H's left stem at 40 pt (DejaVu's left side bearing is 201/2048 em ≈ 3.9 pt)
-        #expect(bitmap[stem + 1, baseline - 2] > 200 && bitmap[stem + 1, baseline + 1] == 0,
-                "H stem around the baseline \(baseline): \(bitmap[stem + 1, baseline - 2]), \(bitmap[stem + 1, baseline + 1])")
+        let stem = 4  // the H's left stem at 40 pt (DejaVu's left side bearing is 201/2048 em ≈ 3.9 pt)
+        #expect(
+            bitmap[stem + 1, baseline - 2] > 200 && bitmap[stem + 1, baseline + 1] == 0,
+            "H stem around the baseline \(baseline): \(bitmap[stem + 1, baseline - 2]), \(bitmap[stem + 1, baseline + 1])"
+        )
         // "g" descends below the baseline.
         let ink = try #require(bitmap.inkBounds)
         #expect(ink.maxY > baseline + 5 && CGFloat(ink.maxY) <= layout.lines[0].origin.y + layout.descent)
@@ -35,8 +43,10 @@ import Testing
     }
 
     @Test func loremParagraphLooksRight() throws {
-        let (_, bitmap) = try renderer.render(TextRequest(string: lorem, fontSize: 15, size: CGSize(width: 320, height: 160),
-                                                          isWrapped: true, alignmentMode: .justified, contentsScale: 2))
+        let (_, bitmap) = try renderer.render(
+            TextRequest(
+                string: lorem, fontSize: 15, size: CGSize(width: 320, height: 160),
+                isWrapped: true, alignmentMode: .justified, contentsScale: 2))
         #expect(!bitmap.isBlank)
         print("lorem written to \(try writePNG(bitmap, named: "lorem-justified-2x"))")
     }
@@ -64,7 +74,12 @@ import Testing
         #expect(image.width == 400 && image.height == 100 && image.scale == 2)
         // The most covered pixels carry the premultiplied colour (0.5, 0.25, 0, 0.5).
         var best = (r: UInt8(0), g: UInt8(0), b: UInt8(0), a: UInt8(0))
-        for y in 0..<image.height { for x in 0..<image.width { let p = image.pixel(x: x, y: y); if p.a > best.a { best = p } } }
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                if p.a > best.a { best = p }
+            }
+        }
         #expect(best.a == 128 && best.r == 128 && best.g == 64 && best.b == 0, "\(best)")
         layer.string = nil
         #expect(try renderer.contents(for: layer) == nil, "no string, no contents")
@@ -88,7 +103,7 @@ import Testing
         defer { results.deallocate() }
         DispatchQueue.concurrentPerform(iterations: 4) { i in
             var req = r
-            if i % 2 == 1 { req.fontSize = 13 + CGFloat(i) }   // other sizes in between, to stir the face state
+            if i % 2 == 1 { req.fontSize = 13 + CGFloat(i) }  // other sizes in between, to stir the face state
             let bitmap = try? shared.render(req).bitmap
             results[i] = i % 2 == 0 ? bitmap == expected : bitmap != nil
         }
@@ -103,8 +118,10 @@ import Testing
         defer { blocks.deallocate() }
         func use() throws {
             let r = TextRenderer(fontDirectories: ["/usr/share/fonts"], freeTypeBlockCounter: blocks)
-            _ = try r.render(TextRequest(string: lorem, font: "DejaVu Serif Bold", fontSize: 14,
-                                         size: CGSize(width: 200, height: 100), isWrapped: true, contentsScale: 2))
+            _ = try r.render(
+                TextRequest(
+                    string: lorem, font: "DejaVu Serif Bold", fontSize: 14,
+                    size: CGSize(width: 200, height: 100), isWrapped: true, contentsScale: 2))
             _ = try r.label("mono", font: "DejaVu Sans Mono")
             let before = blocks.pointee
             #expect(before > 0, "FreeType allocates through the counting allocator")

@@ -7,7 +7,8 @@ enum Ball {
         let base = RGBA(hex: 0xD8342A)
         let light = normalized((-0.45, -0.55, 0.70))
         return try Painter.render(width: 64, height: 64) { x, y in
-            let nx = (x - 32) / 30, ny = (y - 32) / 30
+            let nx = (x - 32) / 30
+            let ny = (y - 32) / 30
             let r2 = nx * nx + ny * ny
             let edge = coverage((r2.squareRoot() - 1) * 30)
             guard edge > 0 else { return .clear }

@@ -11,7 +11,8 @@ enum Crate {
     static func make() throws -> CGImage {
         let grain = ValueNoise(seed: 0xC4A7E)
         return try Painter.render(width: 64, height: 64) { x, y in
-            let u = x - 32, v = y - 32
+            let u = x - 32
+            let v = y - 32
             let outer = roundedBoxDistance(u, v, halfWidth: 31, halfHeight: 31, radius: 2)
             guard outer < 1 else { return .clear }
             let frame = 8.0
@@ -27,9 +28,11 @@ enum Crate {
                 let stretch = horizontal ? (x / 9, y / 1.3) : (x / 1.3, y / 9)
                 let g = grain.fractal(stretch.0, stretch.1 + 7, octaves: 3)
                 colour = light.mixed(with: dark, 0.15 + 0.5 * g)
-                edge = max(coverage(abs(abs(u) - abs(v)) - 0.4), coverage(abs(max(abs(u), abs(v)) - (31 - frame)) - 0.6))
+                edge = max(
+                    coverage(abs(abs(u) - abs(v)) - 0.4), coverage(abs(max(abs(u), abs(v)) - (31 - frame)) - 0.6))
             } else if inBrace {
-                let along = (u - v) / 2.0.squareRoot(), across = (u + v) / 2.0.squareRoot()
+                let along = (u - v) / 2.0.squareRoot()
+                let across = (u + v) / 2.0.squareRoot()
                 let g = grain.fractal(along / 9 + 20, across / 1.3, octaves: 3)
                 colour = light.mixed(with: dark, 0.05 + 0.45 * g)
                 edge = coverage(abs(braceDistance - 5.5) - 0.5)

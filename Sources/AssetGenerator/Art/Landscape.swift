@@ -8,7 +8,7 @@ enum Landscape {
     static let height = 140
 
     static func make() throws -> CGImage {
-        let noise = ValueNoise(seed: 0x1A4D5CA9E)
+        let noise = ValueNoise(seed: 0x1_A4D5_CA9E)
         let sun = (132.0, 58.0)
         return try Painter.render(width: width, height: height, supersample: 3) { x, y in
             // Sky: deep blue at the top through violet to orange at the horizon.

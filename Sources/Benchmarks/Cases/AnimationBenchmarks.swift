@@ -5,10 +5,12 @@ extension BenchmarkRegistry {
     /// The per-frame costs of the time model: building the presentation tree, and writing properties
     /// with actions disabled (how the engine moves physics-driven layers).
     static let animation: [Benchmark] = [
-        Benchmark(name: "animation.presentationTree.500",
-                  unit: "one presentation tree of 500 layers, a third of them animated",
-                  reference: "copying the same 500 layers through the public API, no animations",
-                  goal: "≤ 2 ms per frame (12 % of a 60 Hz frame)", maximumMilliseconds: 2) { scale in
+        Benchmark(
+            name: "animation.presentationTree.500",
+            unit: "one presentation tree of 500 layers, a third of them animated",
+            reference: "copying the same 500 layers through the public API, no animations",
+            goal: "≤ 2 ms per frame (12 % of a 60 Hz frame)", maximumMilliseconds: 2
+        ) { scale in
             let root = AnimationBenchmarkScene.makeTree(layers: scale == .full ? 500 : 20)
             var time = 0.0
             return Benchmark.Workload(
@@ -18,10 +20,12 @@ extension BenchmarkRegistry {
                 },
                 reference: { AnimationBenchmarkScene.keep(AnimationBenchmarkScene.copyTree(root)) })
         },
-        Benchmark(name: "animation.writes.actionsDisabled.10k",
-                  unit: "10,000 position writes to shown layers inside CATransaction.setDisableActions(true)",
-                  reference: "the same writes to layers that opt out (allowsImplicitAnimations = false)",
-                  goal: "≤ 1.5 × the opted-out writes", maximumRatio: 1.5) { scale in
+        Benchmark(
+            name: "animation.writes.actionsDisabled.10k",
+            unit: "10,000 position writes to shown layers inside CATransaction.setDisableActions(true)",
+            reference: "the same writes to layers that opt out (allowsImplicitAnimations = false)",
+            goal: "≤ 1.5 × the opted-out writes", maximumRatio: 1.5
+        ) { scale in
             let count = scale == .full ? 10_000 : 100
             let shown = AnimationBenchmarkScene.makeLayers(100, implicit: true)
             let optedOut = AnimationBenchmarkScene.makeLayers(100, implicit: false)

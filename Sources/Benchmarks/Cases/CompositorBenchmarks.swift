@@ -26,7 +26,8 @@ enum CompositorBench {
                 for threads in [1, 2] {
                     let figure = blit(size: size, count: count, additive: additive, threads: threads)
                     let budget = size == 16 && additive && threads == 2
-                    out.append(budget ? figure.checking(Budget(.sprites100k, .engineMedianMilliseconds, maximum: 16)) : figure)
+                    out.append(
+                        budget ? figure.checking(Budget(.sprites100k, .engineMedianMilliseconds, maximum: 16)) : figure)
                 }
             }
         }
@@ -59,12 +60,15 @@ enum CompositorBench {
         init(size: Int, count: Int, additive: Bool, scale: Float = 1, rotate: Bool = false) throws {
             let s = Double(size)
             image = try CGImage(width: size, height: size) { x, y in
-                let dx = (Double(x) + 0.5) / s * 2 - 1, dy = (Double(y) + 0.5) / s * 2 - 1
+                let dx = (Double(x) + 0.5) / s * 2 - 1
+                let dy = (Double(y) + 0.5) / s * 2 - 1
                 let r = (dx * dx + dy * dy).squareRoot()
                 return CGColor(red: 1, green: 0.9, blue: 0.7, alpha: CGFloat(max(0.05, 1 - r)))
             }
             pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: size * size)
-            image.pixels.withUnsafeBytes { pixels.initialize(from: $0.bindMemory(to: UInt32.self).baseAddress!, count: size * size) }
+            image.pixels.withUnsafeBytes {
+                pixels.initialize(from: $0.bindMemory(to: UInt32.self).baseAddress!, count: size * size)
+            }
             root.frame = CGRect(x: 0, y: 0, width: width, height: height)
             emitter.frame = root.bounds
             root.addSublayer(emitter)
@@ -74,17 +78,22 @@ enum CompositorBench {
             let extent = Float(size) * scale
             for _ in 0..<count {
                 let x = Float(rng.next32() % UInt32(width + Int(extent))) - extent / 2 + Float(rng.next32() % 256) / 256
-                let y = Float(rng.next32() % UInt32(height + Int(extent))) - extent / 2 + Float(rng.next32() % 256) / 256
-                let r = UInt8(truncatingIfNeeded: rng.next32()), g = UInt8(truncatingIfNeeded: rng.next32())
-                let b = UInt8(truncatingIfNeeded: rng.next32()), a = UInt8(truncatingIfNeeded: rng.next32() | 0x40)
+                let y =
+                    Float(rng.next32() % UInt32(height + Int(extent))) - extent / 2 + Float(rng.next32() % 256) / 256
+                let r = UInt8(truncatingIfNeeded: rng.next32())
+                let g = UInt8(truncatingIfNeeded: rng.next32())
+                let b = UInt8(truncatingIfNeeded: rng.next32())
+                let a = UInt8(truncatingIfNeeded: rng.next32() | 0x40)
                 let rot: Float = rotate ? Float(rng.next32() % 6283) / 1000 : 0
-                list.sprites.append(ParticleSprite(x: x, y: y, scale: scale, rotation: rot, r: r, g: g, b: b, a: a, appearance: 0))
+                list.sprites.append(
+                    ParticleSprite(x: x, y: y, scale: scale, rotation: rot, r: r, g: g, b: b, a: a, appearance: 0))
                 // The engine's placement and tint arithmetic (SpriteBatchBuilder.place), for the references.
                 let w = Float(size)
                 xy.append(Int32((x - w * 0.5 + 0.5).rounded(.down)))
                 xy.append(Int32((y - w * 0.5 + 0.5).rounded(.down)))
                 // ta = round(a/255 · 256), tc = round(c/255 · a/255 · 256) in 2^32 and 2^40 fixed point.
-                let ka = UInt64((256.0 / 255 * 4_294_967_296).rounded()), kc = UInt64((256.0 / 65025 * 1_099_511_627_776).rounded())
+                let ka = UInt64((256.0 / 255 * 4_294_967_296).rounded())
+                let kc = UInt64((256.0 / 65025 * 1_099_511_627_776).rounded())
                 let ta = UInt16((UInt64(a) * ka + (1 << 31)) >> 32)
                 func t(_ c: UInt8) -> UInt16 { min(ta, UInt16((UInt64(c) * UInt64(a) * kc + (1 << 39)) >> 40)) }
                 tints += [t(r), t(g), t(b), ta]
@@ -112,8 +121,9 @@ enum CompositorBench {
             }
         }
         if worst > tolerance {
-            throw BenchmarkError("\(what): the engine's frame differs from the reference's by up to \(worst) per channel "
-                + "(allowed \(tolerance)); the two sides must draw the same sprites")
+            throw BenchmarkError(
+                "\(what): the engine's frame differs from the reference's by up to \(worst) per channel "
+                    + "(allowed \(tolerance)); the two sides must draw the same sprites")
         }
     }
 
@@ -138,16 +148,24 @@ enum CompositorBench {
             let reference = {
                 ref.update(repeating: 0, count: width * height)
                 if additive {
-                    cbr_sprites_add_avx2(ref, Int32(width), Int32(height), scene.pixels, Int32(size), Int32(size), scene.xy, scene.tints, n)
+                    cbr_sprites_add_avx2(
+                        ref, Int32(width), Int32(height), scene.pixels, Int32(size), Int32(size), scene.xy, scene.tints,
+                        n)
                 } else {
-                    cbr_sprites_over_avx2(ref, Int32(width), Int32(height), scene.pixels, Int32(size), Int32(size), scene.xy, scene.tints, n)
+                    cbr_sprites_over_avx2(
+                        ref, Int32(width), Int32(height), scene.pixels, Int32(size), Int32(size), scene.xy, scene.tints,
+                        n)
                 }
             }
             compositor.render(scene.root, into: fb)
             reference()
             try checkSame(fb, ref, tolerance: 0, "sprites \(mode) \(size)px")
-            return Benchmark.Workload(engine: { compositor.render(scene.root, into: fb) }, reference: reference,
-                                      tearDown: { ref.deallocate(); _ = scene })
+            return Benchmark.Workload(
+                engine: { compositor.render(scene.root, into: fb) }, reference: reference,
+                tearDown: {
+                    ref.deallocate()
+                    _ = scene
+                })
         }
     }
 
@@ -158,7 +176,8 @@ enum CompositorBench {
         return Benchmark(
             name: "compositor.sprites.\(mode).16px.vsSDL",
             unit: "one 1280×720 frame of 100 000 \(mode) 16×16 sprites, 1 thread",
-            reference: "SDL_BlitSurface with SDL_SetSurfaceColorMod/AlphaMod, \(additive ? "SDL_BLENDMODE_ADD" : "SDL_BLENDMODE_BLEND"), software surfaces",
+            reference:
+                "SDL_BlitSurface with SDL_SetSurfaceColorMod/AlphaMod, \(additive ? "SDL_BLENDMODE_ADD" : "SDL_BLENDMODE_BLEND"), software surfaces",
             goal: "≥ 10 × SDL2's blitter", maximumRatio: 0.1
         ) { scale in
             let n = scale == .full ? 100_000 : 16
@@ -172,8 +191,11 @@ enum CompositorBench {
             let spritePixels = UnsafeMutablePointer<UInt8>.allocate(capacity: straight.count)
             spritePixels.initialize(from: straight, count: straight.count)
             let format = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)
-            guard let dst = SDL_CreateRGBSurfaceWithFormatFrom(ref, Int32(width), Int32(height), 32, Int32(width * 4), format),
-                  let src = SDL_CreateRGBSurfaceWithFormatFrom(spritePixels, 16, 16, 32, 64, format) else {
+            guard
+                let dst = SDL_CreateRGBSurfaceWithFormatFrom(
+                    ref, Int32(width), Int32(height), 32, Int32(width * 4), format),
+                let src = SDL_CreateRGBSurfaceWithFormatFrom(spritePixels, 16, 16, 32, 64, format)
+            else {
                 throw BenchmarkError("SDL could not create software surfaces: \(String(cString: SDL_GetError()))")
             }
             SDL_SetSurfaceBlendMode(src, additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
@@ -189,9 +211,15 @@ enum CompositorBench {
                     SDL_UpperBlit(src, nil, dst, &rect)
                 }
             }
-            return Benchmark.Workload(engine: { compositor.render(scene.root, into: fb) }, reference: reference, tearDown: {
-                SDL_FreeSurface(src); SDL_FreeSurface(dst); ref.deallocate(); spritePixels.deallocate(); _ = scene
-            })
+            return Benchmark.Workload(
+                engine: { compositor.render(scene.root, into: fb) }, reference: reference,
+                tearDown: {
+                    SDL_FreeSurface(src)
+                    SDL_FreeSurface(dst)
+                    ref.deallocate()
+                    spritePixels.deallocate()
+                    _ = scene
+                })
         }
     }
 
@@ -202,8 +230,11 @@ enum CompositorBench {
         typealias CreateBits = @convention(c) (UInt32, Int32, Int32, UnsafeMutableRawPointer?, Int32) -> OpaquePointer?
         typealias CreateSolid = @convention(c) (UnsafeRawPointer) -> OpaquePointer?
         typealias SetComponentAlpha = @convention(c) (OpaquePointer?, Int32) -> Void
-        typealias Composite32 = @convention(c) (Int32, OpaquePointer?, OpaquePointer?, OpaquePointer?,
-                                                Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) -> Void
+        typealias Composite32 =
+            @convention(c) (
+                Int32, OpaquePointer?, OpaquePointer?, OpaquePointer?,
+                Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+            ) -> Void
         typealias Unref = @convention(c) (OpaquePointer?) -> Int32
 
         let createBits: CreateBits, createSolid: CreateSolid, setComponentAlpha: SetComponentAlpha
@@ -215,9 +246,11 @@ enum CompositorBench {
         init?() {
             guard let h = dlopen("libpixman-1.so.0", RTLD_NOW) else { return nil }
             func sym<T>(_ name: String, _: T.Type) -> T? { dlsym(h, name).map { unsafeBitCast($0, to: T.self) } }
-            guard let a = sym("pixman_image_create_bits", CreateBits.self), let b = sym("pixman_image_create_solid_fill", CreateSolid.self),
-                  let c = sym("pixman_image_set_component_alpha", SetComponentAlpha.self),
-                  let d = sym("pixman_image_composite32", Composite32.self), let e = sym("pixman_image_unref", Unref.self) else { return nil }
+            guard let a = sym("pixman_image_create_bits", CreateBits.self),
+                let b = sym("pixman_image_create_solid_fill", CreateSolid.self),
+                let c = sym("pixman_image_set_component_alpha", SetComponentAlpha.self),
+                let d = sym("pixman_image_composite32", Composite32.self), let e = sym("pixman_image_unref", Unref.self)
+            else { return nil }
             (createBits, createSolid, setComponentAlpha, composite32, unref) = (a, b, c, d, e)
         }
     }
@@ -228,8 +261,9 @@ enum CompositorBench {
             name: "compositor.sprites.over.16px.vsPixman\(componentAlpha ? "" : "AlphaMask")",
             unit: "one 1280×720 frame of 100 000 source-over 16×16 sprites, 1 thread",
             reference: installed
-                ? (componentAlpha ? "pixman OVER with a per-channel (component-alpha) solid mask: the same tint"
-                                  : "pixman OVER with an alpha-only solid mask (less work: no per-channel tint)")
+                ? (componentAlpha
+                    ? "pixman OVER with a per-channel (component-alpha) solid mask: the same tint"
+                    : "pixman OVER with an alpha-only solid mask (less work: no per-channel tint)")
                 : "pixman: not installed (libpixman-1.so.0 not found); the reference is an empty loop",
             goal: componentAlpha && installed ? "source-over at least as fast as pixman" : nil,
             maximumRatio: componentAlpha && installed ? 1 : nil
@@ -243,7 +277,8 @@ enum CompositorBench {
             }
             let ref = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
             ref.initialize(repeating: 0, count: width * height)
-            let dst = px.createBits(Pixman.a8b8g8r8, Int32(width), Int32(height), UnsafeMutableRawPointer(ref), Int32(width * 4))
+            let dst = px.createBits(
+                Pixman.a8b8g8r8, Int32(width), Int32(height), UnsafeMutableRawPointer(ref), Int32(width * 4))
             let src = px.createBits(Pixman.a8b8g8r8, 16, 16, UnsafeMutableRawPointer(scene.pixels), 64)
             // One solid mask per sprite: its 16-bit premultiplied tint (pixman_color_t).
             var masks: [OpaquePointer?] = []
@@ -261,10 +296,15 @@ enum CompositorBench {
                     px.composite32(Pixman.opOver, src, masks[k], dst, 0, 0, 0, 0, xy[2 * k], xy[2 * k + 1], 16, 16)
                 }
             }
-            return Benchmark.Workload(engine: { compositor.render(scene.root, into: fb) }, reference: reference, tearDown: {
-                for m in masks { _ = px.unref(m) }
-                _ = px.unref(src); _ = px.unref(dst); ref.deallocate(); _ = scene
-            })
+            return Benchmark.Workload(
+                engine: { compositor.render(scene.root, into: fb) }, reference: reference,
+                tearDown: {
+                    for m in masks { _ = px.unref(m) }
+                    _ = px.unref(src)
+                    _ = px.unref(dst)
+                    ref.deallocate()
+                    _ = scene
+                })
         }
     }
 
@@ -275,7 +315,8 @@ enum CompositorBench {
         let count = 5_000
         return Benchmark(
             name: "compositor.sprites.rotated.\(mode).16px.\(threads)t",
-            unit: "one 1280×720 frame of \(count) \(mode) 16×16 sprites at scale 1.5, rotated, bilinear, \(threads) thread(s)",
+            unit:
+                "one 1280×720 frame of \(count) \(mode) 16×16 sprites at scale 1.5, rotated, bilinear, \(threads) thread(s)",
             reference: "plain C bilinear rotated-sprite kernel, 1 thread (CBenchReference)",
             goal: threads == 1 ? "≥ 0.5 × C kernel" : nil, maximumRatio: threads == 1 ? 2 : nil
         ) { scale in
@@ -287,26 +328,42 @@ enum CompositorBench {
             let pw = 18
             var padded = [UInt32](repeating: 0, count: pw * pw)
             for y in 0..<16 { for x in 0..<16 { padded[(y + 1) * pw + x + 1] = scene.pixels[y * 16 + x] } }
-            var xf: [Float] = [], box: [Int32] = []
+            var xf: [Float] = []
+            var box: [Int32] = []
             for s in scene.list.sprites {
-                let wpt = 16 * s.scale, c = cos(s.rotation), sn = sin(s.rotation)
-                let ex = (wpt * c, wpt * sn), ey = (-wpt * sn, wpt * c)
-                let det = ex.0 * ey.1 - ey.0 * ex.1, id = 1 / det
-                let hx = (abs(ex.0) + abs(ey.0)) * 0.5 + 1, hy = (abs(ex.1) + abs(ey.1)) * 0.5 + 1
-                xf += [16 * ey.1 * id, -16 * ex.1 * id, -16 * ey.0 * id, 16 * ex.0 * id,
-                       16 * (0.5 - (ey.1 * s.x - ey.0 * s.y) * id), 16 * (0.5 - (-ex.1 * s.x + ex.0 * s.y) * id)]
-                box += [Int32((s.x - hx).rounded(.down)), Int32((s.y - hy).rounded(.down)), Int32((s.x + hx).rounded(.up)), Int32((s.y + hy).rounded(.up))]
+                let wpt = 16 * s.scale
+                let c = cos(s.rotation)
+                let sn = sin(s.rotation)
+                let ex = (wpt * c, wpt * sn)
+                let ey = (-wpt * sn, wpt * c)
+                let det = ex.0 * ey.1 - ey.0 * ex.1
+                let id = 1 / det
+                let hx = (abs(ex.0) + abs(ey.0)) * 0.5 + 1
+                let hy = (abs(ex.1) + abs(ey.1)) * 0.5 + 1
+                xf += [
+                    16 * ey.1 * id, -16 * ex.1 * id, -16 * ey.0 * id, 16 * ex.0 * id,
+                    16 * (0.5 - (ey.1 * s.x - ey.0 * s.y) * id), 16 * (0.5 - (-ex.1 * s.x + ex.0 * s.y) * id),
+                ]
+                box += [
+                    Int32((s.x - hx).rounded(.down)), Int32((s.y - hy).rounded(.down)), Int32((s.x + hx).rounded(.up)),
+                    Int32((s.y + hy).rounded(.up)),
+                ]
             }
             let ref = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
             let reference = {
                 ref.update(repeating: 0, count: width * height)
-                cbr_sprites_rotated_bilinear(ref, Int32(width), Int32(height), padded, 16, 16, xf, box, scene.tints, n, additive ? 1 : 0)
+                cbr_sprites_rotated_bilinear(
+                    ref, Int32(width), Int32(height), padded, 16, 16, xf, box, scene.tints, n, additive ? 1 : 0)
             }
             compositor.render(scene.root, into: fb)
             reference()
             try checkSame(fb, ref, tolerance: 8, "rotated sprites")
-            return Benchmark.Workload(engine: { compositor.render(scene.root, into: fb) }, reference: reference,
-                                      tearDown: { ref.deallocate(); _ = scene })
+            return Benchmark.Workload(
+                engine: { compositor.render(scene.root, into: fb) }, reference: reference,
+                tearDown: {
+                    ref.deallocate()
+                    _ = scene
+                })
         }
     }
 
@@ -329,8 +386,13 @@ enum CompositorBench {
                 ref.update(repeating: 0, count: width * height)
                 cbr_sprites_add_avx2(ref, Int32(width), Int32(height), big.pixels, 24, 24, big.xy, big.tints, n)
             }
-            return Benchmark.Workload(engine: { compositor.render(scene.root, into: fb) }, reference: reference,
-                                      tearDown: { ref.deallocate(); _ = scene; _ = big })
+            return Benchmark.Workload(
+                engine: { compositor.render(scene.root, into: fb) }, reference: reference,
+                tearDown: {
+                    ref.deallocate()
+                    _ = scene
+                    _ = big
+                })
         }
     }
 
@@ -350,8 +412,9 @@ enum CompositorBench {
             let fb2 = try Framebuffer(width: width, height: height)
             let clean = Compositor(threadCount: 1, particles: scene)
             clean.render(scene.root, into: fb2)
-            return Benchmark.Workload(engine: { clean.render(scene.root, into: fb2) },
-                                      reference: { full.render(scene.root, into: fb) }, tearDown: { _ = scene })
+            return Benchmark.Workload(
+                engine: { clean.render(scene.root, into: fb2) },
+                reference: { full.render(scene.root, into: fb) }, tearDown: { _ = scene })
         }
     }
 }

@@ -4,15 +4,20 @@ import Foundation
 extension BenchmarkRegistry {
     /// The particle–physics coupling through the engine (docs/Physics.md, "Engine coupling").
     static let coupling: [Benchmark] = [
-        Benchmark(name: "coupling.collide.rain20k",
-                  unit: "one engine fixed step: 20,000 collide-mode particles raining on bars, pegs and 10 crates (ns per particle per step = ms × 50)",
-                  reference: "the same engine and emitter without the cell's physics (emitter step alone)", goal: nil) { scale in
+        Benchmark(
+            name: "coupling.collide.rain20k",
+            unit:
+                "one engine fixed step: 20,000 collide-mode particles raining on bars, pegs and 10 crates (ns per particle per step = ms × 50)",
+            reference: "the same engine and emitter without the cell's physics (emitter step alone)", goal: nil
+        ) { scale in
             try CouplingBenchScene.rainWorkload(scale)
         },
-        Benchmark(name: "coupling.frame.crates1000",
-                  unit: "one 60 Hz engine frame: two steps of 1,000 settled crates and their layers written",
-                  reference: "the same world stepped twice by hand, then the plain sync loop of physics.frame.*+sync",
-                  goal: nil) { scale in
+        Benchmark(
+            name: "coupling.frame.crates1000",
+            unit: "one 60 Hz engine frame: two steps of 1,000 settled crates and their layers written",
+            reference: "the same world stepped twice by hand, then the plain sync loop of physics.frame.*+sync",
+            goal: nil
+        ) { scale in
             try CouplingBenchScene.cratesWorkload(scale)
         },
     ]
@@ -35,10 +40,13 @@ enum CouplingBenchScene {
             coupled.onPhysicsEvent = { if case .particleContact = $0 { contacts += 1 } }
             coupled.stepOnce()
             coupled.onPhysicsEvent = nil
-            print("coupling.collide: \(coupled.statistics.liveParticles) live particles (plain: \(plain.statistics.liveParticles)), \(contacts) contacts in one step, \(coupled.statistics.bodies) bodies")
+            print(
+                "coupling.collide: \(coupled.statistics.liveParticles) live particles (plain: \(plain.statistics.liveParticles)), \(contacts) contacts in one step, \(coupled.statistics.bodies) bodies"
+            )
         }
-        return Benchmark.Workload(engine: { coupled.stepOnce() }, reference: { plain.stepOnce() },
-                                  tearDown: { withExtendedLifetime((coupled, plain)) {} })
+        return Benchmark.Workload(
+            engine: { coupled.stepOnce() }, reference: { plain.stepOnce() },
+            tearDown: { withExtendedLifetime((coupled, plain)) {} })
     }
 
     /// 1,000 crates (10-point boxes) in a 660-point bin, attached to layers through the engine, next to
@@ -54,12 +62,16 @@ enum CouplingBenchScene {
         try world.setGravity(CGVector(dx: 0, dy: 1000))
         let bin = [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 1000), CGPoint(x: 660, y: 1000), CGPoint(x: 660, y: 0)]
         for w in [world, bare] {
-            for (a, b) in zip(bin, bin.dropFirst()) { try w.staticBody.addShape(.segment(from: a, to: b, radius: 1), friction: 0.5) }
+            for (a, b) in zip(bin, bin.dropFirst()) {
+                try w.staticBody.addShape(.segment(from: a, to: b, radius: 1), friction: 0.5)
+            }
         }
         var random = SeededRandom(seed: 7)
-        var bareBodies = ContiguousArray<PhysicsBody>(), bareLayers = ContiguousArray<CALayer>()
+        var bareBodies = ContiguousArray<PhysicsBody>()
+        var bareLayers = ContiguousArray<CALayer>()
         for i in 0..<count {
-            let p = CGPoint(x: 96 + 12 * Double(i % 40) + Double(random.nextSignedFloat()) * 0.5, y: 994 - 11 * Double(i / 40))
+            let p = CGPoint(
+                x: 96 + 12 * Double(i % 40) + Double(random.nextSignedFloat()) * 0.5, y: 994 - 11 * Double(i / 40))
             let layer = CALayer()
             layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
             layer.position = p
@@ -81,11 +93,13 @@ enum CouplingBenchScene {
             try bare.step(1.0 / 120)
             try bare.step(1.0 / 120)
         }
-        return Benchmark.Workload(engine: { engine.advance(by: 1.0 / 60) }, reference: {
-            try? bare.step(1.0 / 120)
-            try? bare.step(1.0 / 120)
-            CATransaction.performWithoutActions { syncBodiesToLayers(bareBodies, bareLayers, alpha: 0) }
-        }, tearDown: { withExtendedLifetime((engine, bare)) {} })
+        return Benchmark.Workload(
+            engine: { engine.advance(by: 1.0 / 60) },
+            reference: {
+                try? bare.step(1.0 / 120)
+                try? bare.step(1.0 / 120)
+                CATransaction.performWithoutActions { syncBodiesToLayers(bareBodies, bareLayers, alpha: 0) }
+            }, tearDown: { withExtendedLifetime((engine, bare)) {} })
     }
 
     static func makeEngine(live: Int, collide: Bool) throws -> Engine {
@@ -118,12 +132,16 @@ enum CouplingBenchScene {
         try ground.addShape(.segment(from: CGPoint(x: 0, y: 598), to: CGPoint(x: 800, y: 598), radius: 2))
         var random = SeededRandom(seed: 31)
         for i in 0..<12 {
-            let x = 40 + 65 * Double(i), y = 220 + 120 * Double(random.nextUnitFloat())
+            let x = 40 + 65 * Double(i)
+            let y = 220 + 120 * Double(random.nextUnitFloat())
             let tilt = Double(random.nextSignedFloat()) * 0.4
-            try ground.addShape(.segment(from: CGPoint(x: x - 25, y: y - 25 * tilt), to: CGPoint(x: x + 25, y: y + 25 * tilt), radius: 2))
+            try ground.addShape(
+                .segment(
+                    from: CGPoint(x: x - 25, y: y - 25 * tilt), to: CGPoint(x: x + 25, y: y + 25 * tilt), radius: 2))
         }
         for i in 0..<30 {
-            try ground.addShape(.circle(radius: 6, center: CGPoint(x: 15 + 26 * Double(i), y: 420 + 30 * Double(i % 3))))
+            try ground.addShape(
+                .circle(radius: 6, center: CGPoint(x: 15 + 26 * Double(i), y: 420 + 30 * Double(i % 3))))
         }
         for i in 0..<10 {
             let layer = CALayer()

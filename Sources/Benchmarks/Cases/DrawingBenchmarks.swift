@@ -6,11 +6,14 @@ import LayerKit
 extension BenchmarkRegistry {
     /// Custom drawing: scrolling a huge tiled layer (docs/Drawing.md).
     static let drawing: [Benchmark] = [
-        Benchmark(name: "drawing.tiled.scroll", unit: "one 1280×720 frame scrolling a 16 384² CATiledLayer by (61, 37) pt, new tiles drawn",
-                  reference: "plain C copy of the same window from a pre-rendered image (CBenchReference)",
-                  goal: "≤ 16.7 ms per frame (60 fps)", maximumMilliseconds: 16.7) { scale in
+        Benchmark(
+            name: "drawing.tiled.scroll",
+            unit: "one 1280×720 frame scrolling a 16 384² CATiledLayer by (61, 37) pt, new tiles drawn",
+            reference: "plain C copy of the same window from a pre-rendered image (CBenchReference)",
+            goal: "≤ 16.7 ms per frame (60 fps)", maximumMilliseconds: 16.7
+        ) { scale in
             try DrawingBench.tiledScroll(scale)
-        },
+        }
     ]
 }
 
@@ -18,7 +21,10 @@ extension BenchmarkRegistry {
 private final class BenchTileDelegate: CALayerDelegate, @unchecked Sendable {
     func draw(_ layer: CALayer, in ctx: CGContext) {
         let box = ctx.boundingBoxOfClipPath
-        ctx.setFillColor(CGColor(red: CGFloat(Int(box.minX / 256) % 8) / 7, green: CGFloat(Int(box.minY / 256) % 8) / 7, blue: 0.5, alpha: 1))
+        ctx.setFillColor(
+            CGColor(
+                red: CGFloat(Int(box.minX / 256) % 8) / 7, green: CGFloat(Int(box.minY / 256) % 8) / 7, blue: 0.5,
+                alpha: 1))
         ctx.fill(box)
         ctx.setStrokeColor(.white)
         ctx.stroke(box.insetBy(dx: 1, dy: 1), width: 2)
@@ -49,18 +55,22 @@ enum DrawingBench {
         for i in 0..<(side * side) { src[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) | 0xFF00_0000 }
         let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
         var refStep = 0
-        return Benchmark.Workload(engine: {
-            step += 1
-            let x = CGFloat((step * 61) % (16_384 - w)), y = CGFloat((step * 37) % (16_384 - h))
-            scroll.scroll(to: CGPoint(x: x, y: y))
-            compositor.render(root, into: fb)
-            withExtendedLifetime(delegate) {}
-        }, reference: {
-            refStep += 1
-            cbr_blit_window(dst, src, side, (refStep * 61) % (side - w), (refStep * 37) % (side - h), w, h)
-        }, tearDown: {
-            src.deallocate()
-            dst.deallocate()
-        })
+        return Benchmark.Workload(
+            engine: {
+                step += 1
+                let x = CGFloat((step * 61) % (16_384 - w))
+                let y = CGFloat((step * 37) % (16_384 - h))
+                scroll.scroll(to: CGPoint(x: x, y: y))
+                compositor.render(root, into: fb)
+                withExtendedLifetime(delegate) {}
+            },
+            reference: {
+                refStep += 1
+                cbr_blit_window(dst, src, side, (refStep * 61) % (side - w), (refStep * 37) % (side - h), w, h)
+            },
+            tearDown: {
+                src.deallocate()
+                dst.deallocate()
+            })
     }
 }

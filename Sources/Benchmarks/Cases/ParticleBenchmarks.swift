@@ -23,23 +23,32 @@ extension BenchmarkRegistry {
     /// identical copy. Planar with gravity (the common case), or 3D with acceleration on every axis.
     static func updateBenchmark(count: Int, label: String, goal: Bool = false, threeD: Bool = false) -> Benchmark {
         let name = threeD ? "particles.update3d.\(label)" : "particles.update.\(label)"
-        let unit = threeD ? "one fixed step of \(label) particles, 3D, acceleration on x, y and z"
-                          : "one fixed step of \(label) particles, planar, gravity on y"
-        return Benchmark(name: name, unit: unit, reference: "plain C SoA loop doing the same work (CBenchReference)",
-                         goal: goal ? "engine ≥ 0.85 × C speed and ≤ 2 ms" : nil,
-                         maximumRatio: goal ? 1 / 0.85 : nil, maximumMilliseconds: goal ? 2 : nil) { scale in
+        let unit =
+            threeD
+            ? "one fixed step of \(label) particles, 3D, acceleration on x, y and z"
+            : "one fixed step of \(label) particles, planar, gravity on y"
+        return Benchmark(
+            name: name, unit: unit, reference: "plain C SoA loop doing the same work (CBenchReference)",
+            goal: goal ? "engine ≥ 0.85 × C speed and ≤ 2 ms" : nil,
+            maximumRatio: goal ? 1 / 0.85 : nil, maximumMilliseconds: goal ? 2 : nil
+        ) { scale in
             let n = scale == .full ? count : min(count, 4096)
             let engine = makeFilledStore(count: n, threeD: threeD)
             let reference = makeFilledStore(count: n, threeD: threeD)
-            let ax: Float = threeD ? 3 : 0, ay: Float = 75, az: Float = threeD ? -2 : 0
+            let ax: Float = threeD ? 3 : 0
+            let ay: Float = 75
+            let az: Float = threeD ? -2 : 0
             let dt: Float = 1.0 / 120
-            let from: Float = 1, through: Float = 1 + dt
+            let from: Float = 1
+            let through: Float = 1 + dt
             return Benchmark.Workload(
                 engine: { _ = engine.integrate(dt: dt, ax: ax, ay: ay, az: az, diedFrom: from, diedThrough: through) },
                 reference: {
-                    let s = reference, (z, vz) = s.zColumnsForBenchmark
-                    _ = cbr_particles_update(s.x, s.y, z, s.vx, s.vy, vz, s.death, s.count, ax, ay, az, dt, from, through,
-                                             s.zMovesForBenchmark ? 1 : 0)
+                    let s = reference
+                    let (z, vz) = s.zColumnsForBenchmark
+                    _ = cbr_particles_update(
+                        s.x, s.y, z, s.vx, s.vy, vz, s.death, s.count, ax, ay, az, dt, from, through,
+                        s.zMovesForBenchmark ? 1 : 0)
                 })
         }
     }
@@ -49,9 +58,12 @@ extension BenchmarkRegistry {
         let store = ParticleStore(accumulatorCount: 0, capacity: count)
         var rng = SeededRandom(seed: 1)
         for i in 0..<count {
-            let u = rng.nextSignedFloat(), v = rng.nextSignedFloat(), w = rng.nextUnitFloat()
-            store.appendForBenchmark(x: 160 + u, y: 240 + v, z: 0, vx: 50 * u, vy: 50 * v, vz: threeD ? 10 * u : 0,
-                                     death: 0.5 + 4 * w, life: 5, batch: UInt64(i / 1000))
+            let u = rng.nextSignedFloat()
+            let v = rng.nextSignedFloat()
+            let w = rng.nextUnitFloat()
+            store.appendForBenchmark(
+                x: 160 + u, y: 240 + v, z: 0, vx: 50 * u, vy: 50 * v, vz: threeD ? 10 * u : 0,
+                death: 0.5 + 4 * w, life: 5, batch: UInt64(i / 1000))
         }
         return store
     }
@@ -59,7 +71,8 @@ extension BenchmarkRegistry {
     /// The emitter of the full-step and births figures: one cell named "spark" at (400, 300), speed
     /// 60 ± 40 points/s in every direction, gravity 30 points/s², alpha speed −0.2, no scale, spin or
     /// colour range; budget 2,000,000 particles.
-    static func sparkEmitter(birthRate: Float, lifetime: Float, lifetimeRange: Float) -> (CAEmitterLayer, CAEmitterCell) {
+    static func sparkEmitter(birthRate: Float, lifetime: Float, lifetimeRange: Float) -> (CAEmitterLayer, CAEmitterCell)
+    {
         let layer = CAEmitterLayer()
         layer.emitterPosition = CGPoint(x: 400, y: 300)
         layer.maxParticles = 2_000_000
@@ -81,24 +94,29 @@ extension BenchmarkRegistry {
     /// 10,000 particles and the steps are births (and their removal). The reference draws the same
     /// random numbers one `next32()` call at a time, so the ratio reads as a birth's cost in draws.
     static func birthsBenchmark() -> Benchmark {
-        Benchmark(name: "particles.births.1M", unit: "1,000,000 births (1200 steps at 120 Hz, 100,000 per second, lifetime 0.05 s), removal included",
-                  reference: "the same number of random draws, one next32() call each") { scale in
-            let (layer, cell) = sparkEmitter(birthRate: scale == .full ? 100_000 : 100, lifetime: 0.05, lifetimeRange: 0.01)
+        Benchmark(
+            name: "particles.births.1M",
+            unit: "1,000,000 births (1200 steps at 120 Hz, 100,000 per second, lifetime 0.05 s), removal included",
+            reference: "the same number of random draws, one next32() call each"
+        ) { scale in
+            let (layer, cell) = sparkEmitter(
+                birthRate: scale == .full ? 100_000 : 100, lifetime: 0.05, lifetimeRange: 0.01)
             let sim = EmitterSimulation(layer: layer)
             let dt = 1.0 / 120
             for _ in 0..<120 { sim.step(by: dt) }
             let steps = scale == .full ? 1200 : 2
-            let drawsPerBirth = 9 // longitude, velocity, lifetime, scale, spin, four colour values (docs/Particles.md)
+            let drawsPerBirth = 9  // longitude, velocity, lifetime, scale, spin, four colour values (docs/Particles.md)
             let draws = Int(cell.birthRate) * steps / 120 * drawsPerBirth
             var random = SeededRandom(seed: 5)
             let sink = DrawSink()
-            return Benchmark.Workload(engine: { for _ in 0..<steps { sim.step(by: dt) } },
-                                      reference: {
-                                          var acc: UInt32 = 0
-                                          for _ in 0..<draws { acc &+= random.next32() }
-                                          sink.value &+= acc
-                                      },
-                                      extras: { ["liveParticles": Double(sim.aliveCount), "drawsPerBirth": Double(drawsPerBirth)] })
+            return Benchmark.Workload(
+                engine: { for _ in 0..<steps { sim.step(by: dt) } },
+                reference: {
+                    var acc: UInt32 = 0
+                    for _ in 0..<draws { acc &+= random.next32() }
+                    sink.value &+= acc
+                },
+                extras: { ["liveParticles": Double(sim.aliveCount), "drawsPerBirth": Double(drawsPerBirth)] })
         }
     }
 
@@ -109,14 +127,24 @@ extension BenchmarkRegistry {
     /// and a full-step ratio within that distance of its goal is not a clear pass or failure
     /// (docs/Performance.md, "The noise floor").
     static func noiseFloorBenchmark() -> Benchmark {
-        Benchmark(name: "particles.noise.1M", unit: "600 updates of a copy of the particles.step.1M live particles",
-                  reference: "600 updates of an identical copy") { scale in
+        Benchmark(
+            name: "particles.noise.1M", unit: "600 updates of a copy of the particles.step.1M live particles",
+            reference: "600 updates of an identical copy"
+        ) { scale in
             let sparks = try SteadySpark.placements(scale: scale)
-            let firsts = try sparks.map { try $0.liveCopy() }, seconds = try sparks.map { try $0.liveCopy() }
+            let firsts = try sparks.map { try $0.liveCopy() }
+            let seconds = try sparks.map { try $0.liveCopy() }
             let turns = Turns(count: sparks.count)
-            return Benchmark.Workload(engine: { let k = turns.nextEngine(); sparks[k].updateAlone(seconds[k]) },
-                                      reference: { let k = turns.nextReference(); sparks[k].updateAlone(firsts[k]) },
-                                      extras: { ["referenceSlots": Double(firsts[0].count), "placements": Double(sparks.count)] })
+            return Benchmark.Workload(
+                engine: {
+                    let k = turns.nextEngine()
+                    sparks[k].updateAlone(seconds[k])
+                },
+                reference: {
+                    let k = turns.nextReference()
+                    sparks[k].updateAlone(firsts[k])
+                },
+                extras: { ["referenceSlots": Double(firsts[0].count), "placements": Double(sparks.count)] })
         }
     }
 
@@ -135,33 +163,45 @@ extension BenchmarkRegistry {
     /// one process to the next on the VMs measured, so one emitter would measure its placement as much
     /// as the step (docs/Performance.md, "Placement").
     static func fullStepBenchmark() -> Benchmark {
-        Benchmark(name: "particles.step.1M", unit: "600 full emitter steps (5 s at 120 Hz) at a steady state of ~1M particles, lifetime 5 ± 1 s",
-                  reference: "600 updates alone of the same live particles (a copy without tombstones)",
-                  goal: "full step ≤ 1.3 × update alone", maximumRatio: 1.3) { scale in
+        Benchmark(
+            name: "particles.step.1M",
+            unit: "600 full emitter steps (5 s at 120 Hz) at a steady state of ~1M particles, lifetime 5 ± 1 s",
+            reference: "600 updates alone of the same live particles (a copy without tombstones)",
+            goal: "full step ≤ 1.3 × update alone", maximumRatio: 1.3
+        ) { scale in
             let sparks = try SteadySpark.placements(scale: scale)
             let stores = try sparks.map { try $0.sim.store(ofCellNamed: "spark") }
             let lives = try sparks.map { try $0.liveCopy() }
-            let sim = sparks[0].sim, store = stores[0], live = lives[0]
+            let sim = sparks[0].sim
+            let store = stores[0]
+            let live = lives[0]
             let slots = SlotTally()
             let turns = Turns(count: sparks.count)
             // Storage over live particles as the simulation holds it at steady state: the whole allocation
             // (free slots and tombstones awaiting removal included), and per slot for comparison.
-            return Benchmark.Workload(engine: {
-                                          let k = turns.nextEngine(), spark = sparks[k]
-                                          for _ in 0..<spark.steps {
-                                              spark.sim.step(by: spark.dt)
-                                              slots.add(stores[k].count)
-                                          }
-                                      },
-                                      reference: { let k = turns.nextReference(); sparks[k].updateAlone(lives[k]) },
-                                      extras: {
-                                          ["liveParticles": Double(sim.aliveCount), "storageBytes": Double(sim.storageBytes),
-                                           "slotCapacity": Double(store.capacity), "referenceSlots": Double(live.count),
-                                           "averageSlotsInUse": slots.average,
-                                           "bytesPerSlot": Double(sim.storageBytes) / Double(max(1, store.capacity)),
-                                           "bytesPerLiveParticle": Double(sim.storageBytes) / Double(max(1, sim.aliveCount)),
-                                           "placements": Double(sparks.count)]
-                                      })
+            return Benchmark.Workload(
+                engine: {
+                    let k = turns.nextEngine()
+                    let spark = sparks[k]
+                    for _ in 0..<spark.steps {
+                        spark.sim.step(by: spark.dt)
+                        slots.add(stores[k].count)
+                    }
+                },
+                reference: {
+                    let k = turns.nextReference()
+                    sparks[k].updateAlone(lives[k])
+                },
+                extras: {
+                    [
+                        "liveParticles": Double(sim.aliveCount), "storageBytes": Double(sim.storageBytes),
+                        "slotCapacity": Double(store.capacity), "referenceSlots": Double(live.count),
+                        "averageSlotsInUse": slots.average,
+                        "bytesPerSlot": Double(sim.storageBytes) / Double(max(1, store.capacity)),
+                        "bytesPerLiveParticle": Double(sim.storageBytes) / Double(max(1, sim.aliveCount)),
+                        "placements": Double(sparks.count),
+                    ]
+                })
         }
     }
 }
@@ -186,7 +226,8 @@ private struct SteadySpark {
     }
 
     init(scale: BenchmarkScale) throws {
-        let (layer, cell) = BenchmarkRegistry.sparkEmitter(birthRate: scale == .full ? 200_000 : 400, lifetime: 5, lifetimeRange: 1)
+        let (layer, cell) = BenchmarkRegistry.sparkEmitter(
+            birthRate: scale == .full ? 200_000 : 400, lifetime: 5, lifetimeRange: 1)
         sim = EmitterSimulation(layer: layer)
         self.cell = cell
         steps = scale == .full ? 600 : 2
@@ -200,8 +241,11 @@ private struct SteadySpark {
     /// One iteration of the update alone of `store`: `steps` updates with the emitter's step and
     /// acceleration, deaths counted in `window`.
     func updateAlone(_ store: ParticleStore) {
-        let h = Float(dt), ay = Float(cell.yAcceleration)
-        for _ in 0..<steps { _ = store.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h) }
+        let h = Float(dt)
+        let ay = Float(cell.yAcceleration)
+        for _ in 0..<steps {
+            _ = store.integrate(dt: h, ax: 0, ay: ay, az: 0, diedFrom: window, diedThrough: window + h)
+        }
     }
 }
 

@@ -7,16 +7,21 @@ extension BenchmarkRegistry {
     /// Designer effects use: full steps of an extension cell next to the same emitter as a plain Core
     /// Animation cell (same rate, lifetime and motion otherwise).
     static let particleExtensions: [Benchmark] = [
-        extensionStepBenchmark(name: "particles.extensions.gravity.100K",
-                               unit: "120 full steps at ~100K particles: radial + tangential acceleration, end colour, end scale (Galaxy-like)") { cell in
+        extensionStepBenchmark(
+            name: "particles.extensions.gravity.100K",
+            unit:
+                "120 full steps at ~100K particles: radial + tangential acceleration, end colour, end scale (Galaxy-like)"
+        ) { cell in
             cell.radialAcceleration = -20
             cell.tangentialAcceleration = -50
             cell.tangentialAccelerationRange = 50
             cell.endColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
             cell.endScale = 1
         },
-        extensionStepBenchmark(name: "particles.extensions.orbit.100K",
-                               unit: "120 full steps at ~100K particles: orbits, end colour, end scale (Phoenix-like)") { cell in
+        extensionStepBenchmark(
+            name: "particles.extensions.orbit.100K",
+            unit: "120 full steps at ~100K particles: orbits, end colour, end scale (Phoenix-like)"
+        ) { cell in
             cell.orbitRadius = 60
             cell.orbitRadiusRange = 85
             cell.orbitEndRadius = 0
@@ -28,7 +33,9 @@ extension BenchmarkRegistry {
 
     /// 120 steps of an emitter at a steady state of ~100K particles whose cell `extend` configures,
     /// next to 120 steps of the same emitter without the extensions.
-    static func extensionStepBenchmark(name: String, unit: String, extend: @escaping (CAEmitterCell) -> Void) -> Benchmark {
+    static func extensionStepBenchmark(name: String, unit: String, extend: @escaping (CAEmitterCell) -> Void)
+        -> Benchmark
+    {
         Benchmark(name: name, unit: unit, reference: "the same emitter as a Core Animation cell (engine)") { scale in
             func make(extended: Bool) -> EmitterSimulation {
                 let layer = CAEmitterLayer()
@@ -50,10 +57,12 @@ extension BenchmarkRegistry {
                 for _ in 0..<(scale == .full ? 600 : 10) { sim.step(by: 1.0 / 120) }
                 return sim
             }
-            let engine = make(extended: true), reference = make(extended: false)
+            let engine = make(extended: true)
+            let reference = make(extended: false)
             let steps = scale == .full ? 120 : 2
-            return Benchmark.Workload(engine: { for _ in 0..<steps { engine.step(by: 1.0 / 120) } },
-                                      reference: { for _ in 0..<steps { reference.step(by: 1.0 / 120) } })
+            return Benchmark.Workload(
+                engine: { for _ in 0..<steps { engine.step(by: 1.0 / 120) } },
+                reference: { for _ in 0..<steps { reference.step(by: 1.0 / 120) } })
         }
     }
 }

@@ -7,41 +7,67 @@ extension BenchmarkRegistry {
     /// The Swift physics world next to a plain C program driving the same Chipmunk scene with the same
     /// libchipmunk, and `collide`-mode particles next to one segment query per particle.
     static let physics: [Benchmark] = [
-        Benchmark(name: "physics.step.circles1000", unit: "one 1/120 s step: 1,000 circles piled on a terrain",
-                  reference: "plain C cpSpaceStep, same scene (CBenchReference)", goal: "engine ≤ 1.05 × C", maximumRatio: 1.05) { scale in
+        Benchmark(
+            name: "physics.step.circles1000", unit: "one 1/120 s step: 1,000 circles piled on a terrain",
+            reference: "plain C cpSpaceStep, same scene (CBenchReference)", goal: "engine ≤ 1.05 × C",
+            maximumRatio: 1.05
+        ) { scale in
             try PhysicsBenchScene.circles(scale).stepWorkload(steps: 1, syncLayers: false)
         },
-        Benchmark(name: "physics.step.boxes1000", unit: "one 1/120 s step: 1,000 boxes stacked in a bin",
-                  reference: "plain C cpSpaceStep, same scene (CBenchReference)", goal: "engine ≤ 1.05 × C", maximumRatio: 1.05) { scale in
+        Benchmark(
+            name: "physics.step.boxes1000", unit: "one 1/120 s step: 1,000 boxes stacked in a bin",
+            reference: "plain C cpSpaceStep, same scene (CBenchReference)", goal: "engine ≤ 1.05 × C",
+            maximumRatio: 1.05
+        ) { scale in
             try PhysicsBenchScene.boxes(scale).stepWorkload(steps: 1, syncLayers: false)
         },
-        Benchmark(name: "physics.frame.circles1000+sync", unit: "one 60 Hz frame: two steps, then 1,000 layers' position and rotation from interpolated bodies",
-                  reference: "plain C: two cpSpaceSteps, same scene", goal: "engine ≤ 1.10 × C", maximumRatio: 1.10) { scale in
+        Benchmark(
+            name: "physics.frame.circles1000+sync",
+            unit: "one 60 Hz frame: two steps, then 1,000 layers' position and rotation from interpolated bodies",
+            reference: "plain C: two cpSpaceSteps, same scene", goal: "engine ≤ 1.10 × C", maximumRatio: 1.10
+        ) { scale in
             try PhysicsBenchScene.circles(scale).stepWorkload(steps: 2, syncLayers: true)
         },
-        Benchmark(name: "physics.frame.boxes1000+sync", unit: "one 60 Hz frame: two steps, then 1,000 layers' position and rotation from interpolated bodies",
-                  reference: "plain C: two cpSpaceSteps, same scene", goal: "engine ≤ 1.10 × C", maximumRatio: 1.10) { scale in
+        Benchmark(
+            name: "physics.frame.boxes1000+sync",
+            unit: "one 60 Hz frame: two steps, then 1,000 layers' position and rotation from interpolated bodies",
+            reference: "plain C: two cpSpaceSteps, same scene", goal: "engine ≤ 1.10 × C", maximumRatio: 1.10
+        ) { scale in
             try PhysicsBenchScene.boxes(scale).stepWorkload(steps: 2, syncLayers: true)
         },
-        Benchmark(name: "physics.events.circles1000", unit: "one step of the circles scene with its collision events read",
-                  reference: "the same Swift world with reportsCollisions = false", goal: nil) { scale in
+        Benchmark(
+            name: "physics.events.circles1000", unit: "one step of the circles scene with its collision events read",
+            reference: "the same Swift world with reportsCollisions = false", goal: nil
+        ) { scale in
             try PhysicsBenchScene.circles(scale).eventsWorkload()
         },
-        Benchmark(name: "physics.noise.circles1000", unit: "one C step of the circles scene, against a second identical C scene",
-                  reference: "the same C program, built second (the ratio is the effect of heap placement alone; ideally 1)", goal: nil) { scale in
+        Benchmark(
+            name: "physics.noise.circles1000",
+            unit: "one C step of the circles scene, against a second identical C scene",
+            reference: "the same C program, built second (the ratio is the effect of heap placement alone; ideally 1)",
+            goal: nil
+        ) { scale in
             // Built one after the other (not in turn), as a plain program would: the ratio shows how
             // much heap placement alone moves the figures.
             let scene = PhysicsBenchScene.circles(scale)
-            let a = scene.makeC(), b = scene.makeC()
+            let a = scene.makeC()
+            let b = scene.makeC()
             cbr_physics_step(a, PhysicsBenchScene.dt, Int32(scene.settleSteps))
             cbr_physics_step(b, PhysicsBenchScene.dt, Int32(scene.settleSteps))
-            return Benchmark.Workload(engine: { cbr_physics_step(a, PhysicsBenchScene.dt, 1) },
-                                      reference: { cbr_physics_step(b, PhysicsBenchScene.dt, 1) },
-                                      tearDown: { cbr_physics_free(a); cbr_physics_free(b) })
+            return Benchmark.Workload(
+                engine: { cbr_physics_step(a, PhysicsBenchScene.dt, 1) },
+                reference: { cbr_physics_step(b, PhysicsBenchScene.dt, 1) },
+                tearDown: {
+                    cbr_physics_free(a)
+                    cbr_physics_free(b)
+                })
         },
-        Benchmark(name: "physics.particles.collide10k",
-                  unit: "one step of 10,000 collide-mode particles raining onto the circles scene's pile (ns per particle = ms × 100)",
-                  reference: "plain C: cpSpaceSegmentQueryFirst per particle, same bounce", goal: nil) { scale in
+        Benchmark(
+            name: "physics.particles.collide10k",
+            unit:
+                "one step of 10,000 collide-mode particles raining onto the circles scene's pile (ns per particle = ms × 100)",
+            reference: "plain C: cpSpaceSegmentQueryFirst per particle, same bounce", goal: nil
+        ) { scale in
             try PhysicsBenchScene.circles(scale).particleWorkload(count: scale == .full ? 10_000 : 500)
         },
     ]
@@ -75,7 +101,8 @@ struct PhysicsBenchScene {
         scene.segments = zip(terrain, terrain.dropFirst()).map { ($0, $1) }
         let count = scale == .full ? 1000 : 100
         while scene.circles.count < count {
-            let x = Double(random.nextSignedFloat()), y = Double(random.nextSignedFloat())
+            let x = Double(random.nextSignedFloat())
+            let y = Double(random.nextSignedFloat())
             guard x * x + y * y <= 1 else { continue }
             scene.circles.append(CGPoint(x: x * 180, y: y * 180 - 150))
         }
@@ -87,13 +114,18 @@ struct PhysicsBenchScene {
     static func boxes(_ scale: BenchmarkScale) -> PhysicsBenchScene {
         var scene = PhysicsBenchScene()
         var random = SeededRandom(seed: 7)
-        let bin = [CGPoint(x: -330, y: -700), CGPoint(x: -330, y: 300), CGPoint(x: 330, y: 300), CGPoint(x: 330, y: -700)]
+        let bin = [
+            CGPoint(x: -330, y: -700), CGPoint(x: -330, y: 300), CGPoint(x: 330, y: 300), CGPoint(x: 330, y: -700),
+        ]
         scene.segments = zip(bin, bin.dropFirst()).map { ($0, $1) }
-        let rows = scale == .full ? 25 : 5, columns = scale == .full ? 40 : 20
+        let rows = scale == .full ? 25 : 5
+        let columns = scale == .full ? 40 : 20
         for row in 0..<rows {
             for column in 0..<columns {
-                scene.boxes.append(CGPoint(x: -234 + 12 * Double(column) + Double(random.nextSignedFloat()) * 0.5,
-                                           y: 300 - 6 - 11 * Double(row)))
+                scene.boxes.append(
+                    CGPoint(
+                        x: -234 + 12 * Double(column) + Double(random.nextSignedFloat()) * 0.5,
+                        y: 300 - 6 - 11 * Double(row)))
             }
         }
         scene.settleSteps = scale == .full ? 240 : 10
@@ -174,7 +206,10 @@ struct PhysicsBenchScene {
                 if syncLayers { syncBodiesToLayers(bodyList, layers, alpha: 0.5) }
             },
             reference: { cbr_physics_step(c, Self.dt, Int32(steps)) },
-            tearDown: { cbr_physics_free(c); withExtendedLifetime(world) {} })
+            tearDown: {
+                cbr_physics_free(c)
+                withExtendedLifetime(world) {}
+            })
     }
 
     func eventsWorkload() throws -> Benchmark.Workload {
@@ -184,10 +219,11 @@ struct PhysicsBenchScene {
         without.reportsCollisions = false
         for _ in 0..<settleSteps { try without.step(Self.dt) }
         var read = 0
-        return Benchmark.Workload(engine: {
-            try? with.step(Self.dt)
-            read &+= with.collisionEvents.count
-        }, reference: { try? without.step(Self.dt) }, tearDown: { withExtendedLifetime(read) {} })
+        return Benchmark.Workload(
+            engine: {
+                try? with.step(Self.dt)
+                read &+= with.collisionEvents.count
+            }, reference: { try? without.step(Self.dt) }, tearDown: { withExtendedLifetime(read) {} })
     }
 
     func particleWorkload(count n: Int) throws -> Benchmark.Workload {
@@ -197,7 +233,10 @@ struct PhysicsBenchScene {
         // moving one step's worth downward; about a quarter touch a circle or the terrain.
         let heights = bodies.map { Float($0.position.y) }.sorted()
         let top = heights.isEmpty ? 0 : heights[heights.count / 20]
-        var px = [Float](), py = [Float](), vx0 = [Float](), vy0 = [Float]()
+        var px = [Float]()
+        var py = [Float]()
+        var vx0 = [Float]()
+        var vy0 = [Float]()
         for _ in 0..<n {
             px.append(random.nextSignedFloat() * 300)
             py.append(top - 150 + random.nextUnitFloat() * 160)
@@ -205,7 +244,8 @@ struct PhysicsBenchScene {
             vy0.append(random.nextUnitFloat() * 600)
         }
         let dt = Float(Self.dt)
-        let x0 = zip(px, vx0).map { $0 + $1 * dt }, y0 = zip(py, vy0).map { $0 + $1 * dt }
+        let x0 = zip(px, vx0).map { $0 + $1 * dt }
+        let y0 = zip(py, vy0).map { $0 + $1 * dt }
         let buffers = ParticleBuffers(n)
         let options = ParticleCollisionOptions(radius: 2, elasticity: 0.5, friction: 0.3, dt: Self.dt)
         let collider = world.particleCollider
@@ -213,9 +253,11 @@ struct PhysicsBenchScene {
         contacts.reserveCapacity(n)
         if ProcessInfo.processInfo.environment["EMITTER_BENCH_VERBOSE"] != nil {
             buffers.load(x0, y0, vx0, vy0)
-            try collider.collide(count: n, previousX: px, previousY: py, x: buffers.x, y: buffers.y,
-                                 vx: buffers.vx, vy: buffers.vy, options: options, contacts: &contacts)
-            let touched = cbr_physics_sweep_particles(c, px, py, buffers.x, buffers.y, buffers.vx, buffers.vy, n, 2, 0.5, 0.3, dt, 2)
+            try collider.collide(
+                count: n, previousX: px, previousY: py, x: buffers.x, y: buffers.y,
+                vx: buffers.vx, vy: buffers.vy, options: options, contacts: &contacts)
+            let touched = cbr_physics_sweep_particles(
+                c, px, py, buffers.x, buffers.y, buffers.vx, buffers.vy, n, 2, 0.5, 0.3, dt, 2)
             print("collide: \(contacts.count) of \(n) particles touched (C reference: \(touched)); pile top y = \(top)")
         }
         return Benchmark.Workload(
@@ -225,14 +267,20 @@ struct PhysicsBenchScene {
                 // A new step: the collider refreshes its view of the moving bodies, as it does once
                 // per step in the engine.
                 world.invalidateParticleColliderBodies()
-                try? collider.collide(count: n, previousX: px, previousY: py, x: buffers.x, y: buffers.y,
-                                      vx: buffers.vx, vy: buffers.vy, options: options, contacts: &contacts)
+                try? collider.collide(
+                    count: n, previousX: px, previousY: py, x: buffers.x, y: buffers.y,
+                    vx: buffers.vx, vy: buffers.vy, options: options, contacts: &contacts)
             },
             reference: {
                 buffers.load(x0, y0, vx0, vy0)
-                _ = cbr_physics_sweep_particles(c, px, py, buffers.x, buffers.y, buffers.vx, buffers.vy, n, 2, 0.5, 0.3, dt, 2)
+                _ = cbr_physics_sweep_particles(
+                    c, px, py, buffers.x, buffers.y, buffers.vx, buffers.vy, n, 2, 0.5, 0.3, dt, 2)
             },
-            tearDown: { cbr_physics_free(c); buffers.free(); withExtendedLifetime(world) {} })
+            tearDown: {
+                cbr_physics_free(c)
+                buffers.free()
+                withExtendedLifetime(world) {}
+            })
     }
 }
 
@@ -240,7 +288,9 @@ struct PhysicsBenchScene {
 struct BenchmarkSceneMismatch: Error, CustomStringConvertible {
     var swift: String
     var c: String
-    var description: String { "physics benchmark scene: Swift state hash \(swift) differs from the C program's \(c) after settling" }
+    var description: String {
+        "physics benchmark scene: Swift state hash \(swift) differs from the C program's \(c) after settling"
+    }
 }
 
 /// Writes each body's interpolated position and rotation into its layer (what the engine does every
@@ -249,12 +299,14 @@ struct BenchmarkSceneMismatch: Error, CustomStringConvertible {
 @inline(never)
 func syncBodiesToLayers(_ bodies: ContiguousArray<PhysicsBody>, _ layers: ContiguousArray<CALayer>, alpha: Double) {
     for i in 0..<bodies.count {
-        let body = bodies[i], layer = layers[i]
+        let body = bodies[i]
+        let layer = layers[i]
         layer.position = body.interpolatedPosition(alpha)
         let angle = body.interpolatedAngle(alpha)
         let (c, s) = (cos(angle), sin(angle))
-        layer.transform = CATransform3D(m11: c, m12: s, m13: 0, m14: 0, m21: -s, m22: c, m23: 0, m24: 0,
-                                        m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        layer.transform = CATransform3D(
+            m11: c, m12: s, m13: 0, m14: 0, m21: -s, m22: c, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
     }
 }
 
@@ -266,12 +318,23 @@ final class ParticleBuffers {
 
     init(_ n: Int) {
         self.n = n
-        x = .allocate(capacity: n); y = .allocate(capacity: n); vx = .allocate(capacity: n); vy = .allocate(capacity: n)
+        x = .allocate(capacity: n)
+        y = .allocate(capacity: n)
+        vx = .allocate(capacity: n)
+        vy = .allocate(capacity: n)
     }
 
     func load(_ x0: [Float], _ y0: [Float], _ vx0: [Float], _ vy0: [Float]) {
-        x.update(from: x0, count: n); y.update(from: y0, count: n); vx.update(from: vx0, count: n); vy.update(from: vy0, count: n)
+        x.update(from: x0, count: n)
+        y.update(from: y0, count: n)
+        vx.update(from: vx0, count: n)
+        vy.update(from: vy0, count: n)
     }
 
-    func free() { x.deallocate(); y.deallocate(); vx.deallocate(); vy.deallocate() }
+    func free() {
+        x.deallocate()
+        y.deallocate()
+        vx.deallocate()
+        vy.deallocate()
+    }
 }

@@ -36,7 +36,8 @@ enum ProcessBench {
         }
 
         var extras: [String: Double] {
-            untraced ? ["peakResidentMB": maxrss, "peakIsUpperBoundIncludingTheBenchmark": 1] : ["peakResidentMB": traced]
+            untraced
+                ? ["peakResidentMB": maxrss, "peakIsUpperBoundIncludingTheBenchmark": 1] : ["peakResidentMB": traced]
         }
     }
 
@@ -64,8 +65,12 @@ enum ProcessBench {
             let binary = try BenchmarkPaths.emitterBinary()
             return try inTemporaryFolder { folder in
                 let size = scale == .full ? "1280x720" : "160x90"
-                let render = ChildProcess(path: binary, arguments: ["render", try fireScene(), "--frames", "1", "--size", size,
-                                                                    "--out", folder + "/startup.png"])
+                let render = ChildProcess(
+                    path: binary,
+                    arguments: [
+                        "render", try fireScene(), "--frames", "1", "--size", size,
+                        "--out", folder + "/startup.png",
+                    ])
                 _ = try render.runChecked()
                 guard FileManager.default.fileExists(atPath: folder + "/startup.png") else {
                     throw ChildProcessError(description: "`emitter render … --frames 1` wrote no PNG into \(folder)")
@@ -85,15 +90,18 @@ enum ProcessBench {
     static func headlessRender() -> Benchmark {
         Benchmark(
             name: "process.render.fire",
-            unit: "`emitter render Scenes/fire.json --size 1280x720 --out …` (5 s of the scene, last frame drawn): spawn to exit, wall time",
+            unit:
+                "`emitter render Scenes/fire.json --size 1280x720 --out …` (5 s of the scene, last frame drawn): spawn to exit, wall time",
             reference: "spawning /bin/true and waiting for it",
             goal: "peak resident ≤ 64 MB"
         ) { scale in
             let binary = try BenchmarkPaths.emitterBinary()
             return try inTemporaryFolder { folder in
                 let arguments = scale == .full ? ["--size", "1280x720"] : ["--size", "160x90", "--frames", "2"]
-                let render = ChildProcess(path: binary, arguments: ["render", try fireScene()] + arguments + ["--out", folder + "/fire.png"],
-                                          measuresPeakMemory: true)
+                let render = ChildProcess(
+                    path: binary,
+                    arguments: ["render", try fireScene()] + arguments + ["--out", folder + "/fire.png"],
+                    measuresPeakMemory: true)
                 var peak = PeakMemory()
                 peak.add(try render.runChecked())
                 let reference = ChildProcess(path: trueProgram)
@@ -113,18 +121,25 @@ enum ProcessBench {
         let frames = 300
         var benchmark = Benchmark(
             name: "process.window.fire",
-            unit: "`emitter run Scenes/fire.json --frames \(frames)` in a window (SDL dummy driver, paced at 60 Hz, 5 s): child CPU ms per frame, start-up and ramp-up included",
-            reference: "`emitter render Scenes/fire.json --frames 1` at the window's size: child CPU ms (start-up and one frame)",
+            unit:
+                "`emitter run Scenes/fire.json --frames \(frames)` in a window (SDL dummy driver, paced at 60 Hz, 5 s): child CPU ms per frame, start-up and ramp-up included",
+            reference:
+                "`emitter render Scenes/fire.json --frames 1` at the window's size: child CPU ms (start-up and one frame)",
             goal: "peak resident ≤ 128 MB"
         ) { scale in
             let binary = try BenchmarkPaths.emitterBinary()
             return try inTemporaryFolder { folder in
                 let count = scale == .full ? frames : 2
                 let display: [String: String?] = ["SDL_VIDEODRIVER": "dummy"]
-                let run = ChildProcess(path: binary, arguments: ["run", try fireScene(), "--frames", String(count)], environment: display,
-                                       measuresPeakMemory: true)
-                let start = ChildProcess(path: binary, arguments: ["render", try fireScene(), "--frames", "1", "--size", "800x600",
-                                                                   "--out", folder + "/one.png"])
+                let run = ChildProcess(
+                    path: binary, arguments: ["run", try fireScene(), "--frames", String(count)], environment: display,
+                    measuresPeakMemory: true)
+                let start = ChildProcess(
+                    path: binary,
+                    arguments: [
+                        "render", try fireScene(), "--frames", "1", "--size", "800x600",
+                        "--out", folder + "/one.png",
+                    ])
                 var peak = PeakMemory()
                 peak.add(try run.runChecked())
                 _ = try start.runChecked()

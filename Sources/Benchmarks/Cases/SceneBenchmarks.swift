@@ -64,8 +64,9 @@ enum SceneBench {
         let headless = try Engine(scene: try SceneSource.load(path: path))
         let view = headless.viewSize
         let fit = min(Double(width) / Double(view.width), Double(height) / Double(view.height))
-        let framebuffer = try Framebuffer(width: max(1, Int((Double(view.width) * fit).rounded())),
-                                          height: max(1, Int((Double(view.height) * fit).rounded())), scale: CGFloat(fit))
+        let framebuffer = try Framebuffer(
+            width: max(1, Int((Double(view.width) * fit).rounded())),
+            height: max(1, Int((Double(view.height) * fit).rounded())), scale: CGFloat(fit))
         let dt = 1 / framesPerSecond
         let headlessFrame = {
             headless.advance(by: dt)
@@ -83,8 +84,10 @@ enum SceneBench {
             reference: headlessFrame,
             tearDown: { controller.host.close() },
             extras: {
-                ["liveParticles": Double(controller.engine.statistics.liveParticles),
-                 "frameWidth": Double(framebuffer.width), "frameHeight": Double(framebuffer.height)]
+                [
+                    "liveParticles": Double(controller.engine.statistics.liveParticles),
+                    "frameWidth": Double(framebuffer.width), "frameHeight": Double(framebuffer.height),
+                ]
             })
     }
 }

@@ -89,8 +89,10 @@ public struct Benchmark {
         var measuredReference: (() -> Double)?
 
         /// Creates a workload whose calls the runner times.
-        public init(engine: @escaping () -> Void, reference: @escaping () -> Void, tearDown: @escaping () -> Void = {},
-                    extras: @escaping () -> [String: Double] = { [:] }) {
+        public init(
+            engine: @escaping () -> Void, reference: @escaping () -> Void, tearDown: @escaping () -> Void = {},
+            extras: @escaping () -> [String: Double] = { [:] }
+        ) {
             self.engine = engine
             self.reference = reference
             self.tearDown = tearDown
@@ -98,8 +100,10 @@ public struct Benchmark {
         }
 
         /// Creates a workload whose calls measure themselves (`.reported` timing) and return milliseconds.
-        public init(measuredEngine: @escaping () -> Double, measuredReference: @escaping () -> Double,
-                    tearDown: @escaping () -> Void = {}, extras: @escaping () -> [String: Double] = { [:] }) {
+        public init(
+            measuredEngine: @escaping () -> Double, measuredReference: @escaping () -> Double,
+            tearDown: @escaping () -> Void = {}, extras: @escaping () -> [String: Double] = { [:] }
+        ) {
             self.engine = { _ = measuredEngine() }
             self.reference = { _ = measuredReference() }
             self.measuredEngine = measuredEngine
@@ -110,8 +114,10 @@ public struct Benchmark {
     }
 
     /// Creates a benchmark.
-    public init(name: String, unit: String, reference: String, goal: String? = nil, maximumRatio: Double? = nil,
-                maximumMilliseconds: Double? = nil, make: @escaping (BenchmarkScale) throws -> Workload) {
+    public init(
+        name: String, unit: String, reference: String, goal: String? = nil, maximumRatio: Double? = nil,
+        maximumMilliseconds: Double? = nil, make: @escaping (BenchmarkScale) throws -> Workload
+    ) {
         self.name = name
         self.unit = unit
         self.reference = reference

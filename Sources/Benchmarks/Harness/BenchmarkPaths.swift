@@ -18,8 +18,9 @@ public enum BenchmarkPaths {
         for _ in 0..<4 { url.deleteLastPathComponent() }
         let packaged = url.appendingPathComponent("Scenes").path
         if isDirectory(packaged) { return packaged }
-        throw BenchmarkError("no Scenes/ folder in \(fm.currentDirectoryPath); run the benchmark from the "
-            + "package root or set EMITTER_SCENES")
+        throw BenchmarkError(
+            "no Scenes/ folder in \(fm.currentDirectoryPath); run the benchmark from the "
+                + "package root or set EMITTER_SCENES")
     }
 
     /// The scene files (`*.json`) of the scenes folder, sorted by name; read at run time, so scenes
@@ -36,7 +37,8 @@ public enum BenchmarkPaths {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["EMITTER_BINARY"], !env.isEmpty {
             guard fm.isExecutableFile(atPath: env) else {
-                throw BenchmarkError("EMITTER_BINARY=\(env) is not an executable; build it with `swift build --product emitter`")
+                throw BenchmarkError(
+                    "EMITTER_BINARY=\(env) is not an executable; build it with `swift build --product emitter`")
             }
             return env
         }
@@ -44,8 +46,9 @@ public enum BenchmarkPaths {
         if URL(fileURLWithPath: exe).lastPathComponent == "emitter" { return exe }
         let sibling = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("emitter").path
         if fm.isExecutableFile(atPath: sibling) { return sibling }
-        throw BenchmarkError("no `emitter` binary beside \(exe); build it with `swift build --product emitter` "
-            + "or set EMITTER_BINARY")
+        throw BenchmarkError(
+            "no `emitter` binary beside \(exe); build it with `swift build --product emitter` "
+                + "or set EMITTER_BINARY")
     }
 
     /// A fresh temporary folder for outputs of spawned runs.

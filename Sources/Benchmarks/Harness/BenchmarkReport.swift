@@ -53,11 +53,12 @@ public struct BenchmarkReport: Codable, Sendable {
     public init(results: [BenchmarkResult], failures: [Failure] = [], scale: BenchmarkScale = .full) {
         cpu = BenchmarkReport.cpuModel()
         cores = ProcessInfo.processInfo.activeProcessorCount
-        buildFlags = ProcessInfo.processInfo.environment["EMITTER_BENCH_FLAGS"] ?? "(not given; run through `make bench`)"
+        buildFlags =
+            ProcessInfo.processInfo.environment["EMITTER_BENCH_FLAGS"] ?? "(not given; run through `make bench`)"
         #if DEBUG
-        optimized = false
+            optimized = false
         #else
-        optimized = true
+            optimized = true
         #endif
         chipmunk = BenchmarkReport.chipmunkBuild()
         self.scale = scale.rawValue
@@ -66,8 +67,9 @@ public struct BenchmarkReport: Codable, Sendable {
         let measured = results.flatMap(\.budgets)
         budgets = DesignBudgets.ID.allCases.map { id in
             let result = measured.first { $0.id == id.rawValue }
-            return BudgetLine(id: id.rawValue, budget: DesignBudgets.text(id), result: result,
-                              notMeasured: result == nil ? DesignBudgets.notMeasured(id) : nil)
+            return BudgetLine(
+                id: id.rawValue, budget: DesignBudgets.text(id), result: result,
+                notMeasured: result == nil ? DesignBudgets.notMeasured(id) : nil)
         }
     }
 
@@ -77,36 +79,49 @@ public struct BenchmarkReport: Codable, Sendable {
     public func json() throws -> String {
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-        enc.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        enc.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try enc.encode(self), as: UTF8.self)
     }
 
     /// The report as text: the machine, one line per figure with median and minimum of both sides and
     /// the ratio, what each figure is, and the budgets.
     public func table() -> String {
-        var lines = ["CPU: \(cpu) (\(cores) cores)   build: \(optimized ? "release" : "DEBUG (figures meaningless)")   flags: \(buildFlags)",
-                     "Chipmunk: \(chipmunk)", "sizes: \(scale)", ""]
+        var lines = [
+            "CPU: \(cpu) (\(cores) cores)   build: \(optimized ? "release" : "DEBUG (figures meaningless)")   flags: \(buildFlags)",
+            "Chipmunk: \(chipmunk)", "sizes: \(scale)", "",
+        ]
         let header = ["figure", "engine ms (med/min)", "reference ms (med/min)", "ratio", "goal"]
         var rows: [[String]] = [header]
         for r in results {
             var goal = r.goal.map { g in "\(g) \(r.meetsGoal.map { $0 ? "✓" : "✗" } ?? "")" } ?? "-"
-            if let core = r.corePercent { goal = String(format: "%.1f %% of a core at %.0f fps; ", core, r.framesPerSecond ?? 0) + goal }
-            rows.append([r.name, String(format: "%.4f / %.4f", r.engineMedian, r.engineMinimum),
-                         String(format: "%.4f / %.4f", r.referenceMedian, r.referenceMinimum),
-                         String(format: "%.3f", r.medianRatio), goal])
+            if let core = r.corePercent {
+                goal = String(format: "%.1f %% of a core at %.0f fps; ", core, r.framesPerSecond ?? 0) + goal
+            }
+            rows.append([
+                r.name, String(format: "%.4f / %.4f", r.engineMedian, r.engineMinimum),
+                String(format: "%.4f / %.4f", r.referenceMedian, r.referenceMinimum),
+                String(format: "%.3f", r.medianRatio), goal,
+            ])
         }
         let widths = (0..<header.count).map { c in rows.map { $0[c].count }.max() ?? 0 }
         for (i, row) in rows.enumerated() {
-            lines.append(row.enumerated().map { c, cell in cell.padding(toLength: widths[c], withPad: " ", startingAt: 0) }
-                .joined(separator: "  "))
+            lines.append(
+                row.enumerated().map { c, cell in cell.padding(toLength: widths[c], withPad: " ", startingAt: 0) }
+                    .joined(separator: "  "))
             if i == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
         lines.append("")
         for r in results {
             var line = "\(r.name): \(r.unit); reference: \(r.reference)"
-            if r.timing != .wallClock { line += " [\(r.timing == .processCPU ? "process CPU time" : "times measured by the call")]" }
+            if r.timing != .wallClock {
+                line += " [\(r.timing == .processCPU ? "process CPU time" : "times measured by the call")]"
+            }
             if !r.extras.isEmpty {
-                line += "; " + r.extras.keys.sorted().map { String(format: "%@ = %.4g", $0, r.extras[$0] ?? .nan) }.joined(separator: ", ")
+                line +=
+                    "; "
+                    + r.extras.keys.sorted().map { String(format: "%@ = %.4g", $0, r.extras[$0] ?? .nan) }.joined(
+                        separator: ", ")
             }
             lines.append(line)
         }
@@ -120,7 +135,10 @@ public struct BenchmarkReport: Codable, Sendable {
         for b in budgets {
             if let r = b.result {
                 let verdict = r.passed.map { $0 ? "PASS" : "FAIL" } ?? "smoke sizes, not judged"
-                lines.append(String(format: "  %@  %@: %.4g %@ (max %.4g) from %@", verdict, b.budget, r.measured, r.unit, r.maximum, r.benchmark))
+                lines.append(
+                    String(
+                        format: "  %@  %@: %.4g %@ (max %.4g) from %@", verdict, b.budget, r.measured, r.unit,
+                        r.maximum, r.benchmark))
             } else {
                 lines.append("  —     \(b.budget): \(b.notMeasured ?? "not measured")")
             }
@@ -133,7 +151,8 @@ public struct BenchmarkReport: Codable, Sendable {
     static func cpuModel() -> String {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
         for line in text.split(separator: "\n") where line.hasPrefix("model name") {
-            return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+            return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+                ?? "unknown"
         }
         return "unknown"
     }
@@ -143,11 +162,13 @@ public struct BenchmarkReport: Codable, Sendable {
         var library = "library path unknown"
         // /proc files report size 0, so read to the end rather than by size.
         if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
-           case let maps = String(decoding: data, as: UTF8.self),
-           let line = maps.split(separator: "\n").first(where: { $0.contains("libchipmunk") }),
-           let path = line.split(separator: " ", omittingEmptySubsequences: true).last {
+            case let maps = String(decoding: data, as: UTF8.self),
+            let line = maps.split(separator: "\n").first(where: { $0.contains("libchipmunk") }),
+            let path = line.split(separator: " ", omittingEmptySubsequences: true).last
+        {
             library = String(path)
         }
-        return "Chipmunk \(PhysicsWorld.chipmunkVersion) (\(library); Debian's libchipmunk-dev, built with assertions on)"
+        return
+            "Chipmunk \(PhysicsWorld.chipmunkVersion) (\(library); Debian's libchipmunk-dev, built with assertions on)"
     }
 }

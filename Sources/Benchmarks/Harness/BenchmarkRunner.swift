@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs benchmarks: reference and engine alternate within every round, each timed over enough
@@ -34,7 +35,9 @@ public struct BenchmarkRunner {
         let single = scale == .smoke || benchmark.timing == .reported
         let refIterations = single ? 1 : max(1, Int(target / refOnce))
         let engIterations = single ? 1 : max(1, Int(target / engOnce))
-        var eng: [Double] = [], ref: [Double] = [], ratios: [Double] = []
+        var eng: [Double] = []
+        var ref: [Double] = []
+        var ratios: [Double] = []
         for _ in 0..<rounds {
             let r = sample(work, engine: false, timing: benchmark.timing, iterations: refIterations)
             let e = sample(work, engine: true, timing: benchmark.timing, iterations: engIterations)
@@ -47,9 +50,10 @@ public struct BenchmarkRunner {
         var meets: Bool?
         if let maxRatio = benchmark.maximumRatio { meets = ratio <= maxRatio }
         if let maxMs = benchmark.maximumMilliseconds { meets = (meets ?? true) && median(eng) <= maxMs }
-        var result = BenchmarkResult(name: benchmark.name, unit: benchmark.unit, reference: benchmark.reference, goal: benchmark.goal,
-                                     engineMilliseconds: eng, referenceMilliseconds: ref, medianRatio: ratio,
-                                     meetsGoal: smoke ? nil : meets)
+        var result = BenchmarkResult(
+            name: benchmark.name, unit: benchmark.unit, reference: benchmark.reference, goal: benchmark.goal,
+            engineMilliseconds: eng, referenceMilliseconds: ref, medianRatio: ratio,
+            meetsGoal: smoke ? nil : meets)
         result.timing = benchmark.timing
         result.extras = work.extras()
         if let fps = benchmark.framesPerSecond {
@@ -63,9 +67,10 @@ public struct BenchmarkRunner {
             case .engineMedianMilliseconds: (value, unit) = (median(eng), "ms")
             case .extra(let key): (value, unit) = (result.extras[key] ?? .nan, key)
             }
-            return BudgetResult(id: budget.id.rawValue, budget: DesignBudgets.text(budget.id), benchmark: benchmark.name,
-                                measured: value, unit: unit, maximum: budget.maximum,
-                                passed: smoke ? nil : value <= budget.maximum)
+            return BudgetResult(
+                id: budget.id.rawValue, budget: DesignBudgets.text(budget.id), benchmark: benchmark.name,
+                measured: value, unit: unit, maximum: budget.maximum,
+                passed: smoke ? nil : value <= budget.maximum)
         }
         return result
     }

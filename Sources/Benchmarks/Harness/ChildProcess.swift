@@ -1,7 +1,8 @@
 import CBenchReference
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Spawns a program and measures it as the kernel accounts it: wall time to exit, CPU time (`wait4`'s
@@ -37,7 +38,9 @@ public struct ChildProcess {
     public var measuresPeakMemory: Bool
 
     /// Creates a child description.
-    public init(path: String, arguments: [String] = [], environment: [String: String?] = [:], measuresPeakMemory: Bool = false) {
+    public init(
+        path: String, arguments: [String] = [], environment: [String: String?] = [:], measuresPeakMemory: Bool = false
+    ) {
         self.path = path
         self.arguments = arguments
         self.environment = environment
@@ -74,18 +77,20 @@ public struct ChildProcess {
             throw ChildProcessError(description: "waiting for \(path) failed: \(String(cString: strerror(waited)))")
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        return Measurement(status: cost.exit_code, wallMilliseconds: wall,
-                           cpuMilliseconds: Double(cost.user_us + cost.system_us) / 1000,
-                           peakResidentMegabytes: cost.peak_kib >= 0 ? Double(cost.peak_kib) / 1024 : nil,
-                           maxrssMegabytes: Double(cost.maxrss_kib) / 1024)
+        return Measurement(
+            status: cost.exit_code, wallMilliseconds: wall,
+            cpuMilliseconds: Double(cost.user_us + cost.system_us) / 1000,
+            peakResidentMegabytes: cost.peak_kib >= 0 ? Double(cost.peak_kib) / 1024 : nil,
+            maxrssMegabytes: Double(cost.maxrss_kib) / 1024)
     }
 
     /// Runs the child and throws, naming the command, unless it exits with status 0.
     public func runChecked() throws -> Measurement {
         let m = try run()
         guard m.status == 0 else {
-            throw ChildProcessError(description: "`\(([path] + arguments).joined(separator: " "))` exited with status \(m.status); "
-                + "run it by hand to see its message")
+            throw ChildProcessError(
+                description: "`\(([path] + arguments).joined(separator: " "))` exited with status \(m.status); "
+                    + "run it by hand to see its message")
         }
         return m
     }

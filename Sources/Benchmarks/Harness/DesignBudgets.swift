@@ -19,7 +19,8 @@ public enum DesignBudgets {
     public static func text(_ id: ID) -> String {
         switch id {
         case .bytesPerParticle: return "simulation state per live particle ≤ 48 bytes"
-        case .peakMemoryHeadless: return "peak memory, `emitter render Scenes/fire.json` headless at 1280×720 ≤ 64 MB resident"
+        case .peakMemoryHeadless:
+            return "peak memory, `emitter render Scenes/fire.json` headless at 1280×720 ≤ 64 MB resident"
         case .peakMemoryWindow: return "peak memory, the same scene in a window ≤ 128 MB resident"
         case .memoryOverOneHour: return "memory over a one-hour run: flat, no growth after the first minute"
         case .startUp: return "start-up to the first frame written (`emitter render … --frames 1`) ≤ 300 ms"
@@ -34,7 +35,8 @@ public enum DesignBudgets {
     public static func notMeasured(_ id: ID) -> String {
         switch id {
         case .memoryOverOneHour:
-            return "not measured by this command: an hour-long run is `emitter soak Scenes/fire.json --simulated-hours 1` "
+            return
+                "not measured by this command: an hour-long run is `emitter soak Scenes/fire.json --simulated-hours 1` "
                 + "(the robustness work's soak test, docs/Limits.md)"
         default:
             return "not run (left out by --filter, or its figure could not run: see FAILED)"

@@ -14,7 +14,9 @@ enum SpanBlender {
         if color == 0 { return }
         let opaque = color >> 24 == 255
         guard let cov else {
-            if opaque { dst.update(repeating: color, count: count) } else {
+            if opaque {
+                dst.update(repeating: color, count: count)
+            } else {
                 for i in 0..<count { dst[i] = PixelMath.over(color, dst[i]) }
             }
             return
@@ -31,7 +33,10 @@ enum SpanBlender {
     }
 
     /// Per-pixel colours `src`, multiplied by `tint`: eight pixels per step (`paint8`), the rest one by one.
-    static func paint(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, tint: PixelTint, cov: UnsafePointer<UInt8>?) {
+    static func paint(
+        _ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, tint: PixelTint,
+        cov: UnsafePointer<UInt8>?
+    ) {
         let plain = tint.isIdentity
         var i = 0
         while i + 8 <= count {
@@ -42,7 +47,10 @@ enum SpanBlender {
     }
 
     /// The per-pixel form of `paint` (the tail of a span, and the reference its eight-wide form equals).
-    static func paintScalar(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, tint: PixelTint, cov: UnsafePointer<UInt8>?) {
+    static func paintScalar(
+        _ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, tint: PixelTint,
+        cov: UnsafePointer<UInt8>?
+    ) {
         let plain = tint.isIdentity
         for i in 0..<count {
             var s = src[i]
@@ -62,16 +70,22 @@ enum SpanBlender {
     /// (weight 256) leaves it unchanged, and `over` of a transparent source is the destination, of an
     /// opaque one the source; so every lane takes the general path.
     @inline(__always)
-    static func paint8(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, tint: PixelTint, plain: Bool, cov: UnsafePointer<UInt8>?) {
+    static func paint8(
+        _ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, tint: PixelTint, plain: Bool,
+        cov: UnsafePointer<UInt8>?
+    ) {
         // Written with explicit splats, `replacing` and a fixed OR of four words: the generic SIMD
         // conversions, `==` and `pointwiseMin` crash the 6.3 compiler's IR generation here.
         var s = UnsafeRawPointer(src).loadUnaligned(as: SIMD8<UInt32>.self)
-        let ff = SIMD8<UInt32>(repeating: 0xFF), r128 = SIMD8<UInt32>(repeating: 128)
-        let lowMask = SIMD8<UInt32>(repeating: 0x00FF_00FF), highMask = SIMD8<UInt32>(repeating: 0xFF00_FF00)
+        let ff = SIMD8<UInt32>(repeating: 0xFF)
+        let r128 = SIMD8<UInt32>(repeating: 128)
+        let lowMask = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+        let highMask = SIMD8<UInt32>(repeating: 0xFF00_FF00)
         let round2 = SIMD8<UInt32>(repeating: 0x0080_0080)
         if let cov {
-            let c = SIMD8<UInt32>(UInt32(cov[0]), UInt32(cov[1]), UInt32(cov[2]), UInt32(cov[3]),
-                                  UInt32(cov[4]), UInt32(cov[5]), UInt32(cov[6]), UInt32(cov[7]))
+            let c = SIMD8<UInt32>(
+                UInt32(cov[0]), UInt32(cov[1]), UInt32(cov[2]), UInt32(cov[3]),
+                UInt32(cov[4]), UInt32(cov[5]), UInt32(cov[6]), UInt32(cov[7]))
             let m = c &+ (c &>> SIMD8(repeating: 7))
             let rb = ((s & lowMask) &* m &+ round2) &>> SIMD8(repeating: 8) & lowMask
             let ga = (((s &>> SIMD8(repeating: 8)) & lowMask) &* m &+ round2) & highMask
@@ -79,7 +93,10 @@ enum SpanBlender {
         }
         let q = unsafeBitCast(s, to: SIMD4<UInt64>.self)
         if q[0] | q[1] | q[2] | q[3] == 0 { return }
-        var sr = s & ff, sg = (s &>> SIMD8(repeating: 8)) & ff, sb = (s &>> SIMD8(repeating: 16)) & ff, sa = s &>> SIMD8(repeating: 24)
+        var sr = s & ff
+        var sg = (s &>> SIMD8(repeating: 8)) & ff
+        var sb = (s &>> SIMD8(repeating: 16)) & ff
+        var sa = s &>> SIMD8(repeating: 24)
         if !plain {
             sr = (sr &* SIMD8(repeating: tint.r) &+ r128) &>> SIMD8(repeating: 8)
             sg = (sg &* SIMD8(repeating: tint.g) &+ r128) &>> SIMD8(repeating: 8)
@@ -97,13 +114,16 @@ enum SpanBlender {
         let g = over(sg, (d &>> SIMD8(repeating: 8)) & ff)
         let b = over(sb, (d &>> SIMD8(repeating: 16)) & ff)
         let a = over(sa, d &>> SIMD8(repeating: 24))
-        UnsafeMutableRawPointer(dst).storeBytes(of: r | (g &<< SIMD8(repeating: 8)) | (b &<< SIMD8(repeating: 16)) | (a &<< SIMD8(repeating: 24)),
-                                                as: SIMD8<UInt32>.self)
+        UnsafeMutableRawPointer(dst).storeBytes(
+            of: r | (g &<< SIMD8(repeating: 8)) | (b &<< SIMD8(repeating: 16)) | (a &<< SIMD8(repeating: 24)),
+            as: SIMD8<UInt32>.self)
     }
 
     /// An offscreen group row: `src × opacity × coverage × mask alpha`.
-    static func composite(_ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, opacity: UInt32,
-                          cov: UnsafePointer<UInt8>?, mask: UnsafePointer<UInt32>?) {
+    static func composite(
+        _ dst: UnsafeMutablePointer<UInt32>, src: UnsafePointer<UInt32>, count: Int, opacity: UInt32,
+        cov: UnsafePointer<UInt8>?, mask: UnsafePointer<UInt32>?
+    ) {
         for i in 0..<count {
             var s = src[i]
             if s == 0 { continue }

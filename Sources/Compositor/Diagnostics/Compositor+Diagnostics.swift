@@ -11,11 +11,16 @@ extension Compositor {
         c.layersRedrawn = displayedLayers
         c.cacheHits = stats.rasterizationHits
         c.cacheMisses = stats.rasterizationMisses
-        c.offscreenPasses = stats.groups + stats.rasterizationMisses + builder.shadows.filter {
-            if case .content = $0.source { return true } else { return false }
-        }.count
+        c.offscreenPasses =
+            stats.groups + stats.rasterizationMisses
+            + builder.shadows.filter {
+                if case .content = $0.source { return true } else { return false }
+            }.count
         let options = renderDiagnostics
-        guard countsPixels || !options.isEmpty else { counters = c; return }
+        guard countsPixels || !options.isEmpty else {
+            counters = c
+            return
+        }
 
         let pass = DiagnosticPass(width: fb.width, height: fb.height)
         if countsPixels || options.contains(.overdrawHeatMap) {
@@ -41,7 +46,7 @@ extension Compositor {
         }
         var drawn: [ObjectIdentifier: Int] = [:]
         for r in regions {
-            guard case let .drawn(id, n) = r.kind else { continue }
+            guard case .drawn(let id, let n) = r.kind else { continue }
             if options.contains(.flashUpdatedRegions) && lastDrawnCounts[id] != n {
                 overlay.append(DiagnosticPass.fill(r, DiagnosticPass.yellow))
             }

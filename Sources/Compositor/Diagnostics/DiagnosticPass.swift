@@ -36,24 +36,24 @@ final class DiagnosticPass {
             let b = op.bounds.intersection(clip)
             if b.isEmpty { continue }
             switch op {
-            case let .fill(f):
+            case .fill(let f):
                 let blended = !isOpaque(f)
                 coverage(f.shape, in: b) { i, cov in
                     add(i, blended: blended || cov < 255)
                 }
-            case let .group(g):
+            case .group(let g):
                 count(g.children, clip: b)
                 let t = g.target
                 for y in b.y0..<b.y1 {
                     let row = t.row(y)
                     for x in b.x0..<b.x1 where row[x] != 0 { add(y * width + x, blended: true) }
                 }
-            case let .shadow(s):
+            case .shadow(let s):
                 for y in b.y0..<b.y1 {
                     let a = s.alpha + (y - s.bounds.y0) * s.bounds.width - s.bounds.x0
                     for x in b.x0..<b.x1 where a[x] != 0 { add(y * width + x, blended: true) }
                 }
-            case let .sprites(batch):
+            case .sprites(let batch):
                 for k in 0..<batch.count {
                     let sp = batch.sprites[k]
                     let r = IntRect(x0: Int(sp.x0), y0: Int(sp.y0), x1: Int(sp.x1), y1: Int(sp.y1)).intersection(b)
@@ -77,10 +77,14 @@ final class DiagnosticPass {
         for c in BandExecutor.chunks(b.y0..<b.y1) {
             let part = c..<min(c + BandExecutor.chunkRows, b.y1)
             if case .edges = shape.geometry {
-                CoverageRasterizer.accumulate(shape, rows: part, cols: cols, acc: scratch.acc, stride: scratch.accStride)
+                CoverageRasterizer.accumulate(
+                    shape, rows: part, cols: cols, acc: scratch.acc, stride: scratch.accStride)
             }
             for y in part {
-                guard let (lo, hi) = BandExecutor.coverage(shape, y: y, rows: part, cols: cols, scratch: scratch, into: scratch.cov) else { continue }
+                guard
+                    let (lo, hi) = BandExecutor.coverage(
+                        shape, y: y, rows: part, cols: cols, scratch: scratch, into: scratch.cov)
+                else { continue }
                 for x in lo...hi where scratch.cov[x] != 0 { body(y * width + b.x0 + x, scratch.cov[x]) }
             }
         }
@@ -89,17 +93,20 @@ final class DiagnosticPass {
     /// Whether a fill replaces what is below (opaque paint, no alpha from the tint).
     func isOpaque(_ f: FillOp) -> Bool {
         switch f.paint {
-        case let .solid(c): return c >> 24 == 255
-        case let .image(p):
+        case .solid(let c): return c >> 24 == 255
+        case .image(let p):
             guard f.tint.a >= 256 else { return false }
             let id = ObjectIdentifier(p.texture)
             if let known = opaqueTextures[id] { return known }
             let t = p.texture
             var opaque = true
-            for i in 0..<(t.width * t.height) where t.pixels[i] >> 24 != 255 { opaque = false; break }
+            for i in 0..<(t.width * t.height) where t.pixels[i] >> 24 != 255 {
+                opaque = false
+                break
+            }
             opaqueTextures[id] = opaque
             return opaque
-        case let .gradient(g): return f.tint.a >= 256 && g.isOpaque
+        case .gradient(let g): return f.tint.a >= 256 && g.isOpaque
         }
     }
 
@@ -131,16 +138,21 @@ final class DiagnosticPass {
         var out: [DrawOp] = []
         for op in ops {
             switch op {
-            case let .fill(f):
-                out.append(.fill(FillOp(shape: f.shape, paint: .solid(isOpaque(f) ? DiagnosticPass.green : DiagnosticPass.red), tint: .identity)))
-            case let .group(g):
+            case .fill(let f):
+                out.append(
+                    .fill(
+                        FillOp(
+                            shape: f.shape, paint: .solid(isOpaque(f) ? DiagnosticPass.green : DiagnosticPass.red),
+                            tint: .identity)))
+            case .group(let g):
                 out += blendedOverlay(g.children)
-            case let .shadow(s):
+            case .shadow(let s):
                 out.append(DiagnosticPass.fill(s.bounds, DiagnosticPass.red))
-            case let .sprites(batch):
+            case .sprites(let batch):
                 for k in 0..<batch.count {
                     let sp = batch.sprites[k]
-                    let r = IntRect(x0: Int(sp.x0), y0: Int(sp.y0), x1: Int(sp.x1), y1: Int(sp.y1)).intersection(batch.bounds)
+                    let r = IntRect(x0: Int(sp.x0), y0: Int(sp.y0), x1: Int(sp.x1), y1: Int(sp.y1)).intersection(
+                        batch.bounds)
                     if !r.isEmpty { out.append(DiagnosticPass.fill(r, DiagnosticPass.red)) }
                 }
             }
@@ -150,8 +162,11 @@ final class DiagnosticPass {
 
     /// A fill of a device rectangle with a premultiplied colour.
     static func fill(_ r: IntRect, _ color: UInt32) -> DrawOp {
-        .fill(FillOp(shape: DeviceShape.rect(x0: Float(r.x0), y0: Float(r.y0), x1: Float(r.x1), y1: Float(r.y1), antialiased: false, clip: r),
-                     paint: .solid(color), tint: .identity))
+        .fill(
+            FillOp(
+                shape: DeviceShape.rect(
+                    x0: Float(r.x0), y0: Float(r.y0), x1: Float(r.x1), y1: Float(r.y1), antialiased: false, clip: r),
+                paint: .solid(color), tint: .identity))
     }
 
     /// The overlay op of a region in a colour.

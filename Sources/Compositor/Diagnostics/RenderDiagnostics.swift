@@ -25,7 +25,8 @@ public struct RenderDiagnostics: OptionSet, Hashable, Sendable, CustomStringConv
 
     /// Every option in the order they are cycled in the window.
     public static let all: [(name: String, option: RenderDiagnostics)] = [
-        ("blended", .colorBlendedLayers), ("offscreen", .colorOffscreenRendered), ("rasterization", .colorHitsGreenAndMissesRed),
+        ("blended", .colorBlendedLayers), ("offscreen", .colorOffscreenRendered),
+        ("rasterization", .colorHitsGreenAndMissesRed),
         ("overdraw", .overdrawHeatMap), ("flash", .flashUpdatedRegions),
     ]
 
@@ -33,7 +34,8 @@ public struct RenderDiagnostics: OptionSet, Hashable, Sendable, CustomStringConv
     /// flash, all, none. Throws a message naming the unknown word and the valid ones.
     public static func parse(_ list: String) throws -> RenderDiagnostics {
         var out: RenderDiagnostics = []
-        for word in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !word.isEmpty {
+        for word in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        where !word.isEmpty {
             switch word {
             case "all": out.formUnion(RenderDiagnostics(all.map(\.option)))
             case "none": break
@@ -63,7 +65,7 @@ public enum RenderDiagnosticsError: Error, Equatable, CustomStringConvertible {
     /// The message shown to users.
     public var description: String {
         switch self {
-        case let .unknown(w):
+        case .unknown(let w):
             return "unknown diagnostic '\(w)'; use a comma-separated list of "
                 + RenderDiagnostics.all.map(\.name).joined(separator: ", ") + ", all or none"
         }
@@ -121,7 +123,10 @@ struct DiagnosticRegion {
     }
 
     init(_ kind: Kind, rect: IntRect) {
-        self.init(kind, shape: DeviceShape.rect(x0: Float(rect.x0), y0: Float(rect.y0), x1: Float(rect.x1), y1: Float(rect.y1),
-                                                antialiased: false, clip: rect))
+        self.init(
+            kind,
+            shape: DeviceShape.rect(
+                x0: Float(rect.x0), y0: Float(rect.y0), x1: Float(rect.x1), y1: Float(rect.y1),
+                antialiased: false, clip: rect))
     }
 }

@@ -31,7 +31,10 @@ final class TiledLayerCache {
         /// Media time at which the tile was first shown (fade-in start).
         var shownAt: CFTimeInterval?
         var bytes: Int { texture.width * texture.height * 4 }
-        init(texture: Texture, lastUse: Int) { self.texture = texture; self.lastUse = lastUse }
+        init(texture: Texture, lastUse: Int) {
+            self.texture = texture
+            self.lastUse = lastUse
+        }
     }
 
     /// One layer's tiles.
@@ -63,10 +66,12 @@ final class TiledLayerCache {
         /// Forgets every tile when the layer's content (`model.tileGeneration`) or tiling (`layer`, the
         /// presentation copy drawn) changed, and the tiles touching rectangles marked since the last frame.
         func validate(_ layer: CATiledLayer, model: CATiledLayer) {
-            let b = layer.bounds.standardized, scales = layer.levelScales
+            let b = layer.bounds.standardized
+            let scales = layer.levelScales
             let newRects = model.invalidatedRects.filter { $0.serial > invalidationSerial }
             invalidationSerial = model.invalidatedRects.last?.serial ?? invalidationSerial
-            if model.tileGeneration != generation || b != bounds || layer.tileSize != tileSize || scales != self.scales {
+            if model.tileGeneration != generation || b != bounds || layer.tileSize != tileSize || scales != self.scales
+            {
                 generation = model.tileGeneration
                 epoch += 1
                 bounds = b
@@ -74,7 +79,9 @@ final class TiledLayerCache {
                 self.scales = scales
                 tiles.removeAll()
                 bytes = 0
-                lock.lock(); finished.removeAll(); lock.unlock()
+                lock.lock()
+                finished.removeAll()
+                lock.unlock()
                 return
             }
             guard !newRects.isEmpty else { return }
@@ -89,9 +96,12 @@ final class TiledLayerCache {
         /// The layer-coordinate rectangle of a tile.
         func rect(of key: Key) -> CGRect {
             let s = scales[min(max(0, key.level), scales.count - 1)]
-            let tw = tileSize.width / s, th = tileSize.height / s
-            return CGRect(x: bounds.minX + CGFloat(key.column) * tw, y: bounds.minY + CGFloat(key.row) * th, width: tw, height: th)
-                .intersection(bounds)
+            let tw = tileSize.width / s
+            let th = tileSize.height / s
+            return CGRect(
+                x: bounds.minX + CGFloat(key.column) * tw, y: bounds.minY + CGFloat(key.row) * th, width: tw, height: th
+            )
+            .intersection(bounds)
         }
 
         /// Moves tiles finished on background threads into the cache.
@@ -118,7 +128,8 @@ final class TiledLayerCache {
         func evict(limit: Int, frame: Int) {
             guard bytes > limit else { return }
             let old = tiles.filter { $0.value.lastUse < frame }.sorted {
-                $0.value.lastUse != $1.value.lastUse ? $0.value.lastUse < $1.value.lastUse
+                $0.value.lastUse != $1.value.lastUse
+                    ? $0.value.lastUse < $1.value.lastUse
                     : ($0.key.level, $0.key.row, $0.key.column) < ($1.key.level, $1.key.row, $1.key.column)
             }
             for (k, t) in old {
@@ -174,7 +185,8 @@ final class TiledLayerCache {
     /// Draws one tile: a context of the tile's pixels whose ctm maps layer coordinates (`rect`, points)
     /// at `scale` pixels per point, clipped to the tile; nil when the size is unusable.
     static func drawTile(_ layer: CATiledLayer, rect: CGRect, scale: CGFloat) -> Texture? {
-        let w = Int((Double(rect.width) * Double(scale)).rounded(.up)), h = Int((Double(rect.height) * Double(scale)).rounded(.up))
+        let w = Int((Double(rect.width) * Double(scale)).rounded(.up))
+        let h = Int((Double(rect.height) * Double(scale)).rounded(.up))
         guard w >= 1, h >= 1, let ctx = try? CGContext(width: w, height: h, scale: scale) else { return nil }
         ctx.scaleBy(x: scale, y: scale)
         ctx.translateBy(x: -rect.minX, y: -rect.minY)
@@ -202,7 +214,8 @@ extension RenderTreeBuilder {
         store.collectFinished(frame: cache.frame)
         store.tilesShown = 0
         guard b.width > 0, b.height > 0, layer.tileSize.width >= 16, layer.tileSize.height >= 16,
-              layer.tileSize.width.isFinite, layer.tileSize.height.isFinite else {
+            layer.tileSize.width.isFinite, layer.tileSize.height.isFinite
+        else {
             if layer.tileSize.width < 16 || layer.tileSize.height < 16 {
                 noteTiled(layer, "has tileSize \(layer.tileSize); each side must be at least 16 pixels, nothing drawn")
             }
@@ -214,25 +227,37 @@ extension RenderTreeBuilder {
         let deviceScale = CGFloat(abs(j.xx * j.yy - j.xy * j.yx).squareRoot())
         let scales = store.scales
         var level = 0
-        for (i, s) in scales.enumerated().reversed() where s >= deviceScale * 0.999 { level = i; break }
+        for (i, s) in scales.enumerated().reversed() where s >= deviceScale * 0.999 {
+            level = i
+            break
+        }
         let ls = scales[level]
         store.level = level
-        let tw = layer.tileSize.width / ls, th = layer.tileSize.height / ls
+        let tw = layer.tileSize.width / ls
+        let th = layer.tileSize.height / ls
 
         // The visible part of the bounds: the clip's corners mapped back to layer coordinates.
         var visible = b
         if let inv = ctx.h.inverted {
             let c = ctx.clip
-            let corners = [CGPoint(x: c.x0, y: c.y0), CGPoint(x: c.x1, y: c.y0), CGPoint(x: c.x0, y: c.y1), CGPoint(x: c.x1, y: c.y1)]
+            let corners = [
+                CGPoint(x: c.x0, y: c.y0), CGPoint(x: c.x1, y: c.y0), CGPoint(x: c.x0, y: c.y1),
+                CGPoint(x: c.x1, y: c.y1),
+            ]
             let mapped = corners.compactMap { inv.apply($0) }
             let w = corners.map { Double($0.x) * Double(inv.m13) + Double($0.y) * Double(inv.m23) + Double(inv.m33) }
             if mapped.count == 4, w.allSatisfy({ $0 > 0 }) { visible = b.intersection(CGRect.boundingBox(of: mapped)) }
         }
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return [] }
-        let c0 = Int(((visible.minX - b.minX) / tw).rounded(.down)), c1 = Int(((visible.maxX - b.minX) / tw).rounded(.up))
-        let r0 = Int(((visible.minY - b.minY) / th).rounded(.down)), r1 = Int(((visible.maxY - b.minY) / th).rounded(.up))
+        let c0 = Int(((visible.minX - b.minX) / tw).rounded(.down))
+        let c1 = Int(((visible.maxX - b.minX) / tw).rounded(.up))
+        let r0 = Int(((visible.minY - b.minY) / th).rounded(.down))
+        let r1 = Int(((visible.maxY - b.minY) / th).rounded(.up))
         guard c1 > c0, r1 > r0, (c1 - c0) * (r1 - r0) <= RenderTreeBuilder.maxTilesPerFrame else {
-            noteTiled(layer, "would need more than \(RenderTreeBuilder.maxTilesPerFrame) tiles in one frame; increase tileSize or levelsOfDetail")
+            noteTiled(
+                layer,
+                "would need more than \(RenderTreeBuilder.maxTilesPerFrame) tiles in one frame; increase tileSize or levelsOfDetail"
+            )
             return []
         }
         guard let inverse = InverseMap(inverting: ctx.h) else { return [] }
@@ -249,7 +274,9 @@ extension RenderTreeBuilder {
                 if tile == nil {
                     if layer.drawsTilesSynchronously || cache.synchronous {
                         if let t = TiledLayerCache.drawTile(model, rect: rect, scale: ls) {
-                            store.lock.lock(); store.tilesDrawn += 1; store.lock.unlock()
+                            store.lock.lock()
+                            store.tilesDrawn += 1
+                            store.lock.unlock()
                             tile = store.insert(key, t, frame: cache.frame)
                         }
                     } else {
@@ -258,7 +285,11 @@ extension RenderTreeBuilder {
                 }
                 guard let t = tile else {
                     // Until the tile arrives, a cached coarser level stands in for it.
-                    if let stand = coarserStandIn(store, level: level, rect: rect, b: b, ctx: ctx, inverse: inverse, layer: layer) { ops.append(stand) }
+                    if let stand = coarserStandIn(
+                        store, level: level, rect: rect, b: b, ctx: ctx, inverse: inverse, layer: layer)
+                    {
+                        ops.append(stand)
+                    }
                     usedInstanceSource = true
                     continue
                 }
@@ -270,13 +301,17 @@ extension RenderTreeBuilder {
                     // The fade depends on time, not on the tree: the next frame must be drawn.
                     usedInstanceSource = true
                 }
-                guard alpha > 0, let s = shape(rect: rect, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: ctx.clip) else { continue }
-                let paint = ImagePaint(texture: t.texture, inverse: inverse,
-                                       xMap: .linear(scale: Float(ls), offset: Float(-Double(rect.minX) * Double(ls))),
-                                       yMap: .linear(scale: Float(ls), offset: Float(-Double(rect.minY) * Double(ls))),
-                                       region: (0, 0, Float(t.texture.width), Float(t.texture.height)),
-                                       magnification: layer.magnificationFilter, minification: layer.minificationFilter, lodBias: 0)
-                ops.append(.fill(FillOp(shape: s, paint: .image(paint), tint: ctx.tint.withAlpha(times: alpha).pixelTint)))
+                guard alpha > 0,
+                    let s = shape(rect: rect, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: ctx.clip)
+                else { continue }
+                let paint = ImagePaint(
+                    texture: t.texture, inverse: inverse,
+                    xMap: .linear(scale: Float(ls), offset: Float(-Double(rect.minX) * Double(ls))),
+                    yMap: .linear(scale: Float(ls), offset: Float(-Double(rect.minY) * Double(ls))),
+                    region: (0, 0, Float(t.texture.width), Float(t.texture.height)),
+                    magnification: layer.magnificationFilter, minification: layer.minificationFilter, lodBias: 0)
+                ops.append(
+                    .fill(FillOp(shape: s, paint: .image(paint), tint: ctx.tint.withAlpha(times: alpha).pixelTint)))
                 store.tilesShown += 1
                 if t.shownAt == now { regions?.append(DiagnosticRegion(.drawn(ObjectIdentifier(t), 1), shape: s)) }
             }
@@ -285,32 +320,40 @@ extension RenderTreeBuilder {
     }
 
     /// A fill of `rect` (a missing tile) from the nearest cached coarser level that covers it, or nil.
-    private func coarserStandIn(_ store: TiledLayerCache.Store, level: Int, rect: CGRect, b: CGRect, ctx: Context, inverse: InverseMap,
-                                layer: CATiledLayer) -> DrawOp? {
+    private func coarserStandIn(
+        _ store: TiledLayerCache.Store, level: Int, rect: CGRect, b: CGRect, ctx: Context, inverse: InverseMap,
+        layer: CATiledLayer
+    ) -> DrawOp? {
         let scales = store.scales
         guard level + 1 < scales.count else { return nil }
         for coarse in (level + 1)..<scales.count {
             let s = scales[coarse]
-            let tw = layer.tileSize.width / s, th = layer.tileSize.height / s
-            let key = TiledLayerCache.Key(level: coarse, column: Int(((rect.minX - b.minX) / tw).rounded(.down)),
-                                          row: Int(((rect.minY - b.minY) / th).rounded(.down)))
+            let tw = layer.tileSize.width / s
+            let th = layer.tileSize.height / s
+            let key = TiledLayerCache.Key(
+                level: coarse, column: Int(((rect.minX - b.minX) / tw).rounded(.down)),
+                row: Int(((rect.minY - b.minY) / th).rounded(.down)))
             guard let t = store.tiles[key] else { continue }
             let crect = store.rect(of: key)
             guard crect.contains(rect) || crect.intersection(rect) == rect else { continue }
             t.lastUse = resources.tiles.frame
-            guard let shape = shape(rect: rect, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: ctx.clip) else { return nil }
-            let paint = ImagePaint(texture: t.texture, inverse: inverse,
-                                   xMap: .linear(scale: Float(s), offset: Float(-Double(crect.minX) * Double(s))),
-                                   yMap: .linear(scale: Float(s), offset: Float(-Double(crect.minY) * Double(s))),
-                                   region: (0, 0, Float(t.texture.width), Float(t.texture.height)),
-                                   magnification: layer.magnificationFilter, minification: layer.minificationFilter, lodBias: 0)
+            guard let shape = shape(rect: rect, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: ctx.clip)
+            else { return nil }
+            let paint = ImagePaint(
+                texture: t.texture, inverse: inverse,
+                xMap: .linear(scale: Float(s), offset: Float(-Double(crect.minX) * Double(s))),
+                yMap: .linear(scale: Float(s), offset: Float(-Double(crect.minY) * Double(s))),
+                region: (0, 0, Float(t.texture.width), Float(t.texture.height)),
+                magnification: layer.magnificationFilter, minification: layer.minificationFilter, lodBias: 0)
             return .fill(FillOp(shape: shape, paint: .image(paint), tint: ctx.tint.pixelTint))
         }
         return nil
     }
 
     /// Starts drawing a tile on the background queue (once).
-    private func request(_ model: CATiledLayer, _ store: TiledLayerCache.Store, _ key: TiledLayerCache.Key, rect: CGRect, scale: CGFloat) {
+    private func request(
+        _ model: CATiledLayer, _ store: TiledLayerCache.Store, _ key: TiledLayerCache.Key, rect: CGRect, scale: CGFloat
+    ) {
         store.lock.lock()
         let isNew = store.pending.insert(key).inserted
         store.lock.unlock()

@@ -14,9 +14,11 @@ enum ShadowRenderer {
         let target = buffer.target(srcRect)
         target.clear(rows: srcRect.y0..<srcRect.y1)
         switch shadow.source {
-        case let .shape(shape):
-            executor.run([.fill(FillOp(shape: shape, paint: .solid(0xFF00_0000), tint: .identity))], into: target, bandHeight: bandHeight)
-        case let .content(ops): executor.run(ops, into: target, bandHeight: bandHeight)
+        case .shape(let shape):
+            executor.run(
+                [.fill(FillOp(shape: shape, paint: .solid(0xFF00_0000), tint: .identity))], into: target,
+                bandHeight: bandHeight)
+        case .content(let ops): executor.run(ops, into: target, bandHeight: bandHeight)
         }
         let n = b.width * b.height
         for i in 0..<n { shadow.alpha[i] = UInt8(buffer.pixels[i] >> 24) }
@@ -48,7 +50,9 @@ enum ShadowRenderer {
                 DispatchQueue.concurrentPerform(iterations: (count + per - 1) / per) { c in
                     for i in (c * per)..<min(count, (c + 1) * per) { body(i) }
                 }
-            } else { for i in 0..<count { body(i) } }
+            } else {
+                for i in 0..<count { body(i) }
+            }
         }
         lines(height) { y in
             let tmp = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
@@ -63,14 +67,17 @@ enum ShadowRenderer {
     }
 
     /// One box pass of radius `r` along a line (values outside the line count as 0).
-    private static func boxLine(_ p: UnsafeMutablePointer<UInt8>, step: Int, count: Int, radius r: Int, tmp: UnsafeMutablePointer<UInt8>) {
+    private static func boxLine(
+        _ p: UnsafeMutablePointer<UInt8>, step: Int, count: Int, radius r: Int, tmp: UnsafeMutablePointer<UInt8>
+    ) {
         guard r > 0 else { return }
         for i in 0..<count { tmp[i] = p[i * step] }
         let d = 2 * r + 1
         var sum = 0
         for i in 0..<min(count, r) { sum += Int(tmp[i]) }
         for i in 0..<count {
-            let add = i + r, sub = i - r - 1
+            let add = i + r
+            let sub = i - r - 1
             if add < count { sum += Int(tmp[add]) }
             if sub >= 0 { sum -= Int(tmp[sub]) }
             p[i * step] = UInt8((sum + d / 2) / d)

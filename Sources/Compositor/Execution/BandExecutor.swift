@@ -35,9 +35,12 @@ final class BandExecutor {
 
     /// Draws `ops` into `target`. With `clear`, each band first fills its rows with that premultiplied
     /// pixel (in parallel, while the rows are about to be drawn); otherwise the rows keep their pixels.
-    func run(_ ops: [DrawOp], into target: RenderTarget, clear: UInt32? = nil, bandHeight bh: Int = BandExecutor.bandHeight) {
+    func run(
+        _ ops: [DrawOp], into target: RenderTarget, clear: UInt32? = nil, bandHeight bh: Int = BandExecutor.bandHeight
+    ) {
         guard !target.rect.isEmpty, !ops.isEmpty || clear != nil else { return }
-        let first = floorDiv(target.rect.y0, bh), last = floorDiv(target.rect.y1 - 1, bh)
+        let first = floorDiv(target.rect.y0, bh)
+        let last = floorDiv(target.rect.y1 - 1, bh)
         let bands = last - first + 1
         let workers = min(threads, bands)
         while scratch.count < workers { scratch.append(RowScratch(rows: BandExecutor.chunkRows)) }
@@ -53,9 +56,12 @@ final class BandExecutor {
                 next += 1
                 lock.unlock()
                 if b >= bands { return }
-                let y0 = max(target.rect.y0, (first + b) * bh), y1 = min(target.rect.y1, (first + b + 1) * bh)
+                let y0 = max(target.rect.y0, (first + b) * bh)
+                let y1 = min(target.rect.y1, (first + b + 1) * bh)
                 if let c = clear {
-                    for y in y0..<max(y0, y1) { (target.row(y) + target.rect.x0).update(repeating: c, count: target.rect.width) }
+                    for y in y0..<max(y0, y1) {
+                        (target.row(y) + target.rect.x0).update(repeating: c, count: target.rect.width)
+                    }
                 }
                 BandExecutor.runBand(ops, target: target, rows: clampedRange(y0, y1), scratch: self.scratch[w])
             }
@@ -69,7 +75,10 @@ final class BandExecutor {
         func visit(_ ops: [DrawOp]) {
             for op in ops {
                 w = max(w, op.bounds.width)
-                if case let .group(g) = op { visit(g.children); if let m = g.mask { visit(m) } }
+                if case .group(let g) = op {
+                    visit(g.children)
+                    if let m = g.mask { visit(m) }
+                }
             }
         }
         visit(ops)
@@ -84,10 +93,10 @@ final class BandExecutor {
             let r = clampedRange(max(rows.lowerBound, b.y0), min(rows.upperBound, b.y1))
             if b.isEmpty || r.isEmpty { continue }
             switch op {
-            case let .fill(f): fill(f, target: target, rows: r, cols: clampedRange(b.x0, b.x1), scratch: scratch)
-            case let .group(g): group(g, target: target, rows: r, scratch: scratch)
-            case let .shadow(s): shadow(s, target: target, rows: r, cols: clampedRange(b.x0, b.x1))
-            case let .sprites(batch): SpriteKernels.drawBand(batch, target: target, rows: r)
+            case .fill(let f): fill(f, target: target, rows: r, cols: clampedRange(b.x0, b.x1), scratch: scratch)
+            case .group(let g): group(g, target: target, rows: r, scratch: scratch)
+            case .shadow(let s): shadow(s, target: target, rows: r, cols: clampedRange(b.x0, b.x1))
+            case .sprites(let batch): SpriteKernels.drawBand(batch, target: target, rows: r)
             }
         }
     }
@@ -95,23 +104,31 @@ final class BandExecutor {
     /// Coverage of `shape` on row `y` into `scratch.cov` (relative to `cols`); nil when empty.
     /// For polygons the rows must have been accumulated first (`CoverageRasterizer.accumulate`).
     @inline(__always)
-    static func coverage(_ shape: DeviceShape, y: Int, rows: Range<Int>, cols: Range<Int>, scratch: RowScratch,
-                         into cov: UnsafeMutablePointer<UInt8>) -> (Int, Int)? {
+    static func coverage(
+        _ shape: DeviceShape, y: Int, rows: Range<Int>, cols: Range<Int>, scratch: RowScratch,
+        into cov: UnsafeMutablePointer<UInt8>
+    ) -> (Int, Int)? {
         switch shape.geometry {
-        case let .rect(x0, y0, x1, y1):
-            return CoverageRasterizer.rectRow(x0: x0, y0: y0, x1: x1, y1: y1, antialiased: shape.antialiased, y: y, cols: cols, into: cov)
+        case .rect(let x0, let y0, let x1, let y1):
+            return CoverageRasterizer.rectRow(
+                x0: x0, y0: y0, x1: x1, y1: y1, antialiased: shape.antialiased, y: y, cols: cols, into: cov)
         case .edges:
-            return CoverageRasterizer.resolve(scratch.acc + (y - rows.lowerBound) * scratch.accStride, count: cols.count,
-                                              rule: shape.rule, into: cov)
+            return CoverageRasterizer.resolve(
+                scratch.acc + (y - rows.lowerBound) * scratch.accStride, count: cols.count,
+                rule: shape.rule, into: cov)
         }
     }
 
     /// The rows in chunks of at most `chunkRows` (the coverage scratch's height).
     @inline(__always)
-    static func chunks(_ rows: Range<Int>) -> StrideTo<Int> { stride(from: rows.lowerBound, to: rows.upperBound, by: chunkRows) }
+    static func chunks(_ rows: Range<Int>) -> StrideTo<Int> {
+        stride(from: rows.lowerBound, to: rows.upperBound, by: chunkRows)
+    }
 
     static func fill(_ f: FillOp, target: RenderTarget, rows: Range<Int>, cols: Range<Int>, scratch: RowScratch) {
-        for c in chunks(rows) { fillChunk(f, target: target, rows: c..<min(c + chunkRows, rows.upperBound), cols: cols, scratch: scratch) }
+        for c in chunks(rows) {
+            fillChunk(f, target: target, rows: c..<min(c + chunkRows, rows.upperBound), cols: cols, scratch: scratch)
+        }
     }
 
     static func fillChunk(_ f: FillOp, target: RenderTarget, rows: Range<Int>, cols: Range<Int>, scratch: RowScratch) {
@@ -120,20 +137,26 @@ final class BandExecutor {
             CoverageRasterizer.accumulate(shape, rows: rows, cols: cols, acc: scratch.acc, stride: scratch.accStride)
         }
         for y in rows {
-            guard let (lo, hi) = coverage(shape, y: y, rows: rows, cols: cols, scratch: scratch, into: scratch.cov) else { continue }
-            let x0 = cols.lowerBound + lo, n = hi - lo + 1
+            guard let (lo, hi) = coverage(shape, y: y, rows: rows, cols: cols, scratch: scratch, into: scratch.cov)
+            else { continue }
+            let x0 = cols.lowerBound + lo
+            let n = hi - lo + 1
             let cov = scratch.cov + lo
             // Rows fully covered need no coverage multiply.
             var full = true
-            for i in 0..<n where cov[i] != 255 { full = false; break }
+            for i in 0..<n where cov[i] != 255 {
+                full = false
+                break
+            }
             let dst = target.row(y) + x0
             switch f.paint {
-            case let .solid(c):
+            case .solid(let c):
                 SpanBlender.solid(dst, count: n, color: c, cov: full ? nil : UnsafePointer(cov))
-            case let .image(p):
+            case .image(let p):
                 p.shade(y: y, x0: x0, count: n, into: scratch.colors)
-                SpanBlender.paint(dst, src: scratch.colors, count: n, tint: f.tint, cov: full ? nil : UnsafePointer(cov))
-            case let .gradient(g):
+                SpanBlender.paint(
+                    dst, src: scratch.colors, count: n, tint: f.tint, cov: full ? nil : UnsafePointer(cov))
+            case .gradient(let g):
                 let src = g.row(y: y, x0: x0, count: n, scratch: scratch.colors)
                 SpanBlender.paint(dst, src: src, count: n, tint: f.tint, cov: full ? nil : UnsafePointer(cov))
             }
@@ -157,20 +180,25 @@ final class BandExecutor {
             for c in chunks(cr) {
                 let part = c..<min(c + chunkRows, cr.upperBound)
                 if case .edges = clip.geometry {
-                    CoverageRasterizer.accumulate(clip, rows: part, cols: cc, acc: scratch.acc, stride: scratch.accStride)
+                    CoverageRasterizer.accumulate(
+                        clip, rows: part, cols: cc, acc: scratch.acc, stride: scratch.accStride)
                 }
                 for y in part {
-                    guard let (lo, hi) = coverage(clip, y: y, rows: part, cols: cc, scratch: scratch, into: scratch.cov) else { continue }
-                    let x0 = cc.lowerBound + lo, n = hi - lo + 1
-                    SpanBlender.composite(target.row(y) + x0, src: gt.row(y) + x0, count: n, opacity: g.opacity,
-                                          cov: scratch.cov + lo, mask: g.maskTarget.map { UnsafePointer($0.row(y) + x0) })
+                    guard let (lo, hi) = coverage(clip, y: y, rows: part, cols: cc, scratch: scratch, into: scratch.cov)
+                    else { continue }
+                    let x0 = cc.lowerBound + lo
+                    let n = hi - lo + 1
+                    SpanBlender.composite(
+                        target.row(y) + x0, src: gt.row(y) + x0, count: n, opacity: g.opacity,
+                        cov: scratch.cov + lo, mask: g.maskTarget.map { UnsafePointer($0.row(y) + x0) })
                 }
             }
         } else {
             for y in rows {
                 let x0 = cols.lowerBound
-                SpanBlender.composite(target.row(y) + x0, src: gt.row(y) + x0, count: cols.count, opacity: g.opacity,
-                                      cov: nil, mask: g.maskTarget.map { UnsafePointer($0.row(y) + x0) })
+                SpanBlender.composite(
+                    target.row(y) + x0, src: gt.row(y) + x0, count: cols.count, opacity: g.opacity,
+                    cov: nil, mask: g.maskTarget.map { UnsafePointer($0.row(y) + x0) })
             }
         }
     }

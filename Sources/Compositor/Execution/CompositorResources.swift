@@ -47,7 +47,8 @@ final class CompositorResources {
     }
 
     /// Prepares the shadows, then runs the program into the target (clearing it first when `clear` is given).
-    func render(_ ops: [DrawOp], shadows: [ShadowOp], into target: RenderTarget, clear: UInt32? = nil, bandHeight: Int) {
+    func render(_ ops: [DrawOp], shadows: [ShadowOp], into target: RenderTarget, clear: UInt32? = nil, bandHeight: Int)
+    {
         for s in shadows { ShadowRenderer.prepare(s, executor: executor, pool: pool, bandHeight: bandHeight) }
         executor.run(ops, into: target, clear: clear, bandHeight: bandHeight)
     }

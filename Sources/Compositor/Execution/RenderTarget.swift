@@ -95,13 +95,19 @@ final class RowScratch {
     }
 
     deinit {
-        acc.deallocate(); cov.deallocate(); cov2.deallocate(); colors.deallocate()
+        acc.deallocate()
+        cov.deallocate()
+        cov2.deallocate()
+        colors.deallocate()
     }
 
     /// Makes room for rows of `w` pixels.
     func ensure(width w: Int) {
         guard w > width else { return }
-        acc.deallocate(); cov.deallocate(); cov2.deallocate(); colors.deallocate()
+        acc.deallocate()
+        cov.deallocate()
+        cov2.deallocate()
+        colors.deallocate()
         width = w
         acc = UnsafeMutablePointer<Float>.allocate(capacity: rows * (w + 2))
         acc.initialize(repeating: 0, count: rows * (w + 2))

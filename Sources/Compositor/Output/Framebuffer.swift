@@ -32,7 +32,8 @@ public final class Framebuffer: @unchecked Sendable {
             throw CompositorError.badFramebuffer("framebuffer size \(width)×\(height): \(error)")
         }
         guard scale.isFinite, scale > 0 else {
-            throw CompositorError.badFramebuffer("framebuffer scale must be a finite number > 0 (pixels per point), got \(scale)")
+            throw CompositorError.badFramebuffer(
+                "framebuffer scale must be a finite number > 0 (pixels per point), got \(scale)")
         }
         self.width = width
         self.height = height
@@ -60,7 +61,8 @@ public final class Framebuffer: @unchecked Sendable {
         guard let p = pixel(x: x, y: y) else { return nil }
         let a = CGFloat(p.a) / 255
         guard a > 0 else { return .clear }
-        return CGColor(red: CGFloat(p.r) / 255 / a, green: CGFloat(p.g) / 255 / a, blue: CGFloat(p.b) / 255 / a, alpha: a)
+        return CGColor(
+            red: CGFloat(p.r) / 255 / a, green: CGFloat(p.g) / 255 / a, blue: CGFloat(p.b) / 255 / a, alpha: a)
     }
 
     /// Calls `body` with the raw bytes (`height × bytesPerRow`), e.g. to upload them to a texture.
@@ -96,8 +98,8 @@ public enum CompositorError: Error, Equatable, CustomStringConvertible {
     /// The message shown to users.
     public var description: String {
         switch self {
-        case let .badFramebuffer(m): return m
-        case let .badCapture(m): return m
+        case .badFramebuffer(let m): return m
+        case .badCapture(let m): return m
         }
     }
 }

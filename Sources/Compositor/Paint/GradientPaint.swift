@@ -39,7 +39,10 @@ final class GradientPaint {
     /// that draws it, so bands never share a row; between frames the executor's join orders the writes.
     private var rowReady: UnsafeMutablePointer<Bool>?
 
-    init(inverse: InverseMap, type: CAGradientLayerType, start: SIMD2<Float>, end: SIMD2<Float>, stops: [(location: Double, color: CGColor)]) {
+    init(
+        inverse: InverseMap, type: CAGradientLayerType, start: SIMD2<Float>, end: SIMD2<Float>,
+        stops: [(location: Double, color: CGColor)]
+    ) {
         self.inverse = inverse
         self.type = type
         self.start = start
@@ -61,7 +64,8 @@ final class GradientPaint {
     func enableShadeCache(rect: IntRect) {
         uses += 1
         guard uses >= 2, cachedRect == nil, rect.width > 0, rect.height > 0,
-              rect.width * rect.height <= GradientPaint.maxCachedPixels else { return }
+            rect.width * rect.height <= GradientPaint.maxCachedPixels
+        else { return }
         shaded = UnsafeMutablePointer<UInt32>.allocate(capacity: rect.width * rect.height)
         let ready = UnsafeMutablePointer<Bool>.allocate(capacity: rect.height)
         ready.initialize(repeating: false, count: rect.height)
@@ -74,7 +78,8 @@ final class GradientPaint {
     @inline(__always)
     func row(y: Int, x0: Int, count: Int, scratch: UnsafeMutablePointer<UInt32>) -> UnsafePointer<UInt32> {
         if let r = cachedRect, let shaded, let rowReady,
-           y >= r.y0, y < r.y1, x0 >= r.x0, x0 + count <= r.x1 {
+            y >= r.y0, y < r.y1, x0 >= r.x0, x0 + count <= r.x1
+        {
             let line = shaded + (y - r.y0) * r.width
             if !rowReady[y - r.y0] {
                 shade(y: y, x0: r.x0, count: r.width, into: line)
@@ -86,13 +91,14 @@ final class GradientPaint {
         return UnsafePointer(scratch)
     }
 
-
     /// The colour stops of a gradient layer, or a message saying why it draws nothing.
     static func stops(of layer: CAGradientLayer) -> Result<[(location: Double, color: CGColor)], GradientProblem> {
         guard let colors = layer.colors, !colors.isEmpty else { return .failure(.noColors) }
         var locations: [Double]
         if let l = layer.locations {
-            guard l.count == colors.count else { return .failure(.locationCount(colors: colors.count, locations: l.count)) }
+            guard l.count == colors.count else {
+                return .failure(.locationCount(colors: colors.count, locations: l.count))
+            }
             locations = l.map { Double($0) }
             guard locations.allSatisfy(\.isFinite) else { return .failure(.nonFiniteLocation) }
         } else {
@@ -115,25 +121,31 @@ final class GradientPaint {
         var description: String {
             switch self {
             case .noColors: return "colors is nil or empty, nothing drawn"
-            case let .locationCount(c, l):
-                return "locations has \(l) entries but colors has \(c); give one location per colour (or none), nothing drawn"
+            case .locationCount(let c, let l):
+                return
+                    "locations has \(l) entries but colors has \(c); give one location per colour (or none), nothing drawn"
             case .nonFiniteLocation: return "locations contains a non-finite number; nothing drawn"
             }
         }
     }
 
     private static func fillTable(_ table: UnsafeMutablePointer<UInt32>, stops: [(location: Double, color: CGColor)]) {
-        func premul(_ c: CGColor) -> SIMD4<Double> { SIMD4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha) }
+        func premul(_ c: CGColor) -> SIMD4<Double> {
+            SIMD4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        }
         let n = tableSize
         var k = 0
         for i in 0..<n {
             let t = Double(i) / Double(n - 1)
             var c: SIMD4<Double>
-            if t <= stops[0].location { c = premul(stops[0].color) } else if t >= stops[stops.count - 1].location {
+            if t <= stops[0].location {
+                c = premul(stops[0].color)
+            } else if t >= stops[stops.count - 1].location {
                 c = premul(stops[stops.count - 1].color)
             } else {
                 while k + 1 < stops.count - 1 && stops[k + 1].location <= t { k += 1 }
-                let a = stops[k], b = stops[k + 1]
+                let a = stops[k]
+                let b = stops[k + 1]
                 let span = b.location - a.location
                 let f = span > 0 ? (t - a.location) / span : 1
                 c = premul(a.color) * (1 - f) + premul(b.color) * f
@@ -152,18 +164,24 @@ final class GradientPaint {
             let l2 = d.x * d.x + d.y * d.y
             return l2 > 0 ? 1 / l2 : 0
         }()
-        let rx = abs(d.x), ry = abs(d.y)
+        let rx = abs(d.x)
+        let ry = abs(d.y)
         let baseAngle = atan2(d.y, d.x)
         // The type is string-backed: compare it once per row, not per pixel.
-        let isRadial = type == .radial, isConic = type == .conic
+        let isRadial = type == .radial
+        let isConic = type == .conic
         for i in 0..<count {
             let h = inverse.apply(Float(x0 + i) + 0.5, py)
-            guard h.w > 0 else { out[i] = 0; continue }
+            guard h.w > 0 else {
+                out[i] = 0
+                continue
+            }
             let p = SIMD2<Float>(h.x / h.w, h.y / h.w) - start
             var t: Float
             if isRadial {
                 if rx > 0 && ry > 0 {
-                    let u = p.x / rx, v = p.y / ry
+                    let u = p.x / rx
+                    let v = p.y / ry
                     t = (u * u + v * v).squareRoot()
                 } else {
                     let r = max(rx, ry)

@@ -17,8 +17,10 @@ struct GradientPaintKey: Equatable {
     var colors: [CGColor]
     var rect: IntRect
 
-    init(type: CAGradientLayerType, start: SIMD2<Float>, end: SIMD2<Float>, inverse: InverseMap,
-         stops: [(location: Double, color: CGColor)], rect: IntRect) {
+    init(
+        type: CAGradientLayerType, start: SIMD2<Float>, end: SIMD2<Float>, inverse: InverseMap,
+        stops: [(location: Double, color: CGColor)], rect: IntRect
+    ) {
         self.type = type
         self.start = start
         self.end = end

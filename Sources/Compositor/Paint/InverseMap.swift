@@ -36,7 +36,8 @@ struct InverseMap: Equatable {
         let h = apply(px, py)
         guard h.w > 0 else { return nil }
         let iw = 1 / h.w
-        let lx = h.x * iw, ly = h.y * iw
+        let lx = h.x * iw
+        let ly = h.y * iw
         return (lx, ly, (m11 - lx * m13) * iw, (m12 - ly * m13) * iw, (m21 - lx * m23) * iw, (m22 - ly * m23) * iw)
     }
 }

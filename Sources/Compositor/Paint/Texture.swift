@@ -33,7 +33,8 @@ final class Texture {
 
     /// Bytes of pixel memory held, mipmaps and padded copies included.
     var byteCount: Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return width * height * 4 + mipLevels.dropFirst().reduce(0) { $0 + $1.width * $1.height * 4 }
             + paddedMips.reduce(0) { $0 + ($1.map { $0.stride * ($0.height + 2) * 4 } ?? 0) }
     }
@@ -42,7 +43,8 @@ final class Texture {
 
     /// Mipmap level `n` (0 = self); each level halves the previous one (rounding up), down to 1×1.
     func mip(_ n: Int) -> Texture {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if mipLevels.isEmpty { mipLevels = [self] }
         while mipLevels.count <= n {
             let prev = mipLevels[mipLevels.count - 1]
@@ -54,20 +56,31 @@ final class Texture {
 
     /// The number of the last mipmap level (1×1).
     var maxMipLevel: Int {
-        var n = 0, w = width, h = height
-        while w > 1 || h > 1 { w = (w + 1) / 2; h = (h + 1) / 2; n += 1 }
+        var n = 0
+        var w = width
+        var h = height
+        while w > 1 || h > 1 {
+            w = (w + 1) / 2
+            h = (h + 1) / 2
+            n += 1
+        }
         return n
     }
 
     /// A 2×2 box-filtered half-size copy (odd sizes repeat their last row or column).
     private func halved() -> Texture {
-        let w2 = (width + 1) / 2, h2 = (height + 1) / 2
+        let w2 = (width + 1) / 2
+        let h2 = (height + 1) / 2
         let t = Texture(width: w2, height: h2)
         for y in 0..<h2 {
-            let ya = min(2 * y, height - 1), yb = min(2 * y + 1, height - 1)
+            let ya = min(2 * y, height - 1)
+            let yb = min(2 * y + 1, height - 1)
             for x in 0..<w2 {
-                let xa = min(2 * x, width - 1), xb = min(2 * x + 1, width - 1)
-                let p = [pixels[ya * width + xa], pixels[ya * width + xb], pixels[yb * width + xa], pixels[yb * width + xb]]
+                let xa = min(2 * x, width - 1)
+                let xb = min(2 * x + 1, width - 1)
+                let p = [
+                    pixels[ya * width + xa], pixels[ya * width + xb], pixels[yb * width + xa], pixels[yb * width + xb],
+                ]
                 var out: UInt32 = 0
                 for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
                     let s = p.reduce(0 as UInt32) { $0 + (($1 >> shift) & 0xFF) }
@@ -85,7 +98,8 @@ final class Texture {
     /// bounds check.
     func padded(mip n: Int = 0) -> PaddedTexture {
         let source = mip(n)
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         while paddedMips.count <= n { paddedMips.append(nil) }
         if let p = paddedMips[n] { return p }
         let p = PaddedTexture(source)
@@ -114,7 +128,8 @@ final class PaddedTexture {
         let n = stride * (t.height + 2)
         pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         pixels.initialize(repeating: 0, count: n)
-        let cx = Double(t.width - 1) / 2, cy = Double(t.height - 1) / 2
+        let cx = Double(t.width - 1) / 2
+        let cy = Double(t.height - 1) / 2
         var r2 = -1.0
         for y in 0..<t.height {
             let row = t.pixels + y * t.width

@@ -25,8 +25,10 @@ final class TextureCache {
 
     /// The texture of the pixels [x0, x1) × [y0, y1) of `image` (clamped to the image; at least 1×1).
     func texture(for image: CGImage, x0: Int, y0: Int, x1: Int, y1: Int) -> Texture {
-        let cx0 = min(max(0, x0), image.width - 1), cy0 = min(max(0, y0), image.height - 1)
-        let cx1 = max(cx0 + 1, min(image.width, x1)), cy1 = max(cy0 + 1, min(image.height, y1))
+        let cx0 = min(max(0, x0), image.width - 1)
+        let cy0 = min(max(0, y0), image.height - 1)
+        let cx1 = max(cx0 + 1, min(image.width, x1))
+        let cy1 = max(cy0 + 1, min(image.height, y1))
         let key = Key(image: ObjectIdentifier(image), x0: cx0, y0: cy0, x1: cx1, y1: cy1)
         if var e = entries[key], e.image === image {
             e.lastUse = frame

@@ -16,10 +16,10 @@ enum DrawOp {
     /// The device pixels the step may touch.
     var bounds: IntRect {
         switch self {
-        case let .fill(f): return f.shape.bounds
-        case let .group(g): return g.bounds
-        case let .shadow(s): return s.bounds
-        case let .sprites(b): return b.bounds
+        case .fill(let f): return f.shape.bounds
+        case .group(let g): return g.bounds
+        case .shadow(let s): return s.bounds
+        case .sprites(let b): return b.bounds
         }
     }
 }

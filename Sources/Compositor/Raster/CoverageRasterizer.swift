@@ -12,18 +12,23 @@ enum CoverageRasterizer {
     /// Accumulates the edges of `shape` for rows `rows` and columns `cols` into `acc`
     /// (row r at `acc + (r − rows.lowerBound) × stride`, column x at offset `x − cols.lowerBound`).
     /// `acc` must be zero and hold `rows.count × stride` floats with `stride ≥ cols.count + 2`.
-    static func accumulate(_ shape: DeviceShape, rows: Range<Int>, cols: Range<Int>, acc: UnsafeMutablePointer<Float>, stride: Int) {
-        guard case let .edges(edges) = shape.geometry, !rows.isEmpty, !cols.isEmpty else { return }
+    static func accumulate(
+        _ shape: DeviceShape, rows: Range<Int>, cols: Range<Int>, acc: UnsafeMutablePointer<Float>, stride: Int
+    ) {
+        guard case .edges(let edges) = shape.geometry, !rows.isEmpty, !cols.isEmpty else { return }
         let cx0 = Float(cols.lowerBound)
         let w = cols.count
-        let r0 = rows.lowerBound, r1 = rows.upperBound
+        let r0 = rows.lowerBound
+        let r1 = rows.upperBound
         edges.withUnsafeBufferPointer { es in
             if shape.antialiased {
                 for e in es {
-                    let ys = max(r0, Int(e.y0.rounded(.down))), ye = min(r1, Int(e.y1.rounded(.up)))
+                    let ys = max(r0, Int(e.y0.rounded(.down)))
+                    let ye = min(r1, Int(e.y1.rounded(.up)))
                     if ys >= ye { continue }
                     for y in ys..<ye {
-                        let ya = max(e.y0, Float(y)), yb = min(e.y1, Float(y + 1))
+                        let ya = max(e.y0, Float(y))
+                        let yb = min(e.y1, Float(y + 1))
                         if yb <= ya { continue }
                         let xa = e.x0 + (ya - e.y0) * e.dxdy - cx0
                         let xb = e.x0 + (yb - e.y0) * e.dxdy - cx0
@@ -33,7 +38,8 @@ enum CoverageRasterizer {
             } else {
                 for e in es {
                     // Rows whose centre y + ½ lies in [y0, y1).
-                    let ys = max(r0, Int((e.y0 - 0.5).rounded(.up))), ye = min(r1, Int((e.y1 - 0.5).rounded(.up)))
+                    let ys = max(r0, Int((e.y0 - 0.5).rounded(.up)))
+                    let ye = min(r1, Int((e.y1 - 0.5).rounded(.up)))
                     if ys >= ye { continue }
                     for y in ys..<ye {
                         let x = e.x0 + (Float(y) + 0.5 - e.y0) * e.dxdy - cx0
@@ -49,9 +55,12 @@ enum CoverageRasterizer {
     /// Resolves one accumulated row into coverage bytes and clears the accumulator. Returns the first and
     /// last column (relative to the row start) with non-zero coverage, or nil when the row is empty.
     @inline(__always)
-    static func resolve(_ acc: UnsafeMutablePointer<Float>, count w: Int, rule: FillRule, into cov: UnsafeMutablePointer<UInt8>) -> (Int, Int)? {
+    static func resolve(
+        _ acc: UnsafeMutablePointer<Float>, count w: Int, rule: FillRule, into cov: UnsafeMutablePointer<UInt8>
+    ) -> (Int, Int)? {
         var c: Float = 0
-        var lo = -1, hi = -1
+        var lo = -1
+        var hi = -1
         for x in 0..<w {
             c += acc[x]
             acc[x] = 0
@@ -59,10 +68,15 @@ enum CoverageRasterizer {
             if rule == .evenOdd {
                 v = v - 2 * (v * 0.5).rounded(.down)
                 if v > 1 { v = 2 - v }
-            } else if v > 1 { v = 1 }
+            } else if v > 1 {
+                v = 1
+            }
             let b = UInt8(v * 255 + 0.5)
             cov[x] = b
-            if b != 0 { if lo < 0 { lo = x }; hi = x }
+            if b != 0 {
+                if lo < 0 { lo = x }
+                hi = x
+            }
         }
         acc[w] = 0
         acc[w + 1] = 0
@@ -70,26 +84,33 @@ enum CoverageRasterizer {
     }
 
     /// The coverage of an axis-aligned rectangle on row `y`, columns `cols`. Returns the non-zero range.
-    static func rectRow(x0: Float, y0: Float, x1: Float, y1: Float, antialiased: Bool, y: Int, cols: Range<Int>,
-                        into cov: UnsafeMutablePointer<UInt8>) -> (Int, Int)? {
+    static func rectRow(
+        x0: Float, y0: Float, x1: Float, y1: Float, antialiased: Bool, y: Int, cols: Range<Int>,
+        into cov: UnsafeMutablePointer<UInt8>
+    ) -> (Int, Int)? {
         let c0 = cols.lowerBound
         if !antialiased {
             let yc = Float(y) + 0.5
             guard yc >= y0, yc < y1 else { return nil }
-            let a = max(c0, Int((x0 - 0.5).rounded(.up))), b = min(cols.upperBound, Int((x1 - 0.5).rounded(.up)))
+            let a = max(c0, Int((x0 - 0.5).rounded(.up)))
+            let b = min(cols.upperBound, Int((x1 - 0.5).rounded(.up)))
             guard a < b else { return nil }
             for x in cols { cov[x - c0] = (x >= a && x < b) ? 255 : 0 }
             return (a - c0, b - 1 - c0)
         }
         let cy = min(Float(y + 1), y1) - max(Float(y), y0)
         guard cy > 0 else { return nil }
-        var lo = -1, hi = -1
+        var lo = -1
+        var hi = -1
         for x in cols {
             let cx = min(Float(x + 1), x1) - max(Float(x), x0)
             let v = cx > 0 ? cx * cy : 0
             let b = UInt8(min(1, v) * 255 + 0.5)
             cov[x - c0] = b
-            if b != 0 { if lo < 0 { lo = x - c0 }; hi = x - c0 }
+            if b != 0 {
+                if lo < 0 { lo = x - c0 }
+                hi = x - c0
+            }
         }
         return lo < 0 ? nil : (lo, hi)
     }
@@ -101,13 +122,23 @@ enum CoverageRasterizer {
     @inline(__always)
     private static func segment(_ row: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ d: Float, _ w: Int) {
         let fw = Float(w)
-        let lo = min(xa, xb), hi = max(xa, xb)
-        if hi <= 0 { row[0] += d; return }
+        let lo = min(xa, xb)
+        let hi = max(xa, xb)
+        if hi <= 0 {
+            row[0] += d
+            return
+        }
         if lo >= fw { return }
         if lo < 0 {
             let t = (0 - xa) / (xb - xa)
             let dPart = d * t
-            if xa < 0 { row[0] += dPart; segment(row, 0, xb, d - dPart, w) } else { segment(row, xa, 0, dPart, w); row[0] += d - dPart }
+            if xa < 0 {
+                row[0] += dPart
+                segment(row, 0, xb, d - dPart, w)
+            } else {
+                segment(row, xa, 0, dPart, w)
+                row[0] += d - dPart
+            }
             return
         }
         if hi > fw {
@@ -121,7 +152,8 @@ enum CoverageRasterizer {
     /// font-rs's exact-area accumulation for a segment inside [0, w].
     @inline(__always)
     private static func core(_ row: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ d: Float) {
-        let a = min(xa, xb), b = max(xa, xb)
+        let a = min(xa, xb)
+        let b = max(xa, xb)
         let aFloor = a.rounded(.down)
         let ai = Int(aFloor)
         let bCeil = b.rounded(.up)
@@ -144,7 +176,10 @@ enum CoverageRasterizer {
             let a1 = s * (1.5 - x0f)
             row[ai + 1] += d * (a1 - a0)
             var xi = ai + 2
-            while xi < bi - 1 { row[xi] += d * s; xi += 1 }
+            while xi < bi - 1 {
+                row[xi] += d * s
+                xi += 1
+            }
             let a2 = a1 + Float(bi - ai - 3) * s
             row[bi - 1] += d * (1 - a2 - am)
         }

@@ -28,7 +28,8 @@ enum DeviceProjector {
     static func project(_ poly: [SIMD2<Double>], _ h: PlaneTransform, guardRect: IntRect) -> [SIMD2<Double>]? {
         guard poly.count >= 3 else { return nil }
         var hom: [SIMD3<Double>] = poly.map { p in
-            SIMD3(p.x * h.m11 + p.y * h.m21 + h.m31, p.x * h.m12 + p.y * h.m22 + h.m32, p.x * h.m13 + p.y * h.m23 + h.m33)
+            SIMD3(
+                p.x * h.m11 + p.y * h.m21 + h.m31, p.x * h.m12 + p.y * h.m22 + h.m32, p.x * h.m13 + p.y * h.m23 + h.m33)
         }
         if hom.contains(where: { $0.z < nearW }) {
             hom = clipHomogeneous(hom)
@@ -66,13 +67,18 @@ enum DeviceProjector {
     static func maxScale(of h: PlaneTransform, over box: CGRect) -> Double {
         guard !box.isNull, box.width.isFinite, box.height.isFinite else { return 1 }
         var best = 0.0
-        for p in [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY), CGPoint(x: box.minX, y: box.maxY),
-                  CGPoint(x: box.maxX, y: box.maxY), CGPoint(x: box.midX, y: box.midY)] {
+        for p in [
+            CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY), CGPoint(x: box.minX, y: box.maxY),
+            CGPoint(x: box.maxX, y: box.maxY), CGPoint(x: box.midX, y: box.midY),
+        ] {
             let w = p.x * h.m13 + p.y * h.m23 + h.m33
             guard w > nearW else { continue }
-            let x = p.x * h.m11 + p.y * h.m21 + h.m31, y = p.x * h.m12 + p.y * h.m22 + h.m32
-            let ux = (h.m11 - x / w * h.m13) / w, uy = (h.m12 - y / w * h.m13) / w
-            let vx = (h.m21 - x / w * h.m23) / w, vy = (h.m22 - y / w * h.m23) / w
+            let x = p.x * h.m11 + p.y * h.m21 + h.m31
+            let y = p.x * h.m12 + p.y * h.m22 + h.m32
+            let ux = (h.m11 - x / w * h.m13) / w
+            let uy = (h.m12 - y / w * h.m13) / w
+            let vx = (h.m21 - x / w * h.m23) / w
+            let vy = (h.m22 - y / w * h.m23) / w
             best = max(best, (ux * ux + uy * uy).squareRoot(), (vx * vx + vy * vy).squareRoot())
         }
         return best > 0 && best.isFinite ? min(best, 1e4) : 1
@@ -84,8 +90,10 @@ enum DeviceProjector {
     private static func clipHomogeneous(_ poly: [SIMD3<Double>]) -> [SIMD3<Double>] {
         var out: [SIMD3<Double>] = []
         for i in 0..<poly.count {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            let ina = a.z >= nearW, inb = b.z >= nearW
+            let a = poly[i]
+            let b = poly[(i + 1) % poly.count]
+            let ina = a.z >= nearW
+            let inb = b.z >= nearW
             if ina { out.append(a) }
             if ina != inb {
                 let t = (nearW - a.z) / (b.z - a.z)
@@ -102,8 +110,10 @@ enum DeviceProjector {
         out.reserveCapacity(poly.count + 4)
         func inside(_ p: SIMD2<Double>) -> Bool { keepGreater ? p[axis] >= value : p[axis] <= value }
         for i in 0..<poly.count {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            let ina = inside(a), inb = inside(b)
+            let a = poly[i]
+            let b = poly[(i + 1) % poly.count]
+            let ina = inside(a)
+            let inb = inside(b)
             if ina { out.append(a) }
             if ina != inb {
                 let t = (value - a[axis]) / (b[axis] - a[axis])

@@ -56,11 +56,16 @@ final class DeviceShape {
         } else {
             // Pixel centres inside [x0, x1): columns ceil(x0 − ½) ..< ceil(x1 − ½).
             let c = IntRect.covering(minX: x0, minY: y0, maxX: x1, maxY: y1)
-            b = c.isEmpty ? .empty : IntRect(x0: Int((x0 - 0.5).rounded(.up)), y0: Int((y0 - 0.5).rounded(.up)),
-                                             x1: Int((x1 - 0.5).rounded(.up)), y1: Int((y1 - 0.5).rounded(.up)))
+            b =
+                c.isEmpty
+                ? .empty
+                : IntRect(
+                    x0: Int((x0 - 0.5).rounded(.up)), y0: Int((y0 - 0.5).rounded(.up)),
+                    x1: Int((x1 - 0.5).rounded(.up)), y1: Int((y1 - 0.5).rounded(.up)))
         }
-        return DeviceShape(geometry: .rect(x0: x0, y0: y0, x1: x1, y1: y1), rule: .nonZero, antialiased: antialiased,
-                           bounds: b.intersection(clip))
+        return DeviceShape(
+            geometry: .rect(x0: x0, y0: y0, x1: x1, y1: y1), rule: .nonZero, antialiased: antialiased,
+            bounds: b.intersection(clip))
     }
 
     /// Polygons (each implicitly closed) in device pixels, clipped to `clip`.
@@ -109,7 +114,10 @@ private struct EdgeBuilder {
     @inline(__always)
     mutating func add(_ px: Float, _ py: Float, _ qx: Float, _ qy: Float) {
         guard px.isFinite, py.isFinite, qx.isFinite, qy.isFinite else { return }
-        minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+        minX = min(minX, px)
+        maxX = max(maxX, px)
+        minY = min(minY, py)
+        maxY = max(maxY, py)
         if py == qy { return }
         let dxdy = (qx - px) / (qy - py)
         guard dxdy.isFinite else { return }
@@ -123,7 +131,8 @@ private struct EdgeBuilder {
     func shape(rule: FillRule, antialiased: Bool, clip: IntRect) -> DeviceShape {
         var b = IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         if !antialiased && !b.isEmpty { b = IntRect(x0: b.x0, y0: b.y0, x1: b.x1 + 1, y1: b.y1 + 1) }
-        return DeviceShape(geometry: .edges(edges), rule: rule, antialiased: antialiased,
-                           bounds: edges.isEmpty ? .empty : b.intersection(clip))
+        return DeviceShape(
+            geometry: .edges(edges), rule: rule, antialiased: antialiased,
+            bounds: edges.isEmpty ? .empty : b.intersection(clip))
     }
 }

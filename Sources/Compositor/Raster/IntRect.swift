@@ -31,10 +31,13 @@ struct IntRect: Equatable, CustomStringConvertible {
 
     /// The pixels touched by a float rectangle (any overlap counts). Non-finite input gives `.empty`.
     static func covering(minX: Float, minY: Float, maxX: Float, maxY: Float) -> IntRect {
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, maxX > minX, maxY > minY else { return .empty }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, maxX > minX, maxY > minY else {
+            return .empty
+        }
         let lim: Float = 16_777_216
-        let r = IntRect(x0: Int(max(-lim, min(lim, minX)).rounded(.down)), y0: Int(max(-lim, min(lim, minY)).rounded(.down)),
-                        x1: Int(max(-lim, min(lim, maxX)).rounded(.up)), y1: Int(max(-lim, min(lim, maxY)).rounded(.up)))
+        let r = IntRect(
+            x0: Int(max(-lim, min(lim, minX)).rounded(.down)), y0: Int(max(-lim, min(lim, minY)).rounded(.down)),
+            x1: Int(max(-lim, min(lim, maxX)).rounded(.up)), y1: Int(max(-lim, min(lim, maxY)).rounded(.up)))
         return r.isEmpty ? .empty : r
     }
 

@@ -42,16 +42,20 @@ enum MagnifiedSprites {
         init?(_ t: SpriteTransform) {
             let det = t.a * t.d - t.b * t.c
             guard det.isFinite, abs(det) > 1e-12 else { return nil }
-            let tw = Float(t.width), th = Float(t.height)
+            let tw = Float(t.width)
+            let th = Float(t.height)
             // The device centre is where the map reaches the middle of the source.
-            let du = tw * 0.5 - t.tx, dv = th * 0.5 - t.ty
-            let cx = (t.d * du - t.c * dv) / det, cy = (t.a * dv - t.b * du) / det
+            let du = tw * 0.5 - t.tx
+            let dv = th * 0.5 - t.ty
+            let cx = (t.d * du - t.c * dv) / det
+            let cy = (t.a * dv - t.b * du) / det
             let s = 1 / abs(det).squareRoot()
             // Half the device box of the quad, in upright pixels (device offsets of the source corners).
             let hx = (abs(t.d) * tw + abs(t.c) * th) * 0.5 / abs(det) / s
             let hy = (abs(t.b) * tw + abs(t.a) * th) * 0.5 / abs(det) / s
             guard cx.isFinite, cy.isFinite, s.isFinite, s > 0, hx.isFinite, hy.isFinite,
-                  2 * hx + 5 <= MagnifiedSprites.maximumSide, 2 * hy + 5 <= MagnifiedSprites.maximumSide else { return nil }
+                2 * hx + 5 <= MagnifiedSprites.maximumSide, 2 * hy + 5 <= MagnifiedSprites.maximumSide
+            else { return nil }
             // Two pixels of margin on each side: the bilinear fringe of a stretched sprite can reach
             // more than one upright pixel beyond its quad.
             width = Int32((2 * hx).rounded(.up)) + 4
@@ -72,7 +76,10 @@ enum MagnifiedSprites {
         func sourceMap(_ t: SpriteTransform) -> SpriteTransform {
             let s = scale
             var m = t
-            m.a = t.a * s; m.b = t.b * s; m.c = t.c * s; m.d = t.d * s
+            m.a = t.a * s
+            m.b = t.b * s
+            m.c = t.c * s
+            m.d = t.d * s
             m.tx = t.tx + t.a * originX + t.c * originY
             m.ty = t.ty + t.b * originX + t.d * originY
             return m
@@ -81,8 +88,9 @@ enum MagnifiedSprites {
         /// Device pixel → upright texel map (axis-aligned), for pass two.
         func deviceMap(pixels: UnsafePointer<UInt32>) -> SpriteTransform {
             let k = 1 / scale
-            return SpriteTransform(a: k, b: 0, c: 0, d: k, tx: -originX * k, ty: -originY * k,
-                                   pixels: pixels, stride: width + 2, width: width, height: height)
+            return SpriteTransform(
+                a: k, b: 0, c: 0, d: k, tx: -originX * k, ty: -originY * k,
+                pixels: pixels, stride: width + 2, width: width, height: height)
         }
     }
 
@@ -91,9 +99,12 @@ enum MagnifiedSprites {
     /// Fills `padded` (`layout.paddedCount` pixels) with the upright image of the sprite whose device map
     /// is `t`, and `extents` (one pair per padded row) with each row's non-transparent columns
     /// [first, end) in padded coordinates ((0, 0) for empty rows).
-    static func makeUpright(_ t: SpriteTransform, _ layout: Layout, into padded: UnsafeMutablePointer<UInt32>,
-                            extents: UnsafeMutablePointer<SIMD2<Int32>>) {
-        let stride = Int(layout.width + 2), rows = Int(layout.height + 2)
+    static func makeUpright(
+        _ t: SpriteTransform, _ layout: Layout, into padded: UnsafeMutablePointer<UInt32>,
+        extents: UnsafeMutablePointer<SIMD2<Int32>>
+    ) {
+        let stride = Int(layout.width + 2)
+        let rows = Int(layout.height + 2)
         padded.initialize(repeating: 0, count: stride * rows)
         let map = layout.sourceMap(t)
         extents[0] = .zero
@@ -111,25 +122,33 @@ enum MagnifiedSprites {
     /// border and the next, not yet drawn, row). Returns the columns [first, end) that are not
     /// transparent ((0, 0) when none).
     @inline(__always)
-    static func uprightRow(_ dst: UnsafeMutablePointer<UInt32>, y: Int, width: Int, _ t: SpriteTransform) -> SIMD2<Int32> {
+    static func uprightRow(_ dst: UnsafeMutablePointer<UInt32>, y: Int, width: Int, _ t: SpriteTransform) -> SIMD2<
+        Int32
+    > {
         let py = Float(y) + 0.5
-        let u0 = t.c * py + t.tx - 0.5, v0 = t.d * py + t.ty - 0.5
+        let u0 = t.c * py + t.tx - 0.5
+        let v0 = t.d * py + t.ty - 0.5
         var (lo, hi) = SpriteKernels.span(u0, t.a, Float(t.width), 0, Float(width))
         (lo, hi) = SpriteKernels.span(v0, t.b, Float(t.height), lo, hi)
         guard lo < hi, lo.isFinite, hi.isFinite else { return .zero }
-        let x0 = max(0, Int(lo)), x1 = min(width, Int(hi))
+        let x0 = max(0, Int(lo))
+        let x1 = min(width, Int(hi))
         guard x0 < x1 else { return .zero }
         let px0 = Float(x0) + 0.5
         var uf = Int32(clamping: Int64(((u0 + t.a * px0) * 65536).rounded(.down)))
         var vf = Int32(clamping: Int64(((v0 + t.b * px0) * 65536).rounded(.down)))
-        let du = Int32(clamping: Int64((t.a * 65536).rounded())), dv = Int32(clamping: Int64((t.b * 65536).rounded()))
+        let du = Int32(clamping: Int64((t.a * 65536).rounded()))
+        let dv = Int32(clamping: Int64((t.b * 65536).rounded()))
         let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-        let du8 = lane &* du, dv8 = lane &* dv
+        let du8 = lane &* du
+        let dv8 = lane &* dv
         let geo = SpriteKernels.Geometry(t)
-        var first = Int.max, end = Int.min
+        var first = Int.max
+        var end = Int.min
         var x = x0
         while x < x1 {
-            let u = SIMD8<Int32>(repeating: uf) &+ du8, v = SIMD8<Int32>(repeating: vf) &+ dv8
+            let u = SIMD8<Int32>(repeating: uf) &+ du8
+            let v = SIMD8<Int32>(repeating: vf) &+ dv8
             // Lanes past the row's end sample zero: the last block stores zeros there.
             let inRow = lane .< SIMD8(repeating: Int32(min(8, x1 &- x)))
             if let (sLo, sHi) = SpriteKernels.sample8(u, v, geo, inRow) {
@@ -138,7 +157,8 @@ enum MagnifiedSprites {
                 first = min(first, x)
                 end = max(end, min(x1, x &+ 8))
             }
-            uf = uf &+ (du &<< 3); vf = vf &+ (dv &<< 3)
+            uf = uf &+ (du &<< 3)
+            vf = vf &+ (dv &<< 3)
             x &+= 8
         }
         // Narrow the blocks to the pixels.
@@ -155,8 +175,10 @@ enum MagnifiedSprites {
     /// Each upright row the rows need is first magnified horizontally into a device-wide scratch row
     /// (gathering texel pairs, once per upright row rather than once per device row); each device row is
     /// then the vertical interpolation of two such rows, contiguous eight pixels at a time, and the blend.
-    static func draw(_ target: RenderTarget, ys: Int, ye: Int, xs: Int, xe: Int, _ t: SpriteTransform,
-                     _ extents: UnsafePointer<SIMD2<Int32>>, additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32) {
+    static func draw(
+        _ target: RenderTarget, ys: Int, ye: Int, xs: Int, xe: Int, _ t: SpriteTransform,
+        _ extents: UnsafePointer<SIMD2<Int32>>, additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32
+    ) {
         let n = xe - xs
         guard n > 0, ys < ye else { return }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * n) { buffer in
@@ -168,7 +190,9 @@ enum MagnifiedSprites {
                 let vf = Int32(clamping: Int64((v * 65536).rounded(.down)))
                 let top = Int32(vf >> 16) + 1
                 if rows.bRow == top {
-                    swap(&rows.a, &rows.b); swap(&rows.aRow, &rows.bRow); swap(&rows.aSpan, &rows.bSpan)
+                    swap(&rows.a, &rows.b)
+                    swap(&rows.aRow, &rows.bRow)
+                    swap(&rows.aSpan, &rows.bSpan)
                 }
                 if rows.aRow != top {
                     rows.aSpan = magnify(row: Int(top), into: rows.a, xs: xs, xe: xe, t, extents)
@@ -180,9 +204,12 @@ enum MagnifiedSprites {
                 }
                 // Columns where either row is visible (relative to xs); the other is zero there.
                 let (a, b) = (rows.aSpan, rows.bSpan)
-                let lo = a.x == a.y ? b.x : (b.x == b.y ? a.x : min(a.x, b.x)), hi = max(a.y, b.y)
+                let lo = a.x == a.y ? b.x : (b.x == b.y ? a.x : min(a.x, b.x))
+                let hi = max(a.y, b.y)
                 guard lo < hi else { continue }
-                blendRow(target.row(y) + xs, rows.a, rows.b, Int(lo), Int(hi), UInt16((vf >> 8) & 0xFF), additive, tintRB, tintGA)
+                blendRow(
+                    target.row(y) + xs, rows.a, rows.b, Int(lo), Int(hi), UInt16((vf >> 8) & 0xFF), additive, tintRB,
+                    tintGA)
             }
         }
     }
@@ -199,8 +226,10 @@ enum MagnifiedSprites {
     /// (`xe − xs` pixels, zero where the row is transparent); returns the columns written (relative to
     /// xs), empty when none.
     @inline(__always)
-    static func magnify(row: Int, into out: UnsafeMutablePointer<UInt32>, xs: Int, xe: Int, _ t: SpriteTransform,
-                        _ extents: UnsafePointer<SIMD2<Int32>>) -> SIMD2<Int32> {
+    static func magnify(
+        row: Int, into out: UnsafeMutablePointer<UInt32>, xs: Int, xe: Int, _ t: SpriteTransform,
+        _ extents: UnsafePointer<SIMD2<Int32>>
+    ) -> SIMD2<Int32> {
         let n = xe - xs
         out.update(repeating: 0, count: n)
         let e = extents[row]
@@ -208,17 +237,20 @@ enum MagnifiedSprites {
         // Columns whose taps (padded columns iu + 1, iu + 2) can touch [e.x, e.y): iu ∈ [e.x − 2, e.y − 1).
         let (lo, hi) = SpriteKernels.span(t.tx + 0.5 - Float(e.x), t.a, Float(e.y - e.x), Float(xs), Float(xe))
         guard lo < hi, lo.isFinite, hi.isFinite else { return .zero }
-        let x0 = max(xs, Int(lo)), x1 = min(xe, Int(hi))
+        let x0 = max(xs, Int(lo))
+        let x1 = min(xe, Int(hi))
         guard x0 < x1 else { return .zero }
         var uf = Int32(clamping: Int64(((t.a * (Float(x0) + 0.5) + t.tx - 0.5) * 65536).rounded(.down)))
         let du = Int32(clamping: Int64((t.a * 65536).rounded()))
         let src = t.pixels + row * Int(t.stride)
         // Taps must stay in the padded row: iu ∈ [−1, width − 1]; other lanes are transparent.
-        let lowest: Int32 = -1, highest = t.width - 1
+        let lowest: Int32 = -1
+        let highest = t.width - 1
         var x = x0
         if x1 &- x0 >= 8 {
             let du8 = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &* du
-            let lowV = SIMD8<Int32>(repeating: lowest), highV = SIMD8<Int32>(repeating: highest)
+            let lowV = SIMD8<Int32>(repeating: lowest)
+            let highV = SIMD8<Int32>(repeating: highest)
             let raw = UnsafeRawPointer(src)
             while x &+ 8 <= x1 {
                 let u = SIMD8<Int32>(repeating: uf) &+ du8
@@ -227,9 +259,11 @@ enum MagnifiedSprites {
                 let cu = iu.replacing(with: lowV, where: iu .< lowV).replacing(with: highV, where: iu .> highV) &+ 1
                 var pair = SIMD8<UInt64>()
                 for k in 0..<8 { pair[k] = (raw + Int(cu[k]) &* 4).loadUnaligned(as: UInt64.self) }
-                let keep = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: valid), to: SIMD8<UInt32>.self)
+                let keep = unsafeBitCast(
+                    SIMD8<Int32>(repeating: 0).replacing(with: -1, where: valid), to: SIMD8<UInt32>.self)
                 let p32 = unsafeBitCast(pair, to: SIMD16<UInt32>.self)
-                let p0 = p32.evenHalf & keep, p1 = p32.oddHalf & keep
+                let p0 = p32.evenHalf & keep
+                let p1 = p32.oddHalf & keep
                 let wx32 = SIMD8<UInt32>(truncatingIfNeeded: u &>> 8) & SIMD8(repeating: 0xFF)
                 let wx = unsafeBitCast(wx32 | (wx32 &<< 16), to: SIMD16<UInt16>.self)
                 let lo = SpriteKernels.lerp16(SpriteKernels.evenBytes(p0), SpriteKernels.evenBytes(p1), wx)
@@ -253,8 +287,10 @@ enum MagnifiedSprites {
     /// Blends columns lo ..< hi of the vertical interpolation of `top` and `bottom` (weight `w` of
     /// bottom) into `dst`.
     @inline(__always)
-    static func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>,
-                         _ lo: Int, _ hi: Int, _ w: UInt16, _ additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32) {
+    static func blendRow(
+        _ dst: UnsafeMutablePointer<UInt32>, _ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>,
+        _ lo: Int, _ hi: Int, _ w: UInt16, _ additive: Bool, _ tintRB: UInt32, _ tintGA: UInt32
+    ) {
         var x = lo
         if hi &- lo >= 8 {
             let wv = SIMD16<UInt16>(repeating: w)
@@ -281,7 +317,10 @@ enum MagnifiedSprites {
             // n ≥ hi): the lanes before x, already blended, are zeroed and so leave their pixels unchanged.
             let start = hi &- 8
             let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-            let keep = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: lane .>= SIMD8(repeating: Int32(truncatingIfNeeded: x &- start))), to: SIMD8<UInt32>.self)
+            let keep = unsafeBitCast(
+                SIMD8<Int32>(repeating: 0).replacing(
+                    with: -1, where: lane .>= SIMD8(repeating: Int32(truncatingIfNeeded: x &- start))),
+                to: SIMD8<UInt32>.self)
             let a = UnsafeRawPointer(top + start).loadUnaligned(as: SIMD8<UInt32>.self) & keep
             let b = UnsafeRawPointer(bottom + start).loadUnaligned(as: SIMD8<UInt32>.self) & keep
             let wv = SIMD16<UInt16>(repeating: w)
@@ -295,11 +334,17 @@ enum MagnifiedSprites {
                 SpriteKernels.over8(dst + start, sLo, sHi, tLo, tHi)
             }
         } else if x < hi {
-            let tr = tintRB & 0xFFFF, tb = tintRB >> 16, tg = tintGA & 0xFFFF, ta = tintGA >> 16
+            let tr = tintRB & 0xFFFF
+            let tb = tintRB >> 16
+            let tg = tintGA & 0xFFFF
+            let ta = tintGA >> 16
             while x < hi {
                 let s = Sampler.lerp(top[x], bottom[x], UInt32(w))
                 if s != 0 {
-                    dst[x] = additive ? SpriteKernels.addPixel(dst[x], s, tr, tg, tb, ta) : SpriteKernels.overPixel(dst[x], s, tr, tg, tb, ta)
+                    dst[x] =
+                        additive
+                        ? SpriteKernels.addPixel(dst[x], s, tr, tg, tb, ta)
+                        : SpriteKernels.overPixel(dst[x], s, tr, tg, tb, ta)
                 }
                 x += 1
             }

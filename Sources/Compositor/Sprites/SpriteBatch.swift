@@ -16,9 +16,13 @@ struct DeviceSprite {
     /// loop's 16-bit lanes: red | blue << 16 (the even bytes of a pixel) and green | alpha << 16 (odd).
     var tintRB: UInt32, tintGA: UInt32
 
-    init(x0: Int32, y0: Int32, x1: Int32, y1: Int32, src: UnsafePointer<UInt32>?, srcStride: Int32, kind: UInt8,
-         tr: UInt16, tg: UInt16, tb: UInt16, ta: UInt16) {
-        (self.x0, self.y0, self.x1, self.y1, self.src, self.srcStride, self.kind) = (x0, y0, x1, y1, src, srcStride, kind)
+    init(
+        x0: Int32, y0: Int32, x1: Int32, y1: Int32, src: UnsafePointer<UInt32>?, srcStride: Int32, kind: UInt8,
+        tr: UInt16, tg: UInt16, tb: UInt16, ta: UInt16
+    ) {
+        (self.x0, self.y0, self.x1, self.y1, self.src, self.srcStride, self.kind) = (
+            x0, y0, x1, y1, src, srcStride, kind
+        )
         tintRB = UInt32(tr) | UInt32(tb) << 16
         tintGA = UInt32(tg) | UInt32(ta) << 16
     }
@@ -173,17 +177,26 @@ final class SpriteBatch {
     /// Counts the sprites `first ..< end` (already placed) in their bands and records their box, for
     /// chunk `c`. Called by the placement pass, one thread per chunk.
     func note(chunk c: Int, _ first: Int, _ end: Int) {
-        let sh = Int32(bandShift), fb = Int32(firstBand), lb = Int32(firstBand + bandCount - 1)
+        let sh = Int32(bandShift)
+        let fb = Int32(firstBand)
+        let lb = Int32(firstBand + bandCount - 1)
         let row = counts + c * bandCount
-        var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+        var minX = Int32.max
+        var minY = Int32.max
+        var maxX = Int32.min
+        var maxY = Int32.min
         for i in first..<end {
             let s = sprites[i]
             if s.kind == 0 { continue }
-            let b0 = max(fb, s.y0 >> sh), b1 = min(lb, (s.y1 - 1) >> sh)
+            let b0 = max(fb, s.y0 >> sh)
+            let b1 = min(lb, (s.y1 - 1) >> sh)
             if b0 > b1 { continue }
             row[Int(b0 - fb)] += 1
             if b1 > b0 { for b in (b0 + 1)...b1 { row[Int(b - fb)] += 1 } }
-            minX = min(minX, s.x0); minY = min(minY, s.y0); maxX = max(maxX, s.x1); maxY = max(maxY, s.y1)
+            minX = min(minX, s.x0)
+            minY = min(minY, s.y0)
+            maxX = max(maxX, s.x1)
+            maxY = max(maxY, s.y1)
         }
         chunkBoxes[c] = (minX, minY, maxX, maxY)
     }
@@ -192,18 +205,36 @@ final class SpriteBatch {
     /// then a parallel copy of every sprite into its bands. A band's sprites keep their order, so the
     /// result is the same for any thread count.
     func bin(threads: Int) {
-        let n = count, chunk = SpriteBatch.chunk
+        let n = count
+        let chunk = SpriteBatch.chunk
         let chunks = (n + chunk - 1) / chunk
         let bands = bandCount
-        guard chunks > 0, bands > 0 else { bounds = .empty; bandCount = 0; return }
-        var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+        guard chunks > 0, bands > 0 else {
+            bounds = .empty
+            bandCount = 0
+            return
+        }
+        var minX = Int32.max
+        var minY = Int32.max
+        var maxX = Int32.min
+        var maxY = Int32.min
         for c in 0..<chunks {
             let b = chunkBoxes[c]
-            minX = min(minX, b.0); minY = min(minY, b.1); maxX = max(maxX, b.2); maxY = max(maxY, b.3)
+            minX = min(minX, b.0)
+            minY = min(minY, b.1)
+            maxX = max(maxX, b.2)
+            maxY = max(maxY, b.3)
         }
-        guard minX < maxX, minY < maxY else { bounds = .empty; bandCount = 0; return }
+        guard minX < maxX, minY < maxY else {
+            bounds = .empty
+            bandCount = 0
+            return
+        }
         bounds = IntRect(x0: Int(minX), y0: Int(minY), x1: Int(maxX), y1: Int(maxY)).intersection(clip)
-        guard !bounds.isEmpty else { bandCount = 0; return }
+        guard !bounds.isEmpty else {
+            bandCount = 0
+            return
+        }
         if binStartCapacity < bands + 1 {
             binStarts.deallocate()
             binStartCapacity = bands + 1
@@ -232,14 +263,19 @@ final class SpriteBatch {
             binStorage = UnsafeMutablePointer<DeviceSprite>.allocate(capacity: binCapacity)
         }
         binned = binStorage
-        let sprites = self.sprites, out = binned, counts = self.counts
-        let sh = Int32(bandShift), fb = Int32(firstBand), lb = Int32(firstBand + bands - 1)
+        let sprites = self.sprites
+        let out = binned
+        let counts = self.counts
+        let sh = Int32(bandShift)
+        let fb = Int32(firstBand)
+        let lb = Int32(firstBand + bands - 1)
         let copy = { (c: Int) in
             let cursor = counts + c * bands
             for i in (c * chunk)..<min(n, (c + 1) * chunk) {
                 let s = sprites[i]
                 if s.kind == 0 { continue }
-                let b0 = max(fb, s.y0 >> sh), b1 = min(lb, (s.y1 - 1) >> sh)
+                let b0 = max(fb, s.y0 >> sh)
+                let b1 = min(lb, (s.y1 - 1) >> sh)
                 if b0 > b1 { continue }
                 for b in b0...b1 {
                     let k = Int(b - fb)
@@ -248,7 +284,9 @@ final class SpriteBatch {
                 }
             }
         }
-        if threads > 1 && chunks > 1 { DispatchQueue.concurrentPerform(iterations: chunks, execute: copy) } else {
+        if threads > 1 && chunks > 1 {
+            DispatchQueue.concurrentPerform(iterations: chunks, execute: copy)
+        } else {
             for c in 0..<chunks { copy(c) }
         }
     }

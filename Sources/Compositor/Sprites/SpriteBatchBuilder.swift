@@ -52,11 +52,16 @@ final class SpriteBatchBuilder {
 
     /// Fills `batch` with the sprites of `list`. `h` maps the emitter layer's plane to device pixels,
     /// `tint` multiplies every particle colour, `clip` limits drawing.
-    func build(_ list: ParticleDrawList, transform h: PlaneTransform, tint: ColorMultiplier, clip: IntRect,
-               into batch: SpriteBatch, threads: Int, bandHeight: Int) {
+    func build(
+        _ list: ParticleDrawList, transform h: PlaneTransform, tint: ColorMultiplier, clip: IntRect,
+        into batch: SpriteBatch, threads: Int, bandHeight: Int
+    ) {
         let n = list.sprites.count
         batch.reset(additive: list.renderMode == .additive, clip: clip, count: n, bandHeight: bandHeight)
-        guard n > 0, !clip.isEmpty else { batch.bin(threads: threads); return }
+        guard n > 0, !clip.isEmpty else {
+            batch.bin(threads: threads)
+            return
+        }
 
         // Appearances: textures of the contentsRect sub-images.
         var anyRotation = !(h.m12 == 0 && h.m21 == 0 && h.m13 == 0 && h.m23 == 0)
@@ -68,13 +73,17 @@ final class SpriteBatchBuilder {
             guard let image = ap.contents, ap.contentsScale.isFinite, ap.contentsScale > 0 else { return info }
             let r = ap.contentsRect.standardized
             guard r.width.isFinite, r.height.isFinite, r.minX.isFinite, r.minY.isFinite else { return info }
-            let iw = Double(image.width), ih = Double(image.height)
-            let x0 = Int((Double(r.minX) * iw).rounded()), y0 = Int((Double(r.minY) * ih).rounded())
-            let x1 = Int((Double(r.maxX) * iw).rounded()), y1 = Int((Double(r.maxY) * ih).rounded())
+            let iw = Double(image.width)
+            let ih = Double(image.height)
+            let x0 = Int((Double(r.minX) * iw).rounded())
+            let y0 = Int((Double(r.minY) * ih).rounded())
+            let x1 = Int((Double(r.maxX) * iw).rounded())
+            let y1 = Int((Double(r.maxY) * ih).rounded())
             let t = self.textures.texture(for: image, x0: x0, y0: y0, x1: x1, y1: y1)
             textures[textures.count - 1] = t
             info.pixels = t.pixels
-            info.texW = Int32(t.width); info.texH = Int32(t.height)
+            info.texW = Int32(t.width)
+            info.texH = Int32(t.height)
             info.widthPoints = Float(iw * Double(r.width) / Double(ap.contentsScale))
             info.heightPoints = Float(ih * Double(r.height) / Double(ap.contentsScale))
             info.nearestMin = ap.minificationFilter == .nearest
@@ -83,8 +92,10 @@ final class SpriteBatchBuilder {
                 let levels = (0...t.maxMipLevel).map { t.padded(mip: $0) }
                 let p = UnsafeMutablePointer<PaddedLevel>.allocate(capacity: levels.count)
                 for (i, l) in levels.enumerated() {
-                    p[i] = PaddedLevel(pixels: UnsafePointer(l.pixels), stride: Int32(l.stride), width: Int32(l.width), height: Int32(l.height),
-                                       visibleRadius: l.visibleRadius)
+                    p[i] = PaddedLevel(
+                        pixels: UnsafePointer(l.pixels), stride: Int32(l.stride), width: Int32(l.width),
+                        height: Int32(l.height),
+                        visibleRadius: l.visibleRadius)
                 }
                 info.padded = p
                 info.paddedCount = levels.count
@@ -106,10 +117,12 @@ final class SpriteBatchBuilder {
         defer { flags.deallocate() }
         list.sprites.withUnsafeBufferPointer { src in
             infos.withUnsafeBufferPointer { info in
-                let dst = batch.sprites, xf = batch.transforms
+                let dst = batch.sprites
+                let xf = batch.transforms
                 let work = { (c: Int) in
                     let end = min(n, (c + 1) * chunk)
-                    flags[c] = SpriteBatchBuilder.placeChunk(src.baseAddress!, dst, xf, c * chunk, end, info, m, tints, clip)
+                    flags[c] = SpriteBatchBuilder.placeChunk(
+                        src.baseAddress!, dst, xf, c * chunk, end, info, m, tints, clip)
                     batch.note(chunk: c, c * chunk, end)
                 }
                 if threads > 1 && chunks > 1 {
@@ -127,11 +140,16 @@ final class SpriteBatchBuilder {
             let s = batch.sprites[i]
             guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
             let a = Int(list.sprites[i].appearance)
-            let w = s.x1 - s.x0, hgt = s.y1 - s.y0
+            let w = s.x1 - s.x0
+            let hgt = s.y1 - s.y0
             let t: Texture
-            if memoKey == (a, w, hgt), let mt = memoTexture { t = mt } else {
+            if memoKey == (a, w, hgt), let mt = memoTexture {
+                t = mt
+            } else {
                 guard let source = textures[a] else { continue }
-                t = prescaled.texture(source, width: Int(w), height: Int(hgt), nearestMin: infos[a].nearestMin, nearestMag: infos[a].nearestMag)
+                t = prescaled.texture(
+                    source, width: Int(w), height: Int(hgt), nearestMin: infos[a].nearestMin,
+                    nearestMag: infos[a].nearestMag)
                 memoKey = (a, w, hgt)
                 memoTexture = t
                 batch.retained.append(t)
@@ -148,9 +166,11 @@ final class SpriteBatchBuilder {
     private func makeUpright(_ batch: SpriteBatch, flags: UnsafePointer<UInt8>, count n: Int, threads: Int) {
         let chunk = SpriteBatch.chunk
         var jobs: [(index: Int, layout: MagnifiedSprites.Layout, pixels: Int, rows: Int)] = []
-        var pixels = 0, rows = 0
+        var pixels = 0
+        var rows = 0
         for c in 0..<((n + chunk - 1) / chunk) where flags[c] & SpriteBatchBuilder.magnifiedFlag != 0 {
-            for i in (c * chunk)..<min(n, (c + 1) * chunk) where batch.sprites[i].kind == SpriteKind.magnified.rawValue {
+            for i in (c * chunk)..<min(n, (c + 1) * chunk) where batch.sprites[i].kind == SpriteKind.magnified.rawValue
+            {
                 let t = batch.transforms[Int(batch.sprites[i].srcStride)]
                 guard let layout = MagnifiedSprites.Layout(t), pixels + layout.paddedCount <= uprightBudget else {
                     batch.sprites[i].kind = SpriteKind.bilinear.rawValue
@@ -163,13 +183,16 @@ final class SpriteBatchBuilder {
         }
         guard !jobs.isEmpty else { return }
         batch.reserveUpright(pixels: pixels, rows: rows)
-        let storage = batch.uprightPixels, extents = batch.uprightExtents, transforms = batch.transforms
+        let storage = batch.uprightPixels
+        let extents = batch.uprightExtents
+        let transforms = batch.transforms
         let sprites = batch.sprites
         jobs.withUnsafeBufferPointer { jobs in
             let work = { (k: Int) in
                 let job = jobs[k]
                 let slot = Int(sprites[job.index].srcStride)
-                let image = storage + job.pixels, rowExtents = extents + job.rows
+                let image = storage + job.pixels
+                let rowExtents = extents + job.rows
                 MagnifiedSprites.makeUpright(transforms[slot], job.layout, into: image, extents: rowExtents)
                 transforms[slot] = job.layout.deviceMap(pixels: UnsafePointer(image))
                 // The extents travel in the sprite's `src`, which transformed sprites do not use, so
@@ -186,7 +209,8 @@ final class SpriteBatchBuilder {
 
     // MARK: - One sprite
 
-    private static let none = DeviceSprite(x0: 0, y0: 0, x1: 0, y1: 0, src: nil, srcStride: 0, kind: 0, tr: 0, tg: 0, tb: 0, ta: 0)
+    private static let none = DeviceSprite(
+        x0: 0, y0: 0, x1: 0, y1: 0, src: nil, srcStride: 0, kind: 0, tr: 0, tg: 0, tb: 0, ta: 0)
 
     /// The emitter plane → device map in single precision, with a flag for the common case of a
     /// scale-and-translate map without flips.
@@ -207,9 +231,11 @@ final class SpriteBatchBuilder {
 
     /// Places sprites `first ..< end`; returns `scaledFlag` and `magnifiedFlag` for what they need next.
     @inline(never)
-    static func placeChunk(_ src: UnsafePointer<ParticleSprite>, _ dst: UnsafeMutablePointer<DeviceSprite>,
-                           _ xf: UnsafeMutablePointer<SpriteTransform>, _ first: Int, _ end: Int,
-                           _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map, _ tint: TintFactors, _ clip: IntRect) -> UInt8 {
+    static func placeChunk(
+        _ src: UnsafePointer<ParticleSprite>, _ dst: UnsafeMutablePointer<DeviceSprite>,
+        _ xf: UnsafeMutablePointer<SpriteTransform>, _ first: Int, _ end: Int,
+        _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map, _ tint: TintFactors, _ clip: IntRect
+    ) -> UInt8 {
         var flags: UInt8 = 0
         for i in first..<end {
             let s = place(src[i], i, infos, m, tint, clip, &xf[i])
@@ -222,21 +248,28 @@ final class SpriteBatchBuilder {
 
     /// Places one sprite; writes `xf` for transformed sprites.
     @inline(__always)
-    static func place(_ p: ParticleSprite, _ index: Int, _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map,
-                      _ tint: TintFactors, _ clip: IntRect, _ xf: inout SpriteTransform) -> DeviceSprite {
+    static func place(
+        _ p: ParticleSprite, _ index: Int, _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map,
+        _ tint: TintFactors, _ clip: IntRect, _ xf: inout SpriteTransform
+    ) -> DeviceSprite {
         let ai = Int(p.appearance)
         guard ai < infos.count else { return none }
         let info = infos[ai]
         guard let texPixels = info.pixels, p.a != 0, p.scale > 0, p.scale.isFinite, p.x.isFinite, p.y.isFinite,
-              p.rotation.isFinite else { return none }
+            p.rotation.isFinite
+        else { return none }
 
         // Tint: straight colour × multiplier, premultiplied, 0…256 (colour factors never above alpha's).
         var (tr, tg, tb, ta) = tint.tint(p.r, p.g, p.b, p.a)
         if ta == 0 { return none }
 
         // Centre and the device axes of the quad: J · R(rotation) · diag(width, height).
-        let wpt = info.widthPoints * p.scale, hpt = info.heightPoints * p.scale
-        var cx: Float, cy: Float, Ex: (Float, Float), Ey: (Float, Float)
+        let wpt = info.widthPoints * p.scale
+        let hpt = info.heightPoints * p.scale
+        var cx: Float
+        var cy: Float
+        var Ex: (Float, Float)
+        var Ey: (Float, Float)
         if m.axisAligned && p.rotation == 0 {
             cx = p.x * m.m11 + m.m31
             cy = p.y * m.m22 + m.m32
@@ -245,18 +278,27 @@ final class SpriteBatchBuilder {
         } else {
             cx = p.x * m.m11 + p.y * m.m21 + m.m31
             cy = p.x * m.m12 + p.y * m.m22 + m.m32
-            var jxx = m.m11, jxy = m.m12, jyx = m.m21, jyy = m.m22
+            var jxx = m.m11
+            var jxy = m.m12
+            var jyx = m.m21
+            var jyy = m.m22
             if !(m.m13 == 0 && m.m23 == 0 && m.m33 == 1) {
                 let w = p.x * m.m13 + p.y * m.m23 + m.m33
                 guard w > 1e-4 else { return none }
-                cx /= w; cy /= w
-                jxx = (m.m11 - cx * m.m13) / w; jxy = (m.m12 - cy * m.m13) / w
-                jyx = (m.m21 - cx * m.m23) / w; jyy = (m.m22 - cy * m.m23) / w
+                cx /= w
+                cy /= w
+                jxx = (m.m11 - cx * m.m13) / w
+                jxy = (m.m12 - cy * m.m13) / w
+                jyx = (m.m21 - cx * m.m23) / w
+                jyy = (m.m22 - cy * m.m23) / w
             }
-            var ex = (wpt, Float(0)), ey = (Float(0), hpt)
+            var ex = (wpt, Float(0))
+            var ey = (Float(0), hpt)
             if p.rotation != 0 {
-                let c = cos(p.rotation), s = sin(p.rotation)
-                ex = (wpt * c, wpt * s); ey = (-hpt * s, hpt * c)
+                let c = cos(p.rotation)
+                let s = sin(p.rotation)
+                ex = (wpt * c, wpt * s)
+                ey = (-hpt * s, hpt * c)
             }
             Ex = (ex.0 * jxx + ex.1 * jyx, ex.0 * jxy + ex.1 * jyy)
             Ey = (ey.0 * jxx + ey.1 * jyx, ey.0 * jxy + ey.1 * jyy)
@@ -265,51 +307,68 @@ final class SpriteBatchBuilder {
 
         // Blits (and their cached resampled images) are for unrotated sprites up to 2048 pixels; larger
         // ones are inverse-mapped like rotated sprites, which allocates nothing.
-        let unrotated = abs(Ex.1) <= 1e-4 * abs(Ex.0) && abs(Ey.0) <= 1e-4 * abs(Ey.1) && Ex.0 > 0 && Ey.1 > 0
+        let unrotated =
+            abs(Ex.1) <= 1e-4 * abs(Ex.0) && abs(Ey.0) <= 1e-4 * abs(Ey.1) && Ex.0 > 0 && Ey.1 > 0
             && Ex.0 <= 2048 && Ey.1 <= 2048
         if unrotated {
-            let wd = Ex.0, hd = Ey.1
+            let wd = Ex.0
+            let hd = Ey.1
             let exact = abs(wd - Float(info.texW)) < 1e-3 && abs(hd - Float(info.texH)) < 1e-3
-            let w = exact ? info.texW : Int32(max(1, wd.rounded())), h = exact ? info.texH : Int32(max(1, hd.rounded()))
-            let fx = cx - Float(w) * 0.5 + 0.5, fy = cy - Float(h) * 0.5 + 0.5
+            let w = exact ? info.texW : Int32(max(1, wd.rounded()))
+            let h = exact ? info.texH : Int32(max(1, hd.rounded()))
+            let fx = cx - Float(w) * 0.5 + 0.5
+            let fy = cy - Float(h) * 0.5 + 0.5
             guard abs(fx) < 1e7, abs(fy) < 1e7 else { return none }
-            let x0 = Int32(fx.rounded(.down)), y0 = Int32(fy.rounded(.down))
-            if Int(x0 + w) <= clip.x0 || Int(x0) >= clip.x1 || Int(y0 + h) <= clip.y0 || Int(y0) >= clip.y1 { return none }
+            let x0 = Int32(fx.rounded(.down))
+            let y0 = Int32(fy.rounded(.down))
+            if Int(x0 + w) <= clip.x0 || Int(x0) >= clip.x1 || Int(y0 + h) <= clip.y0 || Int(y0) >= clip.y1 {
+                return none
+            }
             // A sprite smaller than a pixel keeps its energy: dim it by the area it lost.
             if !exact && (wd < 1 || hd < 1) {
                 let k = wd * hd / (Float(w) * Float(h))
-                ta = quantize(Float(ta) / 256 * k); tr = min(ta, quantize(Float(tr) / 256 * k))
-                tg = min(ta, quantize(Float(tg) / 256 * k)); tb = min(ta, quantize(Float(tb) / 256 * k))
+                ta = quantize(Float(ta) / 256 * k)
+                tr = min(ta, quantize(Float(tr) / 256 * k))
+                tg = min(ta, quantize(Float(tg) / 256 * k))
+                tb = min(ta, quantize(Float(tb) / 256 * k))
                 if ta == 0 { return none }
             }
-            return DeviceSprite(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h, src: exact ? UnsafePointer(texPixels) : nil,
-                                srcStride: info.texW, kind: SpriteKind.blit.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)
+            return DeviceSprite(
+                x0: x0, y0: y0, x1: x0 + w, y1: y0 + h, src: exact ? UnsafePointer(texPixels) : nil,
+                srcStride: info.texW, kind: SpriteKind.blit.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)
         }
 
         // Rotated or flipped: bounding box, mip level and inverse map.
         let det = Ex.0 * Ey.1 - Ey.0 * Ex.1
         guard abs(det) > 1e-6, let padded = info.padded, info.paddedCount > 0 else { return none }
-        let hx = (abs(Ex.0) + abs(Ey.0)) * 0.5 + 1, hy = (abs(Ex.1) + abs(Ey.1)) * 0.5 + 1
+        let hx = (abs(Ex.0) + abs(Ey.0)) * 0.5 + 1
+        let hy = (abs(Ex.1) + abs(Ey.1)) * 0.5 + 1
         guard abs(cx) < 1e7, abs(cy) < 1e7, hx.isFinite, hy.isFinite else { return none }
         // The box, clamped to the clip (plus a margin) before converting to integers.
-        let bx0 = Int32(max(Float(clip.x0 - 1), (cx - hx).rounded(.down))), by0 = Int32(max(Float(clip.y0 - 1), (cy - hy).rounded(.down)))
-        let bx1 = Int32(min(Float(clip.x1 + 1), (cx + hx).rounded(.up))), by1 = Int32(min(Float(clip.y1 + 1), (cy + hy).rounded(.up)))
+        let bx0 = Int32(max(Float(clip.x0 - 1), (cx - hx).rounded(.down)))
+        let by0 = Int32(max(Float(clip.y0 - 1), (cy - hy).rounded(.down)))
+        let bx1 = Int32(min(Float(clip.x1 + 1), (cx + hx).rounded(.up)))
+        let by1 = Int32(min(Float(clip.y1 + 1), (cy + hy).rounded(.up)))
         if Int(bx1) <= clip.x0 || Int(bx0) >= clip.x1 || Int(by1) <= clip.y0 || Int(by0) >= clip.y1 { return none }
-        let lenX = (Ex.0 * Ex.0 + Ex.1 * Ex.1).squareRoot(), lenY = (Ey.0 * Ey.0 + Ey.1 * Ey.1).squareRoot()
+        let lenX = (Ex.0 * Ex.0 + Ex.1 * Ex.1).squareRoot()
+        let lenY = (Ey.0 * Ey.0 + Ey.1 * Ey.1).squareRoot()
         let rho = max(Float(info.texW) / lenX, Float(info.texH) / lenY)
         let nearest = rho > 1 ? info.nearestMin : info.nearestMag
         var level = 0
         if rho >= 2 && !nearest { level = min(info.paddedCount - 1, Int(log2(rho).rounded(.down))) }
         let pt = padded[level]
-        let tw = Float(pt.width), th = Float(pt.height)
+        let tw = Float(pt.width)
+        let th = Float(pt.height)
         let id = 1 / det
-        xf = SpriteTransform(a: tw * Ey.1 * id, b: -th * Ex.1 * id, c: -tw * Ey.0 * id, d: th * Ex.0 * id,
-                             tx: tw * (0.5 - (Ey.1 * cx - Ey.0 * cy) * id), ty: th * (0.5 - (-Ex.1 * cx + Ex.0 * cy) * id),
-                             pixels: pt.pixels, stride: pt.stride, width: pt.width, height: pt.height,
-                             visibleRadius: pt.visibleRadius)
+        xf = SpriteTransform(
+            a: tw * Ey.1 * id, b: -th * Ex.1 * id, c: -tw * Ey.0 * id, d: th * Ex.0 * id,
+            tx: tw * (0.5 - (Ey.1 * cx - Ey.0 * cy) * id), ty: th * (0.5 - (-Ex.1 * cx + Ex.0 * cy) * id),
+            pixels: pt.pixels, stride: pt.stride, width: pt.width, height: pt.height,
+            visibleRadius: pt.visibleRadius)
         let kind: SpriteKind = nearest ? .nearest : rho <= MagnifiedSprites.maximumFootprint ? .magnified : .bilinear
-        return DeviceSprite(x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: Int32(index),
-                            kind: kind.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)
+        return DeviceSprite(
+            x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: Int32(index),
+            kind: kind.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)
     }
 
     /// A factor in 0…1 as 0…256.
@@ -339,8 +398,10 @@ struct TintFactors {
     func tint(_ pr: UInt8, _ pg: UInt8, _ pb: UInt8, _ pa: UInt8) -> (UInt16, UInt16, UInt16, UInt16) {
         let ta = UInt16(truncatingIfNeeded: (UInt64(pa) &* a &+ (1 << 31)) &>> 32)
         let aa = UInt64(pa)
-        return (min(ta, UInt16(truncatingIfNeeded: (UInt64(pr) &* aa &* r &+ (1 << 39)) &>> 40)),
-                min(ta, UInt16(truncatingIfNeeded: (UInt64(pg) &* aa &* g &+ (1 << 39)) &>> 40)),
-                min(ta, UInt16(truncatingIfNeeded: (UInt64(pb) &* aa &* b &+ (1 << 39)) &>> 40)), ta)
+        return (
+            min(ta, UInt16(truncatingIfNeeded: (UInt64(pr) &* aa &* r &+ (1 << 39)) &>> 40)),
+            min(ta, UInt16(truncatingIfNeeded: (UInt64(pg) &* aa &* g &+ (1 << 39)) &>> 40)),
+            min(ta, UInt16(truncatingIfNeeded: (UInt64(pb) &* aa &* b &+ (1 << 39)) &>> 40)), ta
+        )
     }
 }

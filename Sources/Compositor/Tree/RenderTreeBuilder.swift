@@ -61,8 +61,11 @@ final class RenderTreeBuilder {
     var regions: [DiagnosticRegion]?
     private var batchOccurrences: [ObjectIdentifier: Int] = [:]
 
-    init(resources: CompositorResources, particles: ParticleDrawListProvider?, instances: ReplicatorInstanceSource?, threads: Int,
-         bandHeight: Int = BandExecutor.bandHeight) {
+    init(
+        resources: CompositorResources, particles: ParticleDrawListProvider?, instances: ReplicatorInstanceSource?,
+        threads: Int,
+        bandHeight: Int = BandExecutor.bandHeight
+    ) {
         self.resources = resources
         self.particles = particles
         self.instances = instances
@@ -76,7 +79,9 @@ final class RenderTreeBuilder {
     func build(root: CALayer, base: PlaneTransform, clip: IntRect) -> [DrawOp] {
         let m = root.positionTransform
         if !root.isDoubleSided && !RenderTreeBuilder.facing(m, root.bounds, flippedParent: false) { return [] }
-        let ctx = Context(h: PlaneTransform(m).concatenating(base), parentH: base, tint: .identity, clip: clip, flipped: false, depth: 0)
+        let ctx = Context(
+            h: PlaneTransform(m).concatenating(base), parentH: base, tint: .identity, clip: clip, flipped: false,
+            depth: 0)
         return visit(root, ctx)
     }
 
@@ -119,11 +124,15 @@ final class RenderTreeBuilder {
         if layer.masksToBounds {
             if radius == 0, let r = RenderTreeBuilder.axisAligned(b, ctx.h) {
                 let pixels = aa ? RenderTreeBuilder.wholePixels(r) : RenderTreeBuilder.pixelCentres(r)
-                if let p = pixels { innerClip = innerClip.intersection(p) } else {
-                    clipShape = DeviceShape.rect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, antialiased: true, clip: ctx.clip)
+                if let p = pixels {
+                    innerClip = innerClip.intersection(p)
+                } else {
+                    clipShape = DeviceShape.rect(
+                        x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, antialiased: true, clip: ctx.clip)
                 }
             } else {
-                clipShape = shape(rect: b, radius: radius, corners: layer.maskedCorners, h: ctx.h, antialiased: aa, clip: ctx.clip)
+                clipShape = shape(
+                    rect: b, radius: radius, corners: layer.maskedCorners, h: ctx.h, antialiased: aa, clip: ctx.clip)
             }
             if let c = clipShape { innerClip = innerClip.intersection(c.bounds) }
             if innerClip.isEmpty { return [] }
@@ -132,11 +141,14 @@ final class RenderTreeBuilder {
         // Which parts the layer has decides whether a translucent layer needs a group.
         let emitter = layer as? CAEmitterLayer
         let model = layer.modelLayer ?? layer
-        let list: ParticleDrawList? = emitter.flatMap { _ in (model as? CAEmitterLayer).flatMap { particles?.drawList(for: $0) } }
+        let list: ParticleDrawList? = emitter.flatMap { _ in
+            (model as? CAEmitterLayer).flatMap { particles?.drawList(for: $0) }
+        }
         let hasBackground = (layer.backgroundColor?.alpha ?? 0) > 0
         let shapeParts = RenderTreeBuilder.shapeParts(layer)
         let hasText = RenderTreeBuilder.hasText(layer)
-        let hasContents = layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || shapeParts.fill || shapeParts.stroke
+        let hasContents =
+            layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || shapeParts.fill || shapeParts.stroke
             || hasText || layer is CATiledLayer
         let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
         let hasParticles = !(list?.sprites.isEmpty ?? true)
@@ -161,7 +173,9 @@ final class RenderTreeBuilder {
 
         var ops: [DrawOp] = []
         if hasBackground, let bg = layer.backgroundColor,
-           let s = shape(rect: b, radius: radius, corners: layer.maskedCorners, h: ctx.h, antialiased: aa, clip: innerClip) {
+            let s = shape(
+                rect: b, radius: radius, corners: layer.maskedCorners, h: ctx.h, antialiased: aa, clip: innerClip)
+        {
             ops.append(.fill(FillOp(shape: s, paint: .solid(inner.tint.pixel(of: bg)), tint: .identity)))
         }
         if hasContents { ops += contents(layer, b, radius: radius, aa: aa, inner) }
@@ -172,7 +186,9 @@ final class RenderTreeBuilder {
         if hasParticles, let list, let model = model as? CAEmitterLayer {
             ops += particleOps(list, model: model, inner)
         }
-        if let e = emitter, let model = (e.modelLayer ?? e) as? CAEmitterLayer, !emitters.contains(where: { $0.model === model }) {
+        if let e = emitter, let model = (e.modelLayer ?? e) as? CAEmitterLayer,
+            !emitters.contains(where: { $0.model === model })
+        {
             emitters.append((model, list))
         }
         if hasShadow, let s = shadow(layer, b, radius: radius, content: ops, inner) {
@@ -180,7 +196,8 @@ final class RenderTreeBuilder {
             if layer.shadowPath == nil { regions?.append(DiagnosticRegion(.offscreen, rect: s.bounds)) }
         }
         if regions != nil, model.displayCount > 0,
-           let s = shape(rect: b, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: innerClip) {
+            let s = shape(rect: b, radius: 0, corners: [], h: ctx.h, antialiased: false, clip: innerClip)
+        {
             regions?.append(DiagnosticRegion(.drawn(ObjectIdentifier(model), model.displayCount), shape: s))
         }
         guard needsGroup else { return ops }
@@ -191,7 +208,8 @@ final class RenderTreeBuilder {
         var maskOps: [DrawOp]?
         if let mask = layer.mask {
             var mctx = ctx
-            mctx.h = PlaneTransform(mask.positionTransform.concatenating(layer.sublayerSpaceTransform)).concatenating(ctx.h)
+            mctx.h = PlaneTransform(mask.positionTransform.concatenating(layer.sublayerSpaceTransform)).concatenating(
+                ctx.h)
             mctx.parentH = ctx.h
             mctx.tint = .identity
             mctx.clip = bounds
@@ -203,9 +221,14 @@ final class RenderTreeBuilder {
         }
         guard !bounds.isEmpty else { return [] }
         statistics.groups += 1
-        regions?.append(clipShape.map { DiagnosticRegion(.offscreen, shape: $0) } ?? DiagnosticRegion(.offscreen, rect: bounds))
-        return [.group(GroupOp(bounds: bounds, children: ops, opacity: UInt32((groupAlpha * 256).rounded()), clip: clipShape,
-                               mask: maskOps, pool: resources.pool))]
+        regions?.append(
+            clipShape.map { DiagnosticRegion(.offscreen, shape: $0) } ?? DiagnosticRegion(.offscreen, rect: bounds))
+        return [
+            .group(
+                GroupOp(
+                    bounds: bounds, children: ops, opacity: UInt32((groupAlpha * 256).rounded()), clip: clipShape,
+                    mask: maskOps, pool: resources.pool))
+        ]
     }
 
     // MARK: - Sublayers
@@ -224,8 +247,10 @@ final class RenderTreeBuilder {
         let flips = layer.isGeometryFlipped
         func add(_ sub: CALayer, _ m: CATransform3D, _ tint: ColorMultiplier) {
             if sub.flattensSublayers {
-                items.append(DepthItem(layer: sub, m: m, depth: RenderTreeBuilder.depth(of: sub, m), tint: tint,
-                                       flipped: child.flipped, parentFlipped: flips))
+                items.append(
+                    DepthItem(
+                        layer: sub, m: m, depth: RenderTreeBuilder.depth(of: sub, m), tint: tint,
+                        flipped: child.flipped, parentFlipped: flips))
             } else {
                 collect(sub, m, tint: tint, flipped: child.flipped, into: &items, depth: child.depth)
             }
@@ -233,25 +258,35 @@ final class RenderTreeBuilder {
         if let rep = layer as? CAReplicatorLayer {
             var count = max(0, rep.instanceCount)
             if count > RenderTreeBuilder.maxInstances {
-                note(layer, "has instanceCount \(count); only the first \(RenderTreeBuilder.maxInstances) instances are drawn")
+                note(
+                    layer,
+                    "has instanceCount \(count); only the first \(RenderTreeBuilder.maxInstances) instances are drawn")
                 count = RenderTreeBuilder.maxInstances
             }
             let room = max(1, RenderTreeBuilder.maxInstanceProduct / max(1, ctx.instances))
             if count > room {
-                note(layer, "is inside replicators that already make \(ctx.instances) copies; only \(room) of its \(count) instances are drawn (at most \(RenderTreeBuilder.maxInstanceProduct) copies in all)")
+                note(
+                    layer,
+                    "is inside replicators that already make \(ctx.instances) copies; only \(room) of its \(count) instances are drawn (at most \(RenderTreeBuilder.maxInstanceProduct) copies in all)"
+                )
                 count = room
             }
             child.instances = ctx.instances * max(1, count)
             let transforms = rep.instanceTransforms(count: count)
             for i in 0..<count {
                 let it = transforms[i]
-                guard it.isFinite else { note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn"); break }
+                guard it.isFinite else {
+                    note(layer, "has a non-finite instanceTransform; instances from \(i) on are not drawn")
+                    break
+                }
                 let c = rep.color(ofInstance: i)
-                let tint = child.tint.multiplied(by: ColorMultiplier(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha)))
+                let tint = child.tint.multiplied(
+                    by: ColorMultiplier(r: Double(c.red), g: Double(c.green), b: Double(c.blue), a: Double(c.alpha)))
                 for k in kids {
                     var sub = k
                     if i > 0, rep.instanceDelay != 0, let src = instances,
-                       let delayed = src.sublayer(k, ofInstance: i, delayedBy: Double(i) * rep.instanceDelay, in: rep) {
+                        let delayed = src.sublayer(k, ofInstance: i, delayedBy: Double(i) * rep.instanceDelay, in: rep)
+                    {
                         sub = delayed
                         usedInstanceSource = true
                     }
@@ -275,7 +310,10 @@ final class RenderTreeBuilder {
     }
 
     /// Collects the flattening descendants of transform layer `t` (placed by `m`) with their 3D maps.
-    private func collect(_ t: CALayer, _ m: CATransform3D, tint: ColorMultiplier, flipped: Bool, into items: inout [DepthItem], depth: Int) {
+    private func collect(
+        _ t: CALayer, _ m: CATransform3D, tint: ColorMultiplier, flipped: Bool, into items: inout [DepthItem],
+        depth: Int
+    ) {
         guard depth < RenderTreeBuilder.maxDepth, !t.isHidden, t.opacity > 0 else { return }
         let tint2 = tint.withAlpha(times: Double(min(1, max(0, t.opacity))))
         let space = t.sublayerSpaceTransform
@@ -283,8 +321,10 @@ final class RenderTreeBuilder {
         for c in t.sublayers ?? [] {
             let mc = c.positionTransform.concatenating(space).concatenating(m)
             if c.flattensSublayers {
-                items.append(DepthItem(layer: c, m: mc, depth: RenderTreeBuilder.depth(of: c, mc), tint: tint2,
-                                       flipped: childFlipped, parentFlipped: false))
+                items.append(
+                    DepthItem(
+                        layer: c, m: mc, depth: RenderTreeBuilder.depth(of: c, mc), tint: tint2,
+                        flipped: childFlipped, parentFlipped: false))
             } else {
                 collect(c, mc, tint: tint2, flipped: childFlipped, into: &items, depth: depth + 1)
             }
@@ -301,7 +341,11 @@ final class RenderTreeBuilder {
         for i in order {
             let it = items[i]
             if it.layer.isHidden { continue }
-            if !it.layer.isDoubleSided && !RenderTreeBuilder.facing(it.m, it.layer.bounds, flippedParent: it.parentFlipped) { continue }
+            if !it.layer.isDoubleSided
+                && !RenderTreeBuilder.facing(it.m, it.layer.bounds, flippedParent: it.parentFlipped)
+            {
+                continue
+            }
             var c = ctx
             c.h = PlaneTransform(it.m).concatenating(ctx.h)
             c.tint = it.tint
@@ -318,15 +362,20 @@ final class RenderTreeBuilder {
         if let tiled = layer as? CATiledLayer { ops += tiledOps(tiled, b, ctx) }
         if let g = layer as? CAGradientLayer, g.colors != nil {
             switch GradientPaint.stops(of: g) {
-            case let .failure(problem): note(layer, "(CAGradientLayer): \(problem)")
-            case let .success(stops):
+            case .failure(let problem): note(layer, "(CAGradientLayer): \(problem)")
+            case .success(let stops):
                 if let inv = InverseMap(inverting: ctx.h),
-                   let s = shape(rect: b, radius: radius, corners: layer.maskedCorners, h: ctx.h, antialiased: aa, clip: ctx.clip) {
+                    let s = shape(
+                        rect: b, radius: radius, corners: layer.maskedCorners, h: ctx.h, antialiased: aa, clip: ctx.clip
+                    )
+                {
                     func pt(_ u: CGPoint) -> SIMD2<Float> {
                         SIMD2(Float(b.minX + u.x * b.width), Float(b.minY + u.y * b.height))
                     }
-                    let start = pt(g.startPoint), end = pt(g.endPoint)
-                    let key = GradientPaintKey(type: g.type, start: start, end: end, inverse: inv, stops: stops, rect: s.bounds)
+                    let start = pt(g.startPoint)
+                    let end = pt(g.endPoint)
+                    let key = GradientPaintKey(
+                        type: g.type, start: start, end: end, inverse: inv, stops: stops, rect: s.bounds)
                     let paint = resources.gradients.value(for: layer.modelLayer ?? layer, key: key) {
                         GradientPaint(inverse: inv, type: g.type, start: start, end: end, stops: stops)
                     }
@@ -336,14 +385,19 @@ final class RenderTreeBuilder {
             }
         }
         if let image = layer.contents,
-           let layout = ContentsLayout(bounds: b, imageWidth: image.width, imageHeight: image.height, contentsScale: layer.contentsScale,
-                                       contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
-                                       contentsCenter: layer.contentsCenter, flipped: ctx.flipped),
-           let inv = InverseMap(inverting: ctx.h),
-           let s = shape(rect: layout.destination, radius: 0, corners: [], h: ctx.h, antialiased: layer.allowsEdgeAntialiasing, clip: ctx.clip) {
-            let paint = ImagePaint(texture: resources.textures.texture(for: image), inverse: inv, xMap: layout.xMap, yMap: layout.yMap,
-                                   region: layout.region, magnification: layer.magnificationFilter,
-                                   minification: layer.minificationFilter, lodBias: layer.minificationFilterBias)
+            let layout = ContentsLayout(
+                bounds: b, imageWidth: image.width, imageHeight: image.height, contentsScale: layer.contentsScale,
+                contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
+                contentsCenter: layer.contentsCenter, flipped: ctx.flipped),
+            let inv = InverseMap(inverting: ctx.h),
+            let s = shape(
+                rect: layout.destination, radius: 0, corners: [], h: ctx.h, antialiased: layer.allowsEdgeAntialiasing,
+                clip: ctx.clip)
+        {
+            let paint = ImagePaint(
+                texture: resources.textures.texture(for: image), inverse: inv, xMap: layout.xMap, yMap: layout.yMap,
+                region: layout.region, magnification: layer.magnificationFilter,
+                minification: layer.minificationFilter, lodBias: layer.minificationFilterBias)
             ops.append(.fill(FillOp(shape: s, paint: .image(paint), tint: ctx.tint.pixelTint)))
         }
         if let text = layer as? CATextLayer { ops += textOps(text, b, ctx) }
@@ -361,13 +415,16 @@ final class RenderTreeBuilder {
             let r = max(0, radius - w)
             path.addRoundedRect(in: innerRect, radii: CGSize(width: r, height: r), corners: layer.maskedCorners)
         }
-        let polys = DeviceProjector.devicePolygons(of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip))
+        let polys = DeviceProjector.devicePolygons(
+            of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip))
         let s = DeviceShape.polygons(polys, rule: .evenOdd, antialiased: aa, clip: ctx.clip)
         return s.bounds.isEmpty ? nil : s
     }
 
     /// The layer's rounded rectangle (or any rectangle) as a device shape; nil when nothing is visible.
-    func shape(rect r: CGRect, radius: CGFloat, corners: CACornerMask, h: PlaneTransform, antialiased: Bool, clip: IntRect) -> DeviceShape? {
+    func shape(
+        rect r: CGRect, radius: CGFloat, corners: CACornerMask, h: PlaneTransform, antialiased: Bool, clip: IntRect
+    ) -> DeviceShape? {
         guard r.width > 0, r.height > 0 else { return nil }
         if radius == 0 || corners.isEmpty, let d = RenderTreeBuilder.axisAligned(r, h) {
             let s = DeviceShape.rect(x0: d.x0, y0: d.y0, x1: d.x1, y1: d.y1, antialiased: antialiased, clip: clip)
@@ -387,32 +444,40 @@ final class RenderTreeBuilder {
         let occurrence = batchOccurrences[id, default: 0]
         batchOccurrences[id] = occurrence + 1
         let batch = resources.batch(for: model, occurrence: occurrence)
-        resources.spriteBuilder.build(list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip, into: batch, threads: threads,
-                                      bandHeight: bandHeight)
+        resources.spriteBuilder.build(
+            list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip, into: batch, threads: threads,
+            bandHeight: bandHeight)
         statistics.sprites += list.sprites.count
         return batch.bandCount > 0 ? [.sprites(batch)] : []
     }
 
     // MARK: - Shadow
 
-    private func shadow(_ layer: CALayer, _ b: CGRect, radius: CGFloat, content: [DrawOp], _ ctx: Context) -> ShadowOp? {
+    private func shadow(_ layer: CALayer, _ b: CGRect, radius: CGFloat, content: [DrawOp], _ ctx: Context) -> ShadowOp?
+    {
         guard let color = layer.shadowColor else { return nil }
         // Offset and blur are measured in the superlayer's space at the layer's position.
         let centre = CGPoint(x: b.midX, y: b.midY)
         guard let dc = ctx.h.apply(centre), let inv = ctx.parentH.inverted, let pc = inv.apply(dc),
-              let j = RenderTreeBuilder.jacobian(ctx.parentH, at: pc) else { return nil }
+            let j = RenderTreeBuilder.jacobian(ctx.parentH, at: pc)
+        else { return nil }
         let off = layer.shadowOffset
         let dx = Double(off.width) * j.xx + Double(off.height) * j.yx
         let dy = Double(off.width) * j.xy + Double(off.height) * j.yy
         let unit = abs(j.xx * j.yy - j.xy * j.yx).squareRoot()
         let sigma = max(0, Double(layer.shadowRadius)) * unit
         guard dx.isFinite, dy.isFinite, sigma.isFinite, abs(dx) < 1e5, abs(dy) < 1e5, sigma < 1e4 else { return nil }
-        let idx = Int(dx.rounded()), idy = Int(dy.rounded())
+        let idx = Int(dx.rounded())
+        let idy = Int(dy.rounded())
         let source: ShadowOp.Source
         var srcBounds: IntRect
         if let path = layer.shadowPath {
-            let polys = DeviceProjector.devicePolygons(of: path, transform: ctx.h, guardRect: RenderTreeBuilder.guardRect(ctx.clip.insetBy(-Int(3 * sigma) - abs(idx) - abs(idy) - 2)))
-            let s = DeviceShape.polygons(polys, rule: .nonZero, antialiased: true, clip: ctx.clip.insetBy(-Int(3 * sigma) - abs(idx) - abs(idy) - 2))
+            let polys = DeviceProjector.devicePolygons(
+                of: path, transform: ctx.h,
+                guardRect: RenderTreeBuilder.guardRect(ctx.clip.insetBy(-Int(3 * sigma) - abs(idx) - abs(idy) - 2)))
+            let s = DeviceShape.polygons(
+                polys, rule: .nonZero, antialiased: true,
+                clip: ctx.clip.insetBy(-Int(3 * sigma) - abs(idx) - abs(idy) - 2))
             source = .shape(s)
             srcBounds = s.bounds
         } else {
@@ -424,7 +489,9 @@ final class RenderTreeBuilder {
         let margin = Int((3 * sigma).rounded(.up)) + 1
         let bounds = srcBounds.offsetBy(dx: idx, dy: idy).insetBy(-margin).intersection(ctx.clip)
         guard !bounds.isEmpty else { return nil }
-        let c = CGColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * CGFloat(min(1, layer.shadowOpacity)))
+        let c = CGColor(
+            red: color.red, green: color.green, blue: color.blue,
+            alpha: color.alpha * CGFloat(min(1, layer.shadowOpacity)))
         let op = ShadowOp(source: source, bounds: bounds, dx: idx, dy: idy, sigma: sigma, color: ctx.tint.pixel(of: c))
         shadows.append(op)
         statistics.shadows += 1
@@ -437,16 +504,25 @@ final class RenderTreeBuilder {
         var s = Double(layer.rasterizationScale)
         if !(s.isFinite && s > 0) { s = 1 }
         let extent = RenderTreeBuilder.localExtent(layer, depth: 0)
-        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite else { return [] }
-        let pw = Int((Double(extent.width) * s).rounded(.up)), ph = Int((Double(extent.height) * s).rounded(.up))
+        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width.isFinite, extent.height.isFinite else {
+            return []
+        }
+        let pw = Int((Double(extent.width) * s).rounded(.up))
+        let ph = Int((Double(extent.height) * s).rounded(.up))
         guard pw >= 1, ph >= 1, pw <= 4096, ph <= 4096 else {
-            note(layer, "is too large to rasterise at rasterizationScale \(s) (\(pw)×\(ph) pixels, limit 4096); drawn directly")
+            note(
+                layer,
+                "is too large to rasterise at rasterizationScale \(s) (\(pw)×\(ph) pixels, limit 4096); drawn directly")
             return visit(layer, ctx, allowRasterize: false)
         }
         var hasher = Hasher()
         hasher.combine(LayerFingerprint.of(layer, particles: particles))
-        hasher.combine(pw); hasher.combine(ph); hasher.combine(s); hasher.combine(ctx.flipped)
-        hasher.combine(Double(extent.minX)); hasher.combine(Double(extent.minY))
+        hasher.combine(pw)
+        hasher.combine(ph)
+        hasher.combine(s)
+        hasher.combine(ctx.flipped)
+        hasher.combine(Double(extent.minX))
+        hasher.combine(Double(extent.minY))
         let fingerprint = hasher.finalize()
         let key = ObjectIdentifier(layer.modelLayer ?? layer)
         let missesBefore = statistics.rasterizationMisses
@@ -456,28 +532,37 @@ final class RenderTreeBuilder {
             statistics.rasterizationHits += 1
         } else {
             statistics.rasterizationMisses += 1
-            let base = PlaneTransform(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
-                                      m31: -Double(extent.minX) * s, m32: -Double(extent.minY) * s, m33: 1)
+            let base = PlaneTransform(
+                m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
+                m31: -Double(extent.minX) * s, m32: -Double(extent.minY) * s, m33: 1)
             let saved = shadows
             shadows = []
             var sub = ctx
-            sub.h = base; sub.parentH = base; sub.tint = .identity; sub.clip = IntRect(x0: 0, y0: 0, x1: pw, y1: ph)
+            sub.h = base
+            sub.parentH = base
+            sub.tint = .identity
+            sub.clip = IntRect(x0: 0, y0: 0, x1: pw, y1: ph)
             sub.depth = ctx.depth + 1
             let ops = visit(layer, sub, forceOpaque: true, allowRasterize: false)
             let subShadows = shadows
             shadows = saved
             texture = Texture(width: pw, height: ph)
-            resources.render(ops, shadows: subShadows, into: RenderTarget(base: texture.pixels, stride: pw, rect: sub.clip),
-                             bandHeight: bandHeight)
-            resources.rasterCache.store(key: key, fingerprint: fingerprint, texture: texture, model: layer.modelLayer ?? layer)
+            resources.render(
+                ops, shadows: subShadows, into: RenderTarget(base: texture.pixels, stride: pw, rect: sub.clip),
+                bandHeight: bandHeight)
+            resources.rasterCache.store(
+                key: key, fingerprint: fingerprint, texture: texture, model: layer.modelLayer ?? layer)
         }
         guard let inv = InverseMap(inverting: ctx.h),
-              let shape = shape(rect: extent, radius: 0, corners: [], h: ctx.h, antialiased: true, clip: ctx.clip) else { return [] }
-        regions?.append(DiagnosticRegion(statistics.rasterizationMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
-        let paint = ImagePaint(texture: texture, inverse: inv,
-                               xMap: .linear(scale: Float(s), offset: Float(-Double(extent.minX) * s)),
-                               yMap: .linear(scale: Float(s), offset: Float(-Double(extent.minY) * s)),
-                               region: (0, 0, Float(pw), Float(ph)), magnification: .linear, minification: .linear, lodBias: 0)
+            let shape = shape(rect: extent, radius: 0, corners: [], h: ctx.h, antialiased: true, clip: ctx.clip)
+        else { return [] }
+        regions?.append(
+            DiagnosticRegion(statistics.rasterizationMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
+        let paint = ImagePaint(
+            texture: texture, inverse: inv,
+            xMap: .linear(scale: Float(s), offset: Float(-Double(extent.minX) * s)),
+            yMap: .linear(scale: Float(s), offset: Float(-Double(extent.minY) * s)),
+            region: (0, 0, Float(pw), Float(ph)), magnification: .linear, minification: .linear, lodBias: 0)
         return [.fill(FillOp(shape: shape, paint: .image(paint), tint: ctx.tint.withAlpha(times: opacity).pixelTint))]
     }
 
@@ -487,7 +572,9 @@ final class RenderTreeBuilder {
         var r = layer.bounds.standardized
         if layer.shadowOpacity > 0 {
             let m = 3 * max(0, layer.shadowRadius) + 1
-            let sh = (layer.shadowPath?.boundingBox ?? r).offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -m, dy: -m)
+            let sh = (layer.shadowPath?.boundingBox ?? r).offsetBy(
+                dx: layer.shadowOffset.width, dy: layer.shadowOffset.height
+            ).insetBy(dx: -m, dy: -m)
             if sh.width.isFinite, sh.height.isFinite { r = r.union(sh) }
         }
         guard !layer.masksToBounds, depth < 32 else { return r }
@@ -527,9 +614,14 @@ final class RenderTreeBuilder {
     /// of the camera: w > 0).
     static func axisAligned(_ r: CGRect, _ h: PlaneTransform) -> (x0: Float, y0: Float, x1: Float, y1: Float)? {
         guard h.m12 == 0, h.m21 == 0, h.m13 == 0, h.m23 == 0, h.m33 > 0 else { return nil }
-        let ax = (r.minX * h.m11 + h.m31) / h.m33, bx = (r.maxX * h.m11 + h.m31) / h.m33
-        let ay = (r.minY * h.m22 + h.m32) / h.m33, by = (r.maxY * h.m22 + h.m32) / h.m33
-        let x0 = Float(min(ax, bx)), x1 = Float(max(ax, bx)), y0 = Float(min(ay, by)), y1 = Float(max(ay, by))
+        let ax = (r.minX * h.m11 + h.m31) / h.m33
+        let bx = (r.maxX * h.m11 + h.m31) / h.m33
+        let ay = (r.minY * h.m22 + h.m32) / h.m33
+        let by = (r.maxY * h.m22 + h.m32) / h.m33
+        let x0 = Float(min(ax, bx))
+        let x1 = Float(max(ax, bx))
+        let y0 = Float(min(ay, by))
+        let y1 = Float(max(ay, by))
         guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
         return (x0, y0, x1, y1)
     }
@@ -568,7 +660,8 @@ final class RenderTreeBuilder {
     static func facing(_ m: CATransform3D, _ bounds: CGRect, flippedParent: Bool) -> Bool {
         let p = PlaneTransform(m)
         let w = bounds.midX * p.m13 + bounds.midY * p.m23 + p.m33
-        let det = p.m11 * (p.m22 * p.m33 - p.m23 * p.m32) - p.m12 * (p.m21 * p.m33 - p.m23 * p.m31)
+        let det =
+            p.m11 * (p.m22 * p.m33 - p.m23 * p.m32) - p.m12 * (p.m21 * p.m33 - p.m23 * p.m31)
             + p.m13 * (p.m21 * p.m32 - p.m22 * p.m31)
         var s = det / (w * w * w)
         if flippedParent { s = -s }
@@ -579,9 +672,12 @@ final class RenderTreeBuilder {
     static func jacobian(_ h: PlaneTransform, at p: CGPoint) -> (xx: Double, xy: Double, yx: Double, yy: Double)? {
         let w = Double(p.x * h.m13 + p.y * h.m23 + h.m33)
         guard w > 0 else { return nil }
-        let x = Double(p.x * h.m11 + p.y * h.m21 + h.m31) / w, y = Double(p.x * h.m12 + p.y * h.m22 + h.m32) / w
-        return ((Double(h.m11) - x * Double(h.m13)) / w, (Double(h.m12) - y * Double(h.m13)) / w,
-                (Double(h.m21) - x * Double(h.m23)) / w, (Double(h.m22) - y * Double(h.m23)) / w)
+        let x = Double(p.x * h.m11 + p.y * h.m21 + h.m31) / w
+        let y = Double(p.x * h.m12 + p.y * h.m22 + h.m32) / w
+        return (
+            (Double(h.m11) - x * Double(h.m13)) / w, (Double(h.m12) - y * Double(h.m13)) / w,
+            (Double(h.m21) - x * Double(h.m23)) / w, (Double(h.m22) - y * Double(h.m23)) / w
+        )
     }
 
     // MARK: - Diagnostics
@@ -589,7 +685,8 @@ final class RenderTreeBuilder {
     func note(_ layer: CALayer, _ message: String) {
         let name = layer.name.map { "'\($0)'" } ?? "\(type(of: layer))"
         let b = layer.bounds
-        let text = "layer \(name) (bounds \(b.width)×\(b.height) at position \(layer.position.x), \(layer.position.y)) \(message)"
+        let text =
+            "layer \(name) (bounds \(b.width)×\(b.height) at position \(layer.position.x), \(layer.position.y)) \(message)"
         if !diagnostics.contains(text) { diagnostics.append(text) }
     }
 }

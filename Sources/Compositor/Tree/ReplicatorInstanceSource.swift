@@ -10,6 +10,8 @@ public protocol ReplicatorInstanceSource: AnyObject {
     /// `replicator`, evaluated `delay` seconds earlier than the frame (delay = index × instanceDelay);
     /// nil draws `sublayer` itself. The returned layer is placed like `sublayer` (its own position and
     /// transform are used).
-    func sublayer(_ sublayer: CALayer, ofInstance index: Int, delayedBy delay: CFTimeInterval,
-                  in replicator: CAReplicatorLayer) -> CALayer?
+    func sublayer(
+        _ sublayer: CALayer, ofInstance index: Int, delayedBy delay: CFTimeInterval,
+        in replicator: CAReplicatorLayer
+    ) -> CALayer?
 }

@@ -27,18 +27,23 @@ extension RenderTreeBuilder {
         var project: PlaneTransform?
         if h.m13 == 0, h.m23 == 0, h.m33 > 0 {
             let k = 1 / h.m33
-            transform = CGAffineTransform(a: h.m11 * k, b: h.m12 * k, c: h.m21 * k, d: h.m22 * k, tx: h.m31 * k, ty: h.m32 * k)
+            transform = CGAffineTransform(
+                a: h.m11 * k, b: h.m12 * k, c: h.m21 * k, d: h.m22 * k, tx: h.m31 * k, ty: h.m32 * k)
         } else {
             let s = CGFloat(DeviceProjector.maxScale(of: h, over: RenderTreeBuilder.strokeBox(layer, path)))
             transform = CGAffineTransform(scaleX: s, y: s)
             let inv = 1 / Double(s)
-            project = PlaneTransform(m11: inv, m12: 0, m13: 0, m21: 0, m22: inv, m23: 0, m31: 0, m32: 0, m33: 1).concatenating(h)
+            project = PlaneTransform(m11: inv, m12: 0, m13: 0, m21: 0, m22: inv, m23: 0, m31: 0, m32: 0, m33: 1)
+                .concatenating(h)
         }
-        let key = ShapeGeometryKey(path: path, fillRule: layer.fillRule, style: StrokeStyle(shapeLayer: layer),
-                                   fills: fillColor != nil, strokes: strokeColor != nil, transform: transform)
+        let key = ShapeGeometryKey(
+            path: path, fillRule: layer.fillRule, style: StrokeStyle(shapeLayer: layer),
+            fills: fillColor != nil, strokes: strokeColor != nil, transform: transform)
         let result = resources.shapes.value(for: layer.modelLayer ?? layer, key: key) {
             do {
-                return .success(try ShapeGeometry(shapeLayer: layer, transform: transform, tolerance: CGFloat(DeviceProjector.tolerance)))
+                return .success(
+                    try ShapeGeometry(
+                        shapeLayer: layer, transform: transform, tolerance: CGFloat(DeviceProjector.tolerance)))
             } catch let e as PathGeometryError {
                 return .failure(e)
             } catch {
@@ -47,19 +52,29 @@ extension RenderTreeBuilder {
         }
         let geometry: ShapeGeometry
         switch result {
-        case let .success(g): geometry = g
-        case let .failure(error):
+        case .success(let g): geometry = g
+        case .failure(let error):
             note(layer, "(CAShapeLayer) cannot be drawn: \(error)")
             return []
         }
         var ops: [DrawOp] = []
         if let c = fillColor, let set = geometry.fill, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
-            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
-                                    tint: .identity)))
+            ops.append(
+                .fill(
+                    FillOp(
+                        shape: s,
+                        paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
+                        tint: .identity)))
         }
-        if let c = strokeColor, let set = geometry.stroke, let s = Self.deviceShape(set, project: project, clip: ctx.clip) {
-            ops.append(.fill(FillOp(shape: s, paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
-                                    tint: .identity)))
+        if let c = strokeColor, let set = geometry.stroke,
+            let s = Self.deviceShape(set, project: project, clip: ctx.clip)
+        {
+            ops.append(
+                .fill(
+                    FillOp(
+                        shape: s,
+                        paint: .solid(ctx.tint.pixel(of: c.multipliedAlpha(Self.hairlineAlpha(set.coverageScale)))),
+                        tint: .identity)))
         }
         return ops
     }
@@ -79,7 +94,8 @@ extension RenderTreeBuilder {
         let guardRect = RenderTreeBuilder.guardRect(clip)
         let b = set.bounds
         if project == nil, b.minX >= CGFloat(guardRect.x0), b.minY >= CGFloat(guardRect.y0),
-           b.maxX <= CGFloat(guardRect.x1), b.maxY <= CGFloat(guardRect.y1) {
+            b.maxX <= CGFloat(guardRect.x1), b.maxY <= CGFloat(guardRect.y1)
+        {
             let s = DeviceShape.polygonSet(set, antialiased: true, clip: clip)
             return s.bounds.isEmpty ? nil : s
         }
@@ -89,7 +105,8 @@ extension RenderTreeBuilder {
             let contour = set.contour(i).map { SIMD2(Double($0.x), Double($0.y)) }
             if let p = DeviceProjector.project(contour, h, guardRect: guardRect) { polys.append(p) }
         }
-        let s = DeviceShape.polygons(polys, rule: set.fillRule == .evenOdd ? .evenOdd : .nonZero, antialiased: true, clip: clip)
+        let s = DeviceShape.polygons(
+            polys, rule: set.fillRule == .evenOdd ? .evenOdd : .nonZero, antialiased: true, clip: clip)
         return s.bounds.isEmpty ? nil : s
     }
 

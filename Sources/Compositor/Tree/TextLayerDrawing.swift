@@ -24,13 +24,16 @@ extension RenderTreeBuilder {
 
     /// The step that draws a text layer's string (empty when nothing is visible).
     func textOps(_ layer: CATextLayer, _ b: CGRect, _ ctx: Context) -> [DrawOp] {
-        guard RenderTreeBuilder.hasText(layer), let color = layer.foregroundColor, b.width > 0, b.height > 0 else { return [] }
+        guard RenderTreeBuilder.hasText(layer), let color = layer.foregroundColor, b.width > 0, b.height > 0 else {
+            return []
+        }
         let scale = RenderTreeBuilder.textScale(layer, b, ctx.h)
         var request = TextRequest(textLayer: layer)
         request.contentsScale = CGFloat(scale)
-        let key = TextContentsKey(string: request.string, font: request.font, fontSize: Double(request.fontSize),
-                                  width: Double(b.width), height: Double(b.height), alignment: request.alignmentMode,
-                                  isWrapped: request.isWrapped, truncation: request.truncationMode, color: color, scale: scale)
+        let key = TextContentsKey(
+            string: request.string, font: request.font, fontSize: Double(request.fontSize),
+            width: Double(b.width), height: Double(b.height), alignment: request.alignmentMode,
+            isWrapped: request.isWrapped, truncation: request.truncationMode, color: color, scale: scale)
         let model = layer.modelLayer ?? layer
         let result = resources.texts.value(for: model, key: key) {
             do {
@@ -44,25 +47,31 @@ extension RenderTreeBuilder {
         let image: CGImage
         switch result {
         case .nothing: return []
-        case let .failed(message):
+        case .failed(let message):
             note(layer, "(CATextLayer) cannot draw its text: \(message)")
             return []
-        case let .image(i, warning):
+        case .image(let i, let warning):
             if let warning { note(layer, "(CATextLayer): \(warning)") }
             image = i
         }
         // Select exactly bounds × scale texels, so one point maps to `scale` texels on both axes.
-        let iw = Double(image.width), ih = Double(image.height)
+        let iw = Double(image.width)
+        let ih = Double(image.height)
         let rect = CGRect(x: 0, y: 0, width: Double(b.width) * scale / iw, height: Double(b.height) * scale / ih)
-        guard let layout = ContentsLayout(bounds: b, imageWidth: image.width, imageHeight: image.height, contentsScale: CGFloat(scale),
-                                          contentsRect: rect, gravity: .resize, contentsCenter: CGRect(x: 0, y: 0, width: 1, height: 1),
-                                          flipped: ctx.flipped),
-              let inv = InverseMap(inverting: ctx.h),
-              let s = shape(rect: layout.destination, radius: 0, corners: [], h: ctx.h, antialiased: layer.allowsEdgeAntialiasing,
-                            clip: ctx.clip) else { return [] }
-        let paint = ImagePaint(texture: resources.textures.texture(for: image), inverse: inv, xMap: layout.xMap, yMap: layout.yMap,
-                               region: layout.region, magnification: layer.magnificationFilter,
-                               minification: layer.minificationFilter, lodBias: layer.minificationFilterBias)
+        guard
+            let layout = ContentsLayout(
+                bounds: b, imageWidth: image.width, imageHeight: image.height, contentsScale: CGFloat(scale),
+                contentsRect: rect, gravity: .resize, contentsCenter: CGRect(x: 0, y: 0, width: 1, height: 1),
+                flipped: ctx.flipped),
+            let inv = InverseMap(inverting: ctx.h),
+            let s = shape(
+                rect: layout.destination, radius: 0, corners: [], h: ctx.h, antialiased: layer.allowsEdgeAntialiasing,
+                clip: ctx.clip)
+        else { return [] }
+        let paint = ImagePaint(
+            texture: resources.textures.texture(for: image), inverse: inv, xMap: layout.xMap, yMap: layout.yMap,
+            region: layout.region, magnification: layer.magnificationFilter,
+            minification: layer.minificationFilter, lodBias: layer.minificationFilterBias)
         // Text is drawn by software: a new bitmap flashes in the flash-updated-regions diagnostic.
         regions?.append(DiagnosticRegion(.drawn(ObjectIdentifier(image), 1), shape: s))
         return [.fill(FillOp(shape: s, paint: .image(paint), tint: ctx.tint.pixelTint))]

@@ -49,7 +49,8 @@ open class CADisplayLink {
 
     /// A link that calls `selector` (an unapplied method such as `BallView.step`) on `target`, retaining
     /// the target until invalidated.
-    public convenience init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void) {
+    public convenience init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void)
+    {
         self.init(callback: { link in selector(target)(link) })
     }
 
@@ -77,7 +78,10 @@ open class CADisplayLink {
     /// used). Without a default driver the link stays detached and a warning is printed.
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard let driver = CADisplayLink.defaultDriver else {
-            FileHandle.standardError.write(Data("Emitter: CADisplayLink.add(to:forMode:): no display link driver is running; use add(to: driver) or set CADisplayLink.defaultDriver\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "Emitter: CADisplayLink.add(to:forMode:): no display link driver is running; use add(to: driver) or set CADisplayLink.defaultDriver\n"
+                        .utf8))
             return
         }
         add(to: driver)

@@ -32,7 +32,9 @@ public final class EngineClock: MediaClock, @unchecked Sendable {
     public static func live() -> EngineClock { EngineClock(mode: .live) }
 
     /// A virtual clock starting at `startTime` seconds.
-    public static func virtual(startTime: CFTimeInterval = 0) -> EngineClock { EngineClock(mode: .virtual, startTime: startTime) }
+    public static func virtual(startTime: CFTimeInterval = 0) -> EngineClock {
+        EngineClock(mode: .virtual, startTime: startTime)
+    }
 
     // MARK: - Reading and moving
 
@@ -70,7 +72,9 @@ public enum EngineClockError: Error, Equatable, CustomStringConvertible {
     /// A message naming the operation and the fix.
     public var description: String {
         switch self {
-        case let .notVirtual(op): return "EngineClock.\(op): a live clock follows real time; create the clock with EngineClock.virtual() to move it"
+        case .notVirtual(let op):
+            return
+                "EngineClock.\(op): a live clock follows real time; create the clock with EngineClock.virtual() to move it"
         }
     }
 }

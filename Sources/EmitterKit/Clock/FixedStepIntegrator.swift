@@ -44,16 +44,27 @@ public struct FixedStepIntegrator: Sendable {
     // MARK: - Creating
 
     /// An integrator; throws for a step or clamp that is not a finite number > 0, or a cap below 1.
-    public init(step: CFTimeInterval = 1.0 / 120.0, maxFrameDelta: CFTimeInterval = 0.25, maxStepsPerFrame: Int? = nil) throws {
-        guard step.isFinite, step > 0 else { throw IntegratorError.invalidSetting(name: "step", message: "expected seconds > 0, got \(step)") }
+    public init(step: CFTimeInterval = 1.0 / 120.0, maxFrameDelta: CFTimeInterval = 0.25, maxStepsPerFrame: Int? = nil)
+        throws
+    {
+        guard step.isFinite, step > 0 else {
+            throw IntegratorError.invalidSetting(name: "step", message: "expected seconds > 0, got \(step)")
+        }
         guard maxFrameDelta.isFinite, maxFrameDelta > 0 else {
-            throw IntegratorError.invalidSetting(name: "maxFrameDelta", message: "expected seconds > 0, got \(maxFrameDelta)")
+            throw IntegratorError.invalidSetting(
+                name: "maxFrameDelta", message: "expected seconds > 0, got \(maxFrameDelta)")
         }
         guard maxFrameDelta / step <= 1e7 else {
-            throw IntegratorError.invalidSetting(name: "step", message: "\(step) s is too small for frames of up to \(maxFrameDelta) s (more than 10⁷ steps per frame)")
+            throw IntegratorError.invalidSetting(
+                name: "step",
+                message: "\(step) s is too small for frames of up to \(maxFrameDelta) s (more than 10⁷ steps per frame)"
+            )
         }
         let cap = maxStepsPerFrame ?? max(1, Int((maxFrameDelta / step - 1e-6).rounded(.up)))
-        guard cap >= 1 else { throw IntegratorError.invalidSetting(name: "maxStepsPerFrame", message: "expected an integer ≥ 1, got \(cap)") }
+        guard cap >= 1 else {
+            throw IntegratorError.invalidSetting(
+                name: "maxStepsPerFrame", message: "expected an integer ≥ 1, got \(cap)")
+        }
         self.step = step
         self.maxFrameDelta = maxFrameDelta
         self.maxStepsPerFrame = cap
@@ -109,7 +120,9 @@ public struct FixedStepIntegrator: Sendable {
     /// Advances by `frameDelta` and calls `body` once per due step, in order, with the step's index and
     /// start time. Returns what the frame did.
     @discardableResult
-    public mutating func advance(by frameDelta: CFTimeInterval, _ body: (FixedStep) throws -> Void) rethrows -> FrameAdvance {
+    public mutating func advance(by frameDelta: CFTimeInterval, _ body: (FixedStep) throws -> Void) rethrows
+        -> FrameAdvance
+    {
         let n = advance(by: frameDelta)
         let first = stepCount - Int64(n)
         for k in 0..<Int64(n) {
@@ -154,7 +167,7 @@ public enum IntegratorError: Error, Equatable, CustomStringConvertible {
     /// A message naming the setting and the fix.
     public var description: String {
         switch self {
-        case let .invalidSetting(name, message): return "FixedStepIntegrator.\(name): \(message)"
+        case .invalidSetting(let name, let message): return "FixedStepIntegrator.\(name): \(message)"
         }
     }
 }

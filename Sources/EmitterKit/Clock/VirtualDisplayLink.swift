@@ -36,7 +36,9 @@ public final class VirtualDisplayLink: DisplayLinkDriver {
     /// clock's time + period.
     public init(clock: EngineClock, period: CFTimeInterval = 1.0 / 60.0) throws {
         guard clock.mode == .virtual else { throw EngineClockError.notVirtual(operation: "VirtualDisplayLink") }
-        guard period.isFinite, period >= Self.shortestDelta else { throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period) }
+        guard period.isFinite, period >= Self.shortestDelta else {
+            throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period)
+        }
         self.clock = clock
         refreshPeriod = period
         startTime = clock.mediaTime
@@ -48,15 +50,19 @@ public final class VirtualDisplayLink: DisplayLinkDriver {
     /// A display whose refreshes follow `deltas` (seconds, each finite and ≥ `shortestDelta`), cycling through them
     /// when `repeating` (default) or stopping after the last. `nominalPeriod` (default: the first delta)
     /// is what links report as `duration`.
-    public init(clock: EngineClock, scriptedDeltas deltas: [CFTimeInterval], repeating: Bool = true,
-                nominalPeriod: CFTimeInterval? = nil) throws {
+    public init(
+        clock: EngineClock, scriptedDeltas deltas: [CFTimeInterval], repeating: Bool = true,
+        nominalPeriod: CFTimeInterval? = nil
+    ) throws {
         guard clock.mode == .virtual else { throw EngineClockError.notVirtual(operation: "VirtualDisplayLink") }
         guard let first = deltas.first else { throw VirtualDisplayLinkError.emptyScript }
         for (i, d) in deltas.enumerated() where !(d.isFinite && d >= Self.shortestDelta) {
             throw VirtualDisplayLinkError.invalidDelta(index: i, value: d)
         }
         let period = nominalPeriod ?? first
-        guard period.isFinite, period >= Self.shortestDelta else { throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period) }
+        guard period.isFinite, period >= Self.shortestDelta else {
+            throw VirtualDisplayLinkError.invalidDelta(index: nil, value: period)
+        }
         self.clock = clock
         refreshPeriod = period
         startTime = clock.mediaTime
@@ -121,8 +127,9 @@ public enum VirtualDisplayLinkError: Error, Equatable, CustomStringConvertible {
     /// A message naming the value and the fix.
     public var description: String {
         switch self {
-        case let .invalidDelta(index?, v): return "VirtualDisplayLink: scriptedDeltas[\(index)] = \(v); expected seconds ≥ 0.000001"
-        case let .invalidDelta(nil, v): return "VirtualDisplayLink: period \(v); expected seconds ≥ 0.000001"
+        case .invalidDelta(let index?, let v):
+            return "VirtualDisplayLink: scriptedDeltas[\(index)] = \(v); expected seconds ≥ 0.000001"
+        case .invalidDelta(nil, let v): return "VirtualDisplayLink: period \(v); expected seconds ≥ 0.000001"
         case .emptyScript: return "VirtualDisplayLink: scriptedDeltas is empty; give at least one delta"
         }
     }

@@ -38,19 +38,27 @@ extension Engine {
     public func click(at point: CGPoint) throws -> ClickOutcome {
         guard let action = scene?.interaction?.click else { return .none }
         switch action {
-        case let .moveTo(t):
-            guard let layer = rootLayer.layer(named: t.layerName) else { throw EngineError.notFound("no layer named '\(t.layerName)'") }
+        case .moveTo(let t):
+            guard let layer = rootLayer.layer(named: t.layerName) else {
+                throw EngineError.notFound("no layer named '\(t.layerName)'")
+            }
             setPoint(point, on: layer, keyPath: t.keyPath)
-        case let .setValue(t, value):
-            guard let layer = rootLayer.layer(named: t.layerName) else { throw EngineError.notFound("no layer named '\(t.layerName)'") }
+        case .setValue(let t, let value):
+            guard let layer = rootLayer.layer(named: t.layerName) else {
+                throw EngineError.notFound("no layer named '\(t.layerName)'")
+            }
             try CATransaction.performWithoutActions { try layer.setValue(value, forKeyPath: t.keyPath) }
-        case let .toggle(t):
-            guard let layer = rootLayer.layer(named: t.layerName) else { throw EngineError.notFound("no layer named '\(t.layerName)'") }
+        case .toggle(let t):
+            guard let layer = rootLayer.layer(named: t.layerName) else {
+                throw EngineError.notFound("no layer named '\(t.layerName)'")
+            }
             let current = try layer.resolvedValue(forKeyPath: t.keyPath)
-            try CATransaction.performWithoutActions { try layer.setValue(.bool(!(current.number.map { $0 != 0 } ?? false)), forKeyPath: t.keyPath) }
+            try CATransaction.performWithoutActions {
+                try layer.setValue(.bool(!(current.number.map { $0 != 0 } ?? false)), forKeyPath: t.keyPath)
+            }
         case .reset:
             return .resetRequested
-        case let .burst(emitterName, cell, count):
+        case .burst(let emitterName, let cell, let count):
             guard let emitter = rootLayer.layer(named: emitterName) as? CAEmitterLayer else {
                 throw EngineError.notFound("no emitter layer named '\(emitterName)'")
             }
@@ -65,16 +73,20 @@ extension Engine {
     /// `point` (root coordinates) in the cell's emission directions, or from the emitter shape when
     /// `point` is nil. Returns how many were born (the budget applies).
     @discardableResult
-    public func burst(count: Int, cellNamed: String, of emitter: CAEmitterLayer, at point: CGPoint? = nil) throws -> Int {
+    public func burst(count: Int, cellNamed: String, of emitter: CAEmitterLayer, at point: CGPoint? = nil) throws -> Int
+    {
         refreshEmitters()
-        guard let sim = simulation(of: emitter) else { throw EngineError.notFound("the emitter is not in the engine's layer tree") }
+        guard let sim = simulation(of: emitter) else {
+            throw EngineError.notFound("the emitter is not in the engine's layer tree")
+        }
         guard let point else { return try sim.emit(count: count, cellNamed: cellNamed) }
         guard let cell = emitter.cell(atNamePath: cellNamed) else {
             throw EngineError.notFound("emitter '\(emitter.name ?? "?")' has no cell '\(cellNamed)'")
         }
         let local = emitter.convert(point, from: rootLayer)
         guard local.x.isFinite, local.y.isFinite else { return 0 }
-        return try sim.spawn(count: count, ofCell: cell, at: (Double(local.x), Double(local.y), Double(emitter.emitterZPosition)))
+        return try sim.spawn(
+            count: count, ofCell: cell, at: (Double(local.x), Double(local.y), Double(emitter.emitterZPosition)))
     }
 
     // MARK: - Private

@@ -55,7 +55,8 @@ extension Engine {
 
     /// Couples a cell of `emitter` to the world in `collide` or `body` mode (replacing an earlier
     /// coupling of the cell). The cell may be at any depth of the emitter's cells.
-    public func setPhysics(_ physics: CellPhysicsDescription, of cell: CAEmitterCell, in emitter: CAEmitterLayer) throws {
+    public func setPhysics(_ physics: CellPhysicsDescription, of cell: CAEmitterCell, in emitter: CAEmitterLayer) throws
+    {
         try physicsCoupling().couple(cell, of: emitter.model(), physics: physics)
     }
 
@@ -91,8 +92,9 @@ extension Engine {
     func stepPhysics(_ step: FixedStep, totals: inout StepTotals) {
         guard let physics else { return }
         do {
-            try physics.step(step, stepEndMediaTime: startTime + step.time + step.duration, root: rootLayer,
-                             emitters: emitters, emitterIndex: emitterIndex, onEvent: onPhysicsEvent)
+            try physics.step(
+                step, stepEndMediaTime: startTime + step.time + step.duration, root: rootLayer,
+                emitters: emitters, emitterIndex: emitterIndex, onEvent: onPhysicsEvent)
         } catch {
             // Once per distinct problem: a bad field or body value would otherwise repeat every step.
             let message = "physics step \(step.index): \(error)"
@@ -124,7 +126,9 @@ extension Engine {
         guard let sceneStep = scene.physics?.step else { return requested ?? 1.0 / 120.0 }
         guard let requested else { return sceneStep }
         guard abs(requested - sceneStep) <= 1e-12 * max(1, sceneStep) else {
-            throw EngineError.invalidSetting("the engine's fixed step \(requested) s differs from the scene's physics.step \(sceneStep) s; leave the engine's step out to use the scene's, or change physics.step")
+            throw EngineError.invalidSetting(
+                "the engine's fixed step \(requested) s differs from the scene's physics.step \(sceneStep) s; leave the engine's step out to use the scene's, or change physics.step"
+            )
         }
         return sceneStep
     }

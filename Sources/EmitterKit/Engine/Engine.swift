@@ -84,27 +84,37 @@ public final class Engine {
     /// `startTime` keeps the media time of a reloaded scene (its emitters pre-warm to it, as Core
     /// Animation's do). The fixed step defaults to the scene's `physics.step` (1/120 s without one); a
     /// different explicit step is refused, because the world must step at the step it was tuned for.
-    public convenience init(scene: Scene, fixedStep: CFTimeInterval? = nil, startTime: CFTimeInterval = 0,
-                            threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    public convenience init(
+        scene: Scene, fixedStep: CFTimeInterval? = nil, startTime: CFTimeInterval = 0,
+        threadCount: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws {
         let step = try Engine.fixedStep(for: scene, requested: fixedStep)
-        try self.init(rootLayer: scene.rootLayer, viewSize: scene.display.size, backgroundColor: scene.display.backgroundColor,
-                      scene: scene, fixedStep: step, startTime: startTime, threadCount: threadCount)
+        try self.init(
+            rootLayer: scene.rootLayer, viewSize: scene.display.size, backgroundColor: scene.display.backgroundColor,
+            scene: scene, fixedStep: step, startTime: startTime, threadCount: threadCount)
     }
 
     /// An engine for a layer tree built in code.
-    public convenience init(rootLayer: CALayer, viewSize: CGSize, backgroundColor: CGColor = .black,
-                            fixedStep: CFTimeInterval = 1.0 / 120.0,
-                            threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
-        try self.init(rootLayer: rootLayer, viewSize: viewSize, backgroundColor: backgroundColor, scene: nil,
-                      fixedStep: fixedStep, startTime: 0, threadCount: threadCount)
+    public convenience init(
+        rootLayer: CALayer, viewSize: CGSize, backgroundColor: CGColor = .black,
+        fixedStep: CFTimeInterval = 1.0 / 120.0,
+        threadCount: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws {
+        try self.init(
+            rootLayer: rootLayer, viewSize: viewSize, backgroundColor: backgroundColor, scene: nil,
+            fixedStep: fixedStep, startTime: 0, threadCount: threadCount)
     }
 
-    init(rootLayer: CALayer, viewSize: CGSize, backgroundColor: CGColor, scene: Scene?,
-         fixedStep: CFTimeInterval, startTime: CFTimeInterval, threadCount: Int) throws {
+    init(
+        rootLayer: CALayer, viewSize: CGSize, backgroundColor: CGColor, scene: Scene?,
+        fixedStep: CFTimeInterval, startTime: CFTimeInterval, threadCount: Int
+    ) throws {
         guard viewSize.width.isFinite, viewSize.height.isFinite, viewSize.width >= 1, viewSize.height >= 1 else {
             throw EngineError.invalidSetting("view size must be at least 1×1 points, got \(viewSize)")
         }
-        guard startTime.isFinite, startTime >= 0 else { throw EngineError.invalidSetting("start time must be ≥ 0, got \(startTime)") }
+        guard startTime.isFinite, startTime >= 0 else {
+            throw EngineError.invalidSetting("start time must be ≥ 0, got \(startTime)")
+        }
         self.rootLayer = rootLayer
         self.scene = scene
         self.viewSize = viewSize
@@ -220,8 +230,9 @@ public final class Engine {
 
     /// A framebuffer of the view's size at `scale` pixels per point.
     public func makeFramebuffer(scale: CGFloat = 1) throws -> Framebuffer {
-        try Framebuffer(width: max(1, Int((viewSize.width * scale).rounded())),
-                        height: max(1, Int((viewSize.height * scale).rounded())), scale: scale)
+        try Framebuffer(
+            width: max(1, Int((viewSize.width * scale).rounded())),
+            height: max(1, Int((viewSize.height * scale).rounded())), scale: scale)
     }
 
     /// Renders the current frame into a new image of the view.
@@ -320,8 +331,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     /// The message.
     public var description: String {
         switch self {
-        case let .invalidSetting(m): return m
-        case let .notFound(m): return m
+        case .invalidSetting(let m): return m
+        case .notFound(let m): return m
         }
     }
 }

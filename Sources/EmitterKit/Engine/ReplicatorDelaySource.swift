@@ -8,8 +8,10 @@ final class ReplicatorDelaySource: ReplicatorInstanceSource {
     /// The media time of the frame being drawn, set by the engine before each render.
     var mediaTime: CFTimeInterval = 0
 
-    func sublayer(_ sublayer: CALayer, ofInstance index: Int, delayedBy delay: CFTimeInterval,
-                  in replicator: CAReplicatorLayer) -> CALayer? {
+    func sublayer(
+        _ sublayer: CALayer, ofInstance index: Int, delayedBy delay: CFTimeInterval,
+        in replicator: CAReplicatorLayer
+    ) -> CALayer? {
         sublayer.presentationSubtree(atTime: mediaTime, delayedBy: delay)
     }
 }

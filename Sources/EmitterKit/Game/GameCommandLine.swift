@@ -24,7 +24,9 @@ public struct GameCommandLine {
         var rest = arguments.dropFirst()
         while let option = rest.popFirst() {
             guard ["--png", "--frames", "--hold", "--tap"].contains(option) else {
-                problems.append("unknown option '\(option)'; use --png <path>, --frames <n>, --hold <key>:<first>-<last>, --tap <key>:<frame>")
+                problems.append(
+                    "unknown option '\(option)'; use --png <path>, --frames <n>, --hold <key>:<first>-<last>, --tap <key>:<frame>"
+                )
                 continue
             }
             guard let value = rest.popFirst() else {
@@ -35,7 +37,9 @@ public struct GameCommandLine {
             case "--png":
                 pngPath = value
             case "--frames":
-                if let n = Int(value), n >= 1, n <= 1_000_000 { frames = n } else {
+                if let n = Int(value), n >= 1, n <= 1_000_000 {
+                    frames = n
+                } else {
                     problems.append("--frames \(value): give a whole number of frames, 1...1000000")
                 }
             default:

@@ -18,8 +18,10 @@ public struct GameConfiguration {
     public var threadCount: Int
 
     /// A configuration; every argument has its default.
-    public init(viewSize: CGSize = CGSize(width: 640, height: 480), backgroundColor: CGColor = .black,
-                fixedStep: CFTimeInterval? = nil, scenePath: String? = nil, seed: UInt32 = 0, threadCount: Int = 1) {
+    public init(
+        viewSize: CGSize = CGSize(width: 640, height: 480), backgroundColor: CGColor = .black,
+        fixedStep: CFTimeInterval? = nil, scenePath: String? = nil, seed: UInt32 = 0, threadCount: Int = 1
+    ) {
         self.viewSize = viewSize
         self.backgroundColor = backgroundColor
         self.fixedStep = fixedStep
@@ -30,12 +32,14 @@ public struct GameConfiguration {
 
     /// Why the configuration cannot be used, or nil.
     public var problem: String? {
-        let w = Double(viewSize.width), h = Double(viewSize.height)
+        let w = Double(viewSize.width)
+        let h = Double(viewSize.height)
         guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 16384, h <= 16384 else {
             return "GameConfiguration.viewSize: \(w)x\(h) points; each side must be 1...16384"
         }
         if let fixedStep, !(fixedStep.isFinite && fixedStep >= 0.001 && fixedStep <= 0.1) {
-            return "GameConfiguration.fixedStep: \(fixedStep) s; use 0.001...0.1, or nil for the scene's step (else 1/120)"
+            return
+                "GameConfiguration.fixedStep: \(fixedStep) s; use 0.001...0.1, or nil for the scene's step (else 1/120)"
         }
         guard threadCount >= 1, threadCount <= 256 else {
             return "GameConfiguration.threadCount: \(threadCount); use 1...256"

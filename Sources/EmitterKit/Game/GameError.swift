@@ -12,9 +12,9 @@ public enum GameError: Error, Equatable, CustomStringConvertible {
     /// The message.
     public var description: String {
         switch self {
-        case let .invalidSetting(m): return m
-        case let .setUpFailed(m): return "Game.setUp failed: \(m)"
-        case let .notFound(m): return m
+        case .invalidSetting(let m): return m
+        case .setUpFailed(let m): return "Game.setUp failed: \(m)"
+        case .notFound(let m): return m
         }
     }
 }

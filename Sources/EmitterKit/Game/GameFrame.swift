@@ -15,8 +15,10 @@ public struct GameFrame {
     public var input: InputState
 
     /// A frame with explicit values.
-    public init(index: Int, timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval,
-                measuredDelta: CFTimeInterval, input: InputState) {
+    public init(
+        index: Int, timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval,
+        measuredDelta: CFTimeInterval, input: InputState
+    ) {
         self.index = index
         self.timestamp = timestamp
         self.targetTimestamp = targetTimestamp

@@ -79,13 +79,15 @@ public final class GameSession {
         if let path = configuration.scenePath {
             let scene = try SceneSource.load(path: path)
             scene.offsetSeeds(by: configuration.seed)
-            engine = try Engine(scene: scene, fixedStep: configuration.fixedStep, threadCount: configuration.threadCount)
+            engine = try Engine(
+                scene: scene, fixedStep: configuration.fixedStep, threadCount: configuration.threadCount)
         } else {
             let root = CALayer()
             root.frame = CGRect(origin: .zero, size: configuration.viewSize)
             root.name = "root"
-            engine = try Engine(rootLayer: root, viewSize: configuration.viewSize, backgroundColor: configuration.backgroundColor,
-                                fixedStep: configuration.fixedStep ?? 1.0 / 120.0, threadCount: configuration.threadCount)
+            engine = try Engine(
+                rootLayer: root, viewSize: configuration.viewSize, backgroundColor: configuration.backgroundColor,
+                fixedStep: configuration.fixedStep ?? 1.0 / 120.0, threadCount: configuration.threadCount)
         }
         return (engine, try engine.physicsWorld)
     }
@@ -122,7 +124,9 @@ public final class GameSession {
     /// - Throws: `GameError.invalidSetting` naming the value when it is outside 1/16…16 or not finite.
     public func setTimeScale(_ scale: Double) throws {
         guard scale.isFinite, scale >= 1.0 / 16.0, scale <= 16 else {
-            throw GameError.invalidSetting("GameSession.setTimeScale: \(scale); use 1/16...16 (1 is real time, 0.5 slow motion; pause with setPaused)")
+            throw GameError.invalidSetting(
+                "GameSession.setTimeScale: \(scale); use 1/16...16 (1 is real time, 0.5 slow motion; pause with setPaused)"
+            )
         }
         timeScale = scale
     }
@@ -139,8 +143,10 @@ public final class GameSession {
     /// Runs one display refresh: restart if asked, input, the game's `frame`, the fixed steps, bodies into
     /// layers. `measuredDelta` is in seconds (clamped by the engine to 0.25 s; NaN or negative counts as 0).
     /// - Throws: a restart's `setUp` failure (the previous run is kept).
-    public func runFrame(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval, measuredDelta: CFTimeInterval,
-                         events: [InputEvent] = []) throws {
+    public func runFrame(
+        timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval, measuredDelta: CFTimeInterval,
+        events: [InputEvent] = []
+    ) throws {
         defer { frameIndex += 1 }
         if pendingRestart {
             pendingRestart = false
@@ -151,8 +157,9 @@ public final class GameSession {
             input.apply(event)
             stepInput.apply(event)
         }
-        let frame = GameFrame(index: frameIndex, timestamp: timestamp, targetTimestamp: targetTimestamp,
-                              measuredDelta: measuredDelta, input: input)
+        let frame = GameFrame(
+            index: frameIndex, timestamp: timestamp, targetTimestamp: targetTimestamp,
+            measuredDelta: measuredDelta, input: input)
         engine.clock.withScope {
             CATransaction.performWithoutActions { game.frame(frame, self) }
         }
@@ -217,7 +224,9 @@ public final class GameSession {
     /// Couples a cell of `emitter` to the physics world: `collide` mode (particles bounce off, die on or
     /// stick to shapes, with contact events) or `body` mode (each particle a small physics body).
     /// - Throws: the engine's refusal naming the cell or value.
-    public func setPhysics(_ description: CellPhysicsDescription, of cell: CAEmitterCell, in emitter: CAEmitterLayer) throws {
+    public func setPhysics(_ description: CellPhysicsDescription, of cell: CAEmitterCell, in emitter: CAEmitterLayer)
+        throws
+    {
         try engine.setPhysics(description, of: cell, in: emitter)
     }
 
@@ -228,11 +237,15 @@ public final class GameSession {
     /// how many were born (the emitter's budget applies).
     /// - Throws: `EngineError.notFound` naming the emitter or cell that is missing.
     @discardableResult
-    public func burst(_ count: Int, of cellNamed: String, from emitter: CAEmitterLayer, at point: CGPoint? = nil) throws -> Int {
+    public func burst(_ count: Int, of cellNamed: String, from emitter: CAEmitterLayer, at point: CGPoint? = nil) throws
+        -> Int
+    {
         guard count >= 0 else {
             throw GameError.invalidSetting("GameSession.burst: count \(count); give 0 or more particles")
         }
-        return try engine.clock.withScope { try engine.burst(count: count, cellNamed: cellNamed, of: emitter, at: point) }
+        return try engine.clock.withScope {
+            try engine.burst(count: count, cellNamed: cellNamed, of: emitter, at: point)
+        }
     }
 
     /// Live particles of `emitter` (0 when it is not in the tree).

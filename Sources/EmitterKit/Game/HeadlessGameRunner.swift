@@ -25,25 +25,33 @@ public final class HeadlessGameRunner {
 
     /// A runner refreshing at `framesPerSecond` (default 60; 1…1000).
     /// - Throws: `GameError.invalidSetting` for a bad rate, or the session's errors.
-    public convenience init(game: Game, configuration: GameConfiguration = GameConfiguration(),
-                            framesPerSecond: Double = 60, script: ScriptedInput = ScriptedInput()) throws {
+    public convenience init(
+        game: Game, configuration: GameConfiguration = GameConfiguration(),
+        framesPerSecond: Double = 60, script: ScriptedInput = ScriptedInput()
+    ) throws {
         guard framesPerSecond.isFinite, framesPerSecond >= 1, framesPerSecond <= 1000 else {
             throw GameError.invalidSetting("HeadlessGameRunner: framesPerSecond \(framesPerSecond); use 1...1000")
         }
         let clock = EngineClock.virtual()
-        try self.init(game: game, configuration: configuration,
-                      displayLink: VirtualDisplayLink(clock: clock, period: 1 / framesPerSecond), script: script)
+        try self.init(
+            game: game, configuration: configuration,
+            displayLink: VirtualDisplayLink(clock: clock, period: 1 / framesPerSecond), script: script)
     }
 
     /// A runner whose frame deltas follow `deltas` (seconds, cycled): irregular frame rates for tests.
-    public convenience init(game: Game, configuration: GameConfiguration = GameConfiguration(),
-                            scriptedDeltas deltas: [CFTimeInterval], script: ScriptedInput = ScriptedInput()) throws {
+    public convenience init(
+        game: Game, configuration: GameConfiguration = GameConfiguration(),
+        scriptedDeltas deltas: [CFTimeInterval], script: ScriptedInput = ScriptedInput()
+    ) throws {
         let clock = EngineClock.virtual()
-        try self.init(game: game, configuration: configuration,
-                      displayLink: VirtualDisplayLink(clock: clock, scriptedDeltas: deltas), script: script)
+        try self.init(
+            game: game, configuration: configuration,
+            displayLink: VirtualDisplayLink(clock: clock, scriptedDeltas: deltas), script: script)
     }
 
-    private init(game: Game, configuration: GameConfiguration, displayLink: VirtualDisplayLink, script: ScriptedInput) throws {
+    private init(game: Game, configuration: GameConfiguration, displayLink: VirtualDisplayLink, script: ScriptedInput)
+        throws
+    {
         session = try GameSession(game: game, configuration: configuration)
         self.displayLink = displayLink
         self.script = script
@@ -76,9 +84,10 @@ public final class HeadlessGameRunner {
 
     /// What the session looks like now.
     public var result: GameRunResult {
-        GameRunResult(frames: session.frameIndex, simulatedTime: session.simulatedTime,
-                      steps: session.engine.integrator.stepCount, restarts: session.restartCount,
-                      stateHash: session.stateHash().hex)
+        GameRunResult(
+            frames: session.frameIndex, simulatedTime: session.simulatedTime,
+            steps: session.engine.integrator.stepCount, restarts: session.restartCount,
+            stateHash: session.stateHash().hex)
     }
 
     /// Writes the current frame to a PNG file at `scale` pixels per point.
@@ -104,8 +113,9 @@ public final class HeadlessGameRunner {
         lastTimestamp = link.timestamp
         let events = script.takeEvents(forFrame: session.frameIndex)
         do {
-            try session.runFrame(timestamp: link.timestamp, targetTimestamp: link.targetTimestamp,
-                                 measuredDelta: delta, events: events)
+            try session.runFrame(
+                timestamp: link.timestamp, targetTimestamp: link.targetTimestamp,
+                measuredDelta: delta, events: events)
         } catch {
             if frameError == nil { frameError = error }
         }

@@ -42,11 +42,15 @@ final class CellCoupling {
         func check(_ ok: Bool, _ key: String, _ value: Any, _ expected: String) throws {
             guard ok else { throw EngineError.invalidSetting("\(place).\(key): expected \(expected), got \(value)") }
         }
-        try check(physics.elasticity.isFinite && physics.elasticity >= 0, "elasticity", physics.elasticity, "a number ≥ 0")
+        try check(
+            physics.elasticity.isFinite && physics.elasticity >= 0, "elasticity", physics.elasticity, "a number ≥ 0")
         try check(physics.friction.isFinite && physics.friction >= 0, "friction", physics.friction, "a number ≥ 0")
-        if let r = physics.radius { try check(r.isFinite && r > 0, "radius", r, "points > 0, or nil for half the image width") }
+        if let r = physics.radius {
+            try check(r.isFinite && r > 0, "radius", r, "points > 0, or nil for half the image width")
+        }
         try check(physics.mass.isFinite && physics.mass > 0, "mass", physics.mass, "a mass > 0")
-        try check((1...100_000).contains(physics.contactBurst), "contactBurst", physics.contactBurst, "1…100000 particles")
+        try check(
+            (1...100_000).contains(physics.contactBurst), "contactBurst", physics.contactBurst, "1…100000 particles")
         self.emitter = emitter
         self.cell = cell
         self.physics = physics
@@ -54,7 +58,9 @@ final class CellCoupling {
         var subcells: [CAEmitterCell] = []
         for name in physics.contactCells {
             guard let sub = cell.emitterCells?.first(where: { $0.name == name }) else {
-                throw EngineError.notFound("cell '\(cell.name ?? "?")' of emitter '\(emitter.name ?? "?")' has no sub-cell '\(name)' for contactCells")
+                throw EngineError.notFound(
+                    "cell '\(cell.name ?? "?")' of emitter '\(emitter.name ?? "?")' has no sub-cell '\(name)' for contactCells"
+                )
             }
             // Contact cells emit only at contacts, not continuously from every particle.
             sub.birthRate = 0
@@ -63,10 +69,13 @@ final class CellCoupling {
         contactCells = subcells
         if physics.mode == .body {
             guard (1...100_000).contains(physics.maxBodies) else {
-                throw EngineError.invalidSetting("cell '\(cell.name ?? "?")' physics.maxBodies: expected 1…100000 particle bodies, got \(physics.maxBodies); body-mode particles are real bodies, keep the budget to hundreds or thousands")
+                throw EngineError.invalidSetting(
+                    "cell '\(cell.name ?? "?")' physics.maxBodies: expected 1…100000 particle bodies, got \(physics.maxBodies); body-mode particles are real bodies, keep the budget to hundreds or thousands"
+                )
             }
-            group = try world.makeParticleBodyGroup(budget: physics.maxBodies, friction: physics.friction,
-                                                    elasticity: physics.elasticity, filter: filter)
+            group = try world.makeParticleBodyGroup(
+                budget: physics.maxBodies, friction: physics.friction,
+                elasticity: physics.elasticity, filter: filter)
         }
     }
 
@@ -105,9 +114,11 @@ final class CellCoupling {
                     dvy.append(Float(wvy) - tracker.b[i])
                 } else if group.liveCount < group.budget, radius > 0 {
                     let (wx, wy) = map.point(Double(b.x[i]), Double(b.y[i]))
-                    if let slot = try group.spawn(position: CGPoint(x: wx, y: wy),
-                                                  velocity: CGVector(dx: wvx, dy: wvy),
-                                                  radius: radius, mass: mass) {
+                    if let slot = try group.spawn(
+                        position: CGPoint(x: wx, y: wy),
+                        velocity: CGVector(dx: wvx, dy: wvy),
+                        radius: radius, mass: mass)
+                    {
                         tracker.tag[i] = Int32(slot)
                     }
                 }
@@ -115,7 +126,8 @@ final class CellCoupling {
             try bodySlots.withUnsafeBufferPointer { s in
                 try dvx.withUnsafeBufferPointer { x in
                     try dvy.withUnsafeBufferPointer { y in
-                        guard let slots = s.baseAddress, let dx = x.baseAddress, let dy = y.baseAddress, s.count > 0 else { return }
+                        guard let slots = s.baseAddress, let dx = x.baseAddress, let dy = y.baseAddress, s.count > 0
+                        else { return }
                         try group.addVelocity(slots: slots, count: s.count, dvx: dx, dvy: dy)
                     }
                 }
@@ -140,8 +152,11 @@ final class CellCoupling {
     ///   - elapsed: the emitter's local time covered by this engine step, seconds.
     ///   - gravityStep: the world's gravity × the step: taken back out of what particle bodies gained,
     ///     so that particles fall with their cell's acceleration, as without physics.
-    func afterWorldStep(sim: EmitterSimulation, map: PlaneMap, elapsed: Double, gravityStep: (Double, Double), world: PhysicsWorld, step: Int64,
-                        report: ((ParticleContactEvent) -> Void)?, layerOf: (PhysicsBody) -> CALayer?) throws {
+    func afterWorldStep(
+        sim: EmitterSimulation, map: PlaneMap, elapsed: Double, gravityStep: (Double, Double), world: PhysicsWorld,
+        step: Int64,
+        report: ((ParticleContactEvent) -> Void)?, layerOf: (PhysicsBody) -> CALayer?
+    ) throws {
         let isBodyMode = group != nil
         let stick = physics.mode == .collide && physics.onContact == .stick
         let inverse = map.inverted
@@ -152,38 +167,48 @@ final class CellCoupling {
             if stick {
                 tracker.follow(b) { _ in }
             }
-            if isBodyMode, let group { readBodies(group, b, inverse: inverse, identity: identity, gravityStep: gravityStep) }
+            if isBodyMode, let group {
+                readBodies(group, b, inverse: inverse, identity: identity, gravityStep: gravityStep)
+            }
             guard elapsed > 0 else {
                 if stick || isBodyMode { tracker.record(b) }
                 return
             }
             // Gather the particles to sweep, with their positions at the start of the step.
-            let ax = Double(cell.xAcceleration), ay = Double(cell.yAcceleration)
+            let ax = Double(cell.xAcceleration)
+            let ay = Double(cell.yAcceleration)
             scratch.reserve(b.count)
             let s = scratch
-            let n = gather(b, elapsed: elapsed, acceleration: (ax, ay), map: map, inverse: inverse,
-                           skipTagged: isBodyMode, stick: stick)
+            let n = gather(
+                b, elapsed: elapsed, acceleration: (ax, ay), map: map, inverse: inverse,
+                skipTagged: isBodyMode, stick: stick)
             contacts.removeAll(keepingCapacity: true)
             if n > 0 {
                 // A sticking particle is placed at its contact afterwards; no bounce needed.
-                let options = ParticleCollisionOptions(radius: Float(localRadiusInWorld), elasticity: Float(stick ? 0 : physics.elasticity),
-                                                       friction: Float(stick ? 0 : physics.friction), filter: filter,
-                                                       dt: min(1, elapsed), maximumBounces: stick ? 0 : 2)
-                try world.particleCollider.collide(count: n, previousX: s.px, previousY: s.py, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
-                                                   options: options, contacts: &contacts)
+                let options = ParticleCollisionOptions(
+                    radius: Float(localRadiusInWorld), elasticity: Float(stick ? 0 : physics.elasticity),
+                    friction: Float(stick ? 0 : physics.friction), filter: filter,
+                    dt: min(1, elapsed), maximumBounces: stick ? 0 : 2)
+                try world.particleCollider.collide(
+                    count: n, previousX: s.px, previousY: s.py, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
+                    options: options, contacts: &contacts)
             }
             let response = physics.mode == .collide ? physics.onContact : .bounce
             let (awx, awy) = map.vector(ax, ay)
             for c in contacts {
-                let k = Int(c.index), i = Int(s.slot[k])
+                let k = Int(c.index)
+                let i = Int(s.slot[k])
                 if awx != 0 || awy != 0 {
-                    correctBounce(c, k: k, end: map.point(Double(b.x[i]), Double(b.y[i])), acceleration: (awx, awy), elapsed: elapsed)
+                    correctBounce(
+                        c, k: k, end: map.point(Double(b.x[i]), Double(b.y[i])), acceleration: (awx, awy),
+                        elapsed: elapsed)
                 }
                 // Write back what the sweep changed.
                 if identity {
                     (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (s.x[k], s.y[k], s.vx[k], s.vy[k])
                 } else {
-                    let p = inverse.point(Double(s.x[k]), Double(s.y[k])), v = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
+                    let p = inverse.point(Double(s.x[k]), Double(s.y[k]))
+                    let v = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
                     (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (Float(p.0), Float(p.1), Float(v.0), Float(v.1))
                 }
                 switch response {
@@ -192,7 +217,8 @@ final class CellCoupling {
                 case .stick:
                     // Rest at the contact point, off the surface by the radius.
                     let r = Float(localRadiusInWorld) + 0.01
-                    let wx = c.x + c.normalX * r, wy = c.y + c.normalY * r
+                    let wx = c.x + c.normalX * r
+                    let wy = c.y + c.normalY * r
                     tracker.tag[i] = 1
                     tracker.a[i] = wx
                     tracker.b[i] = wy
@@ -206,10 +232,12 @@ final class CellCoupling {
                 }
                 if let report {
                     let shape = world.particleCollider.shape(at: c.shapeIndex)
-                    report(ParticleContactEvent(emitter: emitter, cell: cell, point: CGPoint(x: Double(c.x), y: Double(c.y)),
-                                                normal: CGVector(dx: Double(c.normalX), dy: Double(c.normalY)),
-                                                normalSpeed: Double(c.normalSpeed), shape: shape,
-                                                layer: shape?.body.flatMap(layerOf), response: response, step: step))
+                    report(
+                        ParticleContactEvent(
+                            emitter: emitter, cell: cell, point: CGPoint(x: Double(c.x), y: Double(c.y)),
+                            normal: CGVector(dx: Double(c.normalX), dy: Double(c.normalY)),
+                            normalSpeed: Double(c.normalSpeed), shape: shape,
+                            layer: shape?.body.flatMap(layerOf), response: response, step: step))
                 }
             }
             if stick || isBodyMode { tracker.record(b) }
@@ -217,8 +245,9 @@ final class CellCoupling {
         // Bursts change other cells' stores, so they happen outside the buffers' scope.
         for burst in bursts {
             for sub in contactCells {
-                try sim.spawn(count: physics.contactBurst, ofCell: sub, at: (burst.x, burst.y, Double(emitter.emitterZPosition)),
-                              direction: (burst.dx, burst.dy, 0))
+                try sim.spawn(
+                    count: physics.contactBurst, ofCell: sub, at: (burst.x, burst.y, Double(emitter.emitterZPosition)),
+                    direction: (burst.dx, burst.dy, 0))
             }
         }
     }
@@ -226,12 +255,23 @@ final class CellCoupling {
     /// Copies the live particles to sweep into the scratch columns (world coordinates, with their
     /// positions at the start of the step) and returns how many. Stuck particles are put back where
     /// they stuck; particles with bodies are left out.
-    private func gather(_ b: ParticleBuffers, elapsed: Double, acceleration: (Double, Double), map: PlaneMap, inverse: PlaneMap,
-                        skipTagged: Bool, stick: Bool) -> Int {
+    private func gather(
+        _ b: ParticleBuffers, elapsed: Double, acceleration: (Double, Double), map: PlaneMap, inverse: PlaneMap,
+        skipTagged: Bool, stick: Bool
+    ) -> Int {
         let (ax, ay) = acceleration
         let identity = map.isIdentity
-        let px = scratch.px, py = scratch.py, ex = scratch.x, ey = scratch.y, evx = scratch.vx, evy = scratch.vy, slots = scratch.slot
-        let x = b.x, y = b.y, vx = b.vx, vy = b.vy
+        let px = scratch.px
+        let py = scratch.py
+        let ex = scratch.x
+        let ey = scratch.y
+        let evx = scratch.vx
+        let evy = scratch.vy
+        let slots = scratch.slot
+        let x = b.x
+        let y = b.y
+        let vx = b.vx
+        let vy = b.vy
         let tracked = skipTagged || stick
         var n = 0
         for i in 0..<b.count where b.isAlive(i) {
@@ -246,13 +286,21 @@ final class CellCoupling {
                 }
             }
             let t = min(elapsed, max(0, b.age(i)))
-            let x1 = Double(x[i]), y1 = Double(y[i]), vx1 = Double(vx[i]), vy1 = Double(vy[i])
-            let x0 = x1 - vx1 * t + 0.5 * ax * t * t, y0 = y1 - vy1 * t + 0.5 * ay * t * t
+            let x1 = Double(x[i])
+            let y1 = Double(y[i])
+            let vx1 = Double(vx[i])
+            let vy1 = Double(vy[i])
+            let x0 = x1 - vx1 * t + 0.5 * ax * t * t
+            let y0 = y1 - vy1 * t + 0.5 * ay * t * t
             if identity {
                 (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (Float(x0), Float(y0), x[i], y[i], vx[i], vy[i])
             } else {
-                let p0 = map.point(x0, y0), p1 = map.point(x1, y1), v = map.vector(vx1, vy1)
-                (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (Float(p0.0), Float(p0.1), Float(p1.0), Float(p1.1), Float(v.0), Float(v.1))
+                let p0 = map.point(x0, y0)
+                let p1 = map.point(x1, y1)
+                let v = map.vector(vx1, vy1)
+                (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (
+                    Float(p0.0), Float(p0.1), Float(p1.0), Float(p1.1), Float(v.0), Float(v.1)
+                )
             }
             slots[n] = Int32(i)
             n += 1
@@ -265,13 +313,17 @@ final class CellCoupling {
     /// be reflected. Along the normal, (1 + e)·(a·n)·(1 − f)·T is put back, f being the fraction of the
     /// step before the contact, so a bounce reaches e² × the drop height instead of gaining a step of
     /// gravity at every bounce.
-    private func correctBounce(_ c: ParticleContact, k: Int, end: (Double, Double), acceleration a: (Double, Double), elapsed: Double) {
+    private func correctBounce(
+        _ c: ParticleContact, k: Int, end: (Double, Double), acceleration a: (Double, Double), elapsed: Double
+    ) {
         let s = scratch
-        let nx = Double(c.normalX), ny = Double(c.normalY)
+        let nx = Double(c.normalX)
+        let ny = Double(c.normalY)
         let an = a.0 * nx + a.1 * ny
         guard an < 0 else { return }
         let r = localRadiusInWorld
-        let cx = Double(c.x) + nx * r, cy = Double(c.y) + ny * r
+        let cx = Double(c.x) + nx * r
+        let cy = Double(c.y) + ny * r
         let p0 = (Double(s.px[k]), Double(s.py[k]))
         let path = hypot(end.0 - p0.0, end.1 - p0.1)
         guard path > 0 else { return }
@@ -290,8 +342,10 @@ final class CellCoupling {
     /// Chipmunk moves a body with its velocity before the step's gravity is added, so the particle's
     /// velocity is the body's less one step of gravity; the body keeps its own (remembered in the
     /// tracker), and the next step adds to it only what the emitter changed.
-    private func readBodies(_ group: ParticleBodyGroup, _ b: ParticleBuffers, inverse: PlaneMap, identity: Bool,
-                            gravityStep: (Double, Double)) {
+    private func readBodies(
+        _ group: ParticleBodyGroup, _ b: ParticleBuffers, inverse: PlaneMap, identity: Bool,
+        gravityStep: (Double, Double)
+    ) {
         bodySlots.removeAll(keepingCapacity: true)
         // The scratch's slot column holds each read body's particle, so no list is allocated per step.
         scratch.reserve(b.count)
@@ -306,7 +360,8 @@ final class CellCoupling {
             guard let first = slots.baseAddress else { return }
             group.read(slots: first, count: n, x: s.x, y: s.y, vx: s.vx, vy: s.vy)
         }
-        let gx = Float(gravityStep.0), gy = Float(gravityStep.1)
+        let gx = Float(gravityStep.0)
+        let gy = Float(gravityStep.1)
         for k in 0..<n {
             let i = Int(s.slot[k])
             tracker.a[i] = s.vx[k]
@@ -316,7 +371,8 @@ final class CellCoupling {
             if identity {
                 (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (s.x[k], s.y[k], s.vx[k], s.vy[k])
             } else {
-                let p = inverse.point(Double(s.x[k]), Double(s.y[k])), v = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
+                let p = inverse.point(Double(s.x[k]), Double(s.y[k]))
+                let v = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
                 (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (Float(p.0), Float(p.1), Float(v.0), Float(v.1))
             }
         }

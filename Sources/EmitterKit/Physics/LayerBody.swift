@@ -54,7 +54,9 @@ public final class LayerBody {
     static func worldPlacement(of source: CALayer, superlayer: CALayer?, root: CALayer) -> (CGPoint, Double)? {
         guard let map = PlaneMap.sublayerSpace(of: superlayer, to: root) else { return nil }
         let theta = rotation(of: source.transform)
-        if map.isIdentity { return source.position.x.isFinite && source.position.y.isFinite ? (source.position, theta) : nil }
+        if map.isIdentity {
+            return source.position.x.isFinite && source.position.y.isFinite ? (source.position, theta) : nil
+        }
         let (x, y) = map.point(Double(source.position.x), Double(source.position.y))
         guard x.isFinite, y.isFinite else { return nil }
         return (CGPoint(x: x, y: y), map.angle(from: theta))
@@ -80,10 +82,15 @@ public final class LayerBody {
     /// reset), the body jumps there, moving at the speed of the jump spread over `interval` seconds
     /// (the last frame, at most `maximumThrowSpeed`), so a dragged crate pushes others and can be thrown.
     func followMovedLayer(interval: Double, root: CALayer) throws {
-        guard let w = written, w.position != layer.position || !CATransform3DEqualToTransform(w.transform, layer.transform) else { return }
+        guard let w = written,
+            w.position != layer.position || !CATransform3DEqualToTransform(w.transform, layer.transform)
+        else { return }
         written = (layer.position, layer.transform)
-        guard let (p, angle) = LayerBody.worldPlacement(of: layer, superlayer: layer.superlayer, root: root) else { return }
-        let old = body.position, oldAngle = body.angle
+        guard let (p, angle) = LayerBody.worldPlacement(of: layer, superlayer: layer.superlayer, root: root) else {
+            return
+        }
+        let old = body.position
+        let oldAngle = body.angle
         try body.setPosition(p)
         try body.setAngle(angle)
         let t = max(interval, 1e-6)
@@ -94,7 +101,8 @@ public final class LayerBody {
             v = CGVector(dx: v.dx / speed * LayerBody.maximumThrowSpeed, dy: v.dy / speed * LayerBody.maximumThrowSpeed)
         }
         try body.setVelocity(v)
-        try body.setAngularVelocity(max(-LayerBody.maximumThrowSpin, min(LayerBody.maximumThrowSpin, (angle - oldAngle) / t)))
+        try body.setAngularVelocity(
+            max(-LayerBody.maximumThrowSpin, min(LayerBody.maximumThrowSpin, (angle - oldAngle) / t)))
     }
 
     /// Fastest a body is thrown by moving its layer in code, points per second (25 points per 1/120 s
@@ -109,7 +117,9 @@ public final class LayerBody {
         let superlayer = layer.superlayer
         if layer.hasAnimations {
             let shown = layer.presentationCopy(atTime: stepEndMediaTime)
-            guard let (p, angle) = LayerBody.worldPlacement(of: shown, superlayer: superlayer, root: root) else { return }
+            guard let (p, angle) = LayerBody.worldPlacement(of: shown, superlayer: superlayer, root: root) else {
+                return
+            }
             try body.setTarget(position: p, angle: angle)
             lastPlacement = (p, angle)
             followsLayer = true

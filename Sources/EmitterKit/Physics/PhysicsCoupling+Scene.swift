@@ -7,7 +7,8 @@ extension PhysicsCoupling {
 
     /// The physics of `scene`, or nil when it has none. Every failure names the scene's part and the fix.
     static func make(scene: Scene, root: CALayer, viewSize: CGSize) throws -> PhysicsCoupling? {
-        let hasPhysics = scene.physics != nil || !scene.bodies.isEmpty || !scene.cellPhysics.isEmpty
+        let hasPhysics =
+            scene.physics != nil || !scene.bodies.isEmpty || !scene.cellPhysics.isEmpty
             || !scene.fields.isEmpty || !scene.constraints.isEmpty
         guard hasPhysics else { return nil }
         let p = scene.physics ?? PhysicsDescription()
@@ -30,13 +31,16 @@ extension PhysicsCoupling {
             do {
                 try coupling.couple(entry.cell, of: entry.emitter, physics: entry.physics)
             } catch {
-                throw EngineError.invalidSetting("physics of cell '\(entry.cell.name ?? "?")' of emitter '\(entry.emitter.name ?? "?")': \(error)")
+                throw EngineError.invalidSetting(
+                    "physics of cell '\(entry.cell.name ?? "?")' of emitter '\(entry.emitter.name ?? "?")': \(error)")
             }
         }
         for (i, f) in scene.fields.enumerated() {
             let field = try PhysicsField.make(from: f, index: i)
             if let name = f.layerName {
-                guard let layer = root.layer(named: name) else { throw EngineError.notFound("fields[\(i)]: no layer named '\(name)'") }
+                guard let layer = root.layer(named: name) else {
+                    throw EngineError.notFound("fields[\(i)]: no layer named '\(name)'")
+                }
                 field.layer = layer
             }
             coupling.fields.append(field)
@@ -46,7 +50,8 @@ extension PhysicsCoupling {
 
     /// Static segments along the display's edges, on the world's static body.
     func addWalls(_ walls: PhysicsDescription.Walls, size: CGSize) throws {
-        let w = Double(size.width), h = Double(size.height)
+        let w = Double(size.width)
+        let h = Double(size.height)
         for side in walls.sides {
             let (a, b): (CGPoint, CGPoint)
             switch side {
@@ -56,8 +61,9 @@ extension PhysicsCoupling {
             case .bottom: (a, b) = (CGPoint(x: 0, y: h), CGPoint(x: w, y: h))
             }
             do {
-                let shape = try world.staticBody.addShape(.segment(from: a, to: b, radius: walls.radius),
-                                                          friction: walls.friction, elasticity: walls.elasticity)
+                let shape = try world.staticBody.addShape(
+                    .segment(from: a, to: b, radius: walls.radius),
+                    friction: walls.friction, elasticity: walls.elasticity)
                 shape.name = "wall.\(side.rawValue)"
             } catch {
                 throw EngineError.invalidSetting("physics.walls (\(side.rawValue)): \(error)")
@@ -78,16 +84,19 @@ extension PhysicsCoupling {
             case .kinematic: type = .kinematic
             case .static: type = .static
             }
-            let body = try PhysicsBody(type: type, mass: type == .dynamic ? d.mass : nil,
-                                       moment: type == .dynamic && d.mass != nil ? d.moment : nil)
+            let body = try PhysicsBody(
+                type: type, mass: type == .dynamic ? d.mass : nil,
+                moment: type == .dynamic && d.mass != nil ? d.moment : nil)
             let geometry: ShapeGeometry
             switch d.shape {
-            case let .circle(radius): geometry = .circle(radius: radius)
-            case let .box(size, radius): geometry = .box(width: Double(size.width), height: Double(size.height), cornerRadius: radius)
-            case let .polygon(vertices, radius): geometry = .polygon(vertices: vertices, cornerRadius: radius)
-            case let .segment(a, b, radius): geometry = .segment(from: a, to: b, radius: radius)
+            case .circle(let radius): geometry = .circle(radius: radius)
+            case .box(let size, let radius):
+                geometry = .box(width: Double(size.width), height: Double(size.height), cornerRadius: radius)
+            case .polygon(let vertices, let radius): geometry = .polygon(vertices: vertices, cornerRadius: radius)
+            case .segment(let a, let b, let radius): geometry = .segment(from: a, to: b, radius: radius)
             }
-            let shape = try body.addShape(geometry, friction: d.friction, elasticity: d.elasticity, density: d.density ?? 1)
+            let shape = try body.addShape(
+                geometry, friction: d.friction, elasticity: d.elasticity, density: d.density ?? 1)
             shape.isSensor = d.isSensor
             shape.filter = CollisionFilter(group: UInt(d.group), categories: d.categories, mask: d.mask)
             if let name = d.collisionType { shape.collisionType = collisionType(named: name) }
@@ -130,9 +139,11 @@ extension PhysicsCoupling {
                 }
             case .groove: joint = try GrooveJoint(a, b, grooveFrom: c.grooveA, grooveTo: c.grooveB, anchorB: c.anchorB)
             case .dampedSpring:
-                joint = try DampedSpring(a, b, anchorA: c.anchorA, anchorB: c.anchorB, restLength: c.restLength,
-                                         stiffness: c.stiffness, damping: c.damping)
-            case .dampedRotarySpring: joint = try DampedRotarySpring(a, b, restAngle: c.restAngle, stiffness: c.stiffness, damping: c.damping)
+                joint = try DampedSpring(
+                    a, b, anchorA: c.anchorA, anchorB: c.anchorB, restLength: c.restLength,
+                    stiffness: c.stiffness, damping: c.damping)
+            case .dampedRotarySpring:
+                joint = try DampedRotarySpring(a, b, restAngle: c.restAngle, stiffness: c.stiffness, damping: c.damping)
             case .rotaryLimit: joint = try RotaryLimitJoint(a, b, min: c.min, max: c.max)
             case .ratchet: joint = try RatchetJoint(a, b, phase: c.phase, ratchet: c.ratchet)
             case .gear: joint = try GearJoint(a, b, phase: c.phase, ratio: c.ratio)

@@ -49,7 +49,8 @@ final class PhysicsCoupling {
             throw EngineError.invalidSetting("the body belongs to another physics world")
         }
         guard let (p, angle) = LayerBody.worldPlacement(of: layer, superlayer: layer.superlayer, root: root) else {
-            throw EngineError.invalidSetting("layer '\(layer.name ?? "?")' has no finite position in the root layer's coordinates")
+            throw EngineError.invalidSetting(
+                "layer '\(layer.name ?? "?")' has no finite position in the root layer's coordinates")
         }
         try body.setPosition(p)
         try body.setAngle(angle)
@@ -114,8 +115,10 @@ final class PhysicsCoupling {
 
     /// One fixed step after the emitters: kinematic targets, fields on bodies, particle bodies, the
     /// world step, particle sweeps, fields on particles, events.
-    func step(_ step: FixedStep, stepEndMediaTime: Double, root: CALayer, emitters: [EmitterRuntime],
-              emitterIndex: [ObjectIdentifier: EmitterRuntime], onEvent: ((PhysicsEvent) -> Void)?) throws {
+    func step(
+        _ step: FixedStep, stepEndMediaTime: Double, root: CALayer, emitters: [EmitterRuntime],
+        emitterIndex: [ObjectIdentifier: EmitterRuntime], onEvent: ((PhysicsEvent) -> Void)?
+    ) throws {
         let dt = step.duration
         // Kinematic bodies follow their layers' presented geometry at the end of the step.
         for link in layerBodies {
@@ -159,8 +162,9 @@ final class PhysicsCoupling {
             guard let runtime = emitterIndex[ObjectIdentifier(c.emitter)] else { continue }
             let sim = runtime.simulation
             let before = emitterTimes[ObjectIdentifier(c.emitter)] ?? sim.time
-            try c.afterWorldStep(sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
-                                 step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
+            try c.afterWorldStep(
+                sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
+                step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
         }
         try applyFieldsToParticles(emitters: emitters, time: world.time, dt: dt, map: map)
     }
@@ -182,7 +186,8 @@ final class PhysicsCoupling {
             let categories = body.shapes.reduce(UInt32(0)) { $0 | $1.filter.categories }
             let cog = body.convertToWorld(body.centerOfGravity)
             let v = body.velocity
-            var ax = 0.0, ay = 0.0
+            var ax = 0.0
+            var ay = 0.0
             for f in active where categories & f.categoryMask != 0 {
                 let a = f.field.acceleration(at: cog, velocity: v, time: time)
                 ax += Double(a.dx)
@@ -195,8 +200,10 @@ final class PhysicsCoupling {
 
     /// Fields change every live particle's velocity (in world coordinates); the change reaches the
     /// positions in the next step, and body-mode particles pass it to their bodies.
-    private func applyFieldsToParticles(emitters: [EmitterRuntime], time: Double, dt: Double,
-                                        map: (CAEmitterLayer) -> PlaneMap) throws {
+    private func applyFieldsToParticles(
+        emitters: [EmitterRuntime], time: Double, dt: Double,
+        map: (CAEmitterLayer) -> PlaneMap
+    ) throws {
         let active = fields.filter { $0.affectsParticles && $0.field.isEnabled }
         guard !active.isEmpty else { return }
         for e in emitters {
@@ -212,26 +219,33 @@ final class PhysicsCoupling {
         }
     }
 
-    private func applyFields(_ active: [PhysicsField], to cell: CAEmitterCell, of sim: EmitterSimulation, map m: PlaneMap,
-                             inverse: PlaneMap, time: Double, dt: Double) throws {
-                try sim.withParticleBuffers(ofCell: cell) { b in
-                    guard b.count > 0 else { return }
-                    if m.isIdentity {
-                        for f in active { try f.field.apply(count: b.count, x: b.x, y: b.y, vx: b.vx, vy: b.vy, dt: dt, time: time) }
-                        return
-                    }
-                    let s = fieldScratch
-                    s.reserve(b.count)
-                    for i in 0..<b.count {
-                        let p = m.point(Double(b.x[i]), Double(b.y[i])), v = m.vector(Double(b.vx[i]), Double(b.vy[i]))
-                        (s.x[i], s.y[i], s.vx[i], s.vy[i]) = (Float(p.0), Float(p.1), Float(v.0), Float(v.1))
-                    }
-                    for f in active { try f.field.apply(count: b.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy, dt: dt, time: time) }
-                    for i in 0..<b.count {
-                        let v = inverse.vector(Double(s.vx[i]), Double(s.vy[i]))
-                        (b.vx[i], b.vy[i]) = (Float(v.0), Float(v.1))
-                    }
+    private func applyFields(
+        _ active: [PhysicsField], to cell: CAEmitterCell, of sim: EmitterSimulation, map m: PlaneMap,
+        inverse: PlaneMap, time: Double, dt: Double
+    ) throws {
+        try sim.withParticleBuffers(ofCell: cell) { b in
+            guard b.count > 0 else { return }
+            if m.isIdentity {
+                for f in active {
+                    try f.field.apply(count: b.count, x: b.x, y: b.y, vx: b.vx, vy: b.vy, dt: dt, time: time)
                 }
+                return
+            }
+            let s = fieldScratch
+            s.reserve(b.count)
+            for i in 0..<b.count {
+                let p = m.point(Double(b.x[i]), Double(b.y[i]))
+                let v = m.vector(Double(b.vx[i]), Double(b.vy[i]))
+                (s.x[i], s.y[i], s.vx[i], s.vy[i]) = (Float(p.0), Float(p.1), Float(v.0), Float(v.1))
+            }
+            for f in active {
+                try f.field.apply(count: b.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy, dt: dt, time: time)
+            }
+            for i in 0..<b.count {
+                let v = inverse.vector(Double(s.vx[i]), Double(s.vy[i]))
+                (b.vx[i], b.vy[i]) = (Float(v.0), Float(v.1))
+            }
+        }
     }
 
     // MARK: - Drawing
@@ -248,7 +262,9 @@ final class PhysicsCoupling {
             for link in layerBodies {
                 switch link.body.type {
                 case .dynamic:
-                    link.write(position: link.body.interpolatedPosition(fraction), angle: link.body.interpolatedAngle(fraction), root: root)
+                    link.write(
+                        position: link.body.interpolatedPosition(fraction),
+                        angle: link.body.interpolatedAngle(fraction), root: root)
                 case .kinematic:
                     link.showKinematic(fraction: fraction, root: root)
                 case .static:

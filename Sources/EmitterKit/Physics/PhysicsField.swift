@@ -27,8 +27,10 @@ public final class PhysicsField {
     // MARK: - Creating
 
     /// A field acting on particles and bodies.
-    public init(_ field: ForceField, name: String? = nil, affectsParticles: Bool = true, affectsBodies: Bool = true,
-                categoryMask: UInt32 = .max, attachedTo layer: CALayer? = nil) {
+    public init(
+        _ field: ForceField, name: String? = nil, affectsParticles: Bool = true, affectsBodies: Bool = true,
+        categoryMask: UInt32 = .max, attachedTo layer: CALayer? = nil
+    ) {
         self.field = field
         self.name = name
         self.affectsParticles = affectsParticles
@@ -52,7 +54,8 @@ public final class PhysicsField {
             f = ForceField(kind: .linearGravity)
             let length = hypot(Double(d.direction.dx), Double(d.direction.dy))
             if length > 0 {
-                f.vector = CGVector(dx: Double(d.direction.dx) / length * d.strength, dy: Double(d.direction.dy) / length * d.strength)
+                f.vector = CGVector(
+                    dx: Double(d.direction.dx) / length * d.strength, dy: Double(d.direction.dy) / length * d.strength)
             }
         }
         f.position = d.position
@@ -71,8 +74,9 @@ public final class PhysicsField {
         } catch {
             throw EngineError.invalidSetting("\(place): \(error)")
         }
-        return PhysicsField(f, name: d.name, affectsParticles: d.affects != .bodies, affectsBodies: d.affects != .particles,
-                            categoryMask: d.categoryMask)
+        return PhysicsField(
+            f, name: d.name, affectsParticles: d.affects != .bodies, affectsBodies: d.affects != .particles,
+            categoryMask: d.categoryMask)
     }
 
     /// The swirl size of noise for a scene's `smoothness` (0…1): 25 × 16^smoothness points, so 0 gives

@@ -39,8 +39,9 @@ struct PlaneMap: Equatable {
 
     /// `self` followed by `o`.
     func then(_ o: PlaneMap) -> PlaneMap {
-        PlaneMap(a: o.a * a + o.c * b, b: o.b * a + o.d * b, c: o.a * c + o.c * d, d: o.b * c + o.d * d,
-                 tx: o.a * tx + o.c * ty + o.tx, ty: o.b * tx + o.d * ty + o.ty)
+        PlaneMap(
+            a: o.a * a + o.c * b, b: o.b * a + o.d * b, c: o.a * c + o.c * d, d: o.b * c + o.d * d,
+            tx: o.a * tx + o.c * ty + o.tx, ty: o.b * tx + o.d * ty + o.ty)
     }
 
     /// A layer's rotation about z in the source space as an angle in the target space: turned by the
@@ -57,7 +58,10 @@ struct PlaneMap: Equatable {
     /// The inverse map (the caller checked the determinant).
     var inverted: PlaneMap {
         let det = determinant
-        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
         return PlaneMap(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
@@ -80,7 +84,9 @@ extension PlaneMap {
     /// The map of a plane transform, or nil when it is not affine or is singular.
     init?(_ m: PlaneTransform) {
         guard m.isAffine else { return nil }
-        self.init(a: Double(m.m11), b: Double(m.m12), c: Double(m.m21), d: Double(m.m22), tx: Double(m.m31), ty: Double(m.m32))
+        self.init(
+            a: Double(m.m11), b: Double(m.m12), c: Double(m.m21), d: Double(m.m22), tx: Double(m.m31), ty: Double(m.m32)
+        )
         guard determinant != 0, determinant.isFinite, tx.isFinite, ty.isFinite else { return nil }
     }
 }

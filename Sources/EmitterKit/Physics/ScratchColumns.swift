@@ -19,7 +19,12 @@ final class ScratchColumns {
 
     init() {
         floats = .allocate(capacity: 6)
-        px = floats; py = floats + 1; x = floats + 2; y = floats + 3; vx = floats + 4; vy = floats + 5
+        px = floats
+        py = floats + 1
+        x = floats + 2
+        y = floats + 3
+        vx = floats + 4
+        vy = floats + 5
         slot = .allocate(capacity: 1)
         capacity = 1
     }
@@ -38,7 +43,12 @@ final class ScratchColumns {
         floats.deallocate()
         slot.deallocate()
         floats = .allocate(capacity: 6 * c)
-        px = floats; py = floats + c; x = floats + 2 * c; y = floats + 3 * c; vx = floats + 4 * c; vy = floats + 5 * c
+        px = floats
+        py = floats + c
+        x = floats + 2 * c
+        y = floats + 3 * c
+        vx = floats + 4 * c
+        vy = floats + 5 * c
         slot = .allocate(capacity: c)
         capacity = c
     }

@@ -17,10 +17,11 @@ public enum SceneSource {
 
     /// The scene at `path`. Throws `SceneError` (or the reader's error) naming the file and the fix.
     public static func load(path: String) throws -> Scene {
-        let ext = path.split(separator: "/").last.flatMap { name -> String? in
-            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-            return String(name[name.index(after: dot)...]).lowercased()
-        } ?? ""
+        let ext =
+            path.split(separator: "/").last.flatMap { name -> String? in
+                guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+                return String(name[name.index(after: dot)...]).lowercased()
+            } ?? ""
         guard let reader = readers[ext] else {
             throw SceneSourceError.unsupportedFormat(path: path, known: readers.keys.sorted())
         }
@@ -36,7 +37,7 @@ public enum SceneSourceError: Error, Equatable, CustomStringConvertible {
     /// The message.
     public var description: String {
         switch self {
-        case let .unsupportedFormat(path, known):
+        case .unsupportedFormat(let path, let known):
             return "\(path): not a scene file; expected one of: \(known.map { "." + $0 }.joined(separator: ", "))"
         }
     }

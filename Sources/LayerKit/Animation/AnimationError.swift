@@ -20,14 +20,18 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     /// A message naming the animation, the property and the fix.
     public var description: String {
         switch self {
-        case let .keyPath(a, e): return "\(a): \(e)"
-        case let .notAnimatable(a, k, l):
-            return "\(a): key path '\(k)' of \(l) is not animatable; set it directly (inside CATransaction.setDisableActions(true) if needed)"
-        case let .missingKeyPath(a): return "\(a): keyPath is nil; create it with CABasicAnimation(keyPath: \"position\") or similar"
-        case let .invalidProperty(a, p, m): return "\(a): \(p): \(m)"
-        case let .valueMismatch(a, p, k, e, g): return "\(a): \(p) is a \(g), but '\(k)' needs a \(e)"
-        case let .presentationLayer(a): return "\(a): cannot add an animation to a presentation layer; add it to its model layer (layer.model())"
-        case .unbalancedCommit: return "CATransaction.commit() without a matching CATransaction.begin(); the call was ignored"
+        case .keyPath(let a, let e): return "\(a): \(e)"
+        case .notAnimatable(let a, let k, let l):
+            return
+                "\(a): key path '\(k)' of \(l) is not animatable; set it directly (inside CATransaction.setDisableActions(true) if needed)"
+        case .missingKeyPath(let a):
+            return "\(a): keyPath is nil; create it with CABasicAnimation(keyPath: \"position\") or similar"
+        case .invalidProperty(let a, let p, let m): return "\(a): \(p): \(m)"
+        case .valueMismatch(let a, let p, let k, let e, let g): return "\(a): \(p) is a \(g), but '\(k)' needs a \(e)"
+        case .presentationLayer(let a):
+            return "\(a): cannot add an animation to a presentation layer; add it to its model layer (layer.model())"
+        case .unbalancedCommit:
+            return "CATransaction.commit() without a matching CATransaction.begin(); the call was ignored"
         }
     }
 }
@@ -45,7 +49,9 @@ public enum AnimationDiagnostics {
     public static func install(_ handler: @escaping (AnimationError) -> Void) { installedHandler = handler }
 
     /// Runs `body` with `handler` receiving the reports of the current task.
-    public static func withHandler<R>(_ handler: @escaping (AnimationError) -> Void, _ body: () throws -> R) rethrows -> R {
+    public static func withHandler<R>(_ handler: @escaping (AnimationError) -> Void, _ body: () throws -> R) rethrows
+        -> R
+    {
         try $scopedHandler.withValue(handler) { try body() }
     }
 

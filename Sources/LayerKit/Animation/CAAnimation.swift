@@ -162,13 +162,21 @@ open class CAAnimation: CAMediaTiming, CAAction, Hashable, CustomStringConvertib
             .invalidProperty(animation: name, property: property, message: message)
         }
         guard beginTime.isFinite else { throw bad("beginTime", "expected a finite time, got \(beginTime)") }
-        guard duration.isFinite, duration >= 0 else { throw bad("duration", "expected a finite number of seconds ≥ 0, got \(duration)") }
+        guard duration.isFinite, duration >= 0 else {
+            throw bad("duration", "expected a finite number of seconds ≥ 0, got \(duration)")
+        }
         guard speed.isFinite else { throw bad("speed", "expected a finite number, got \(speed)") }
         guard timeOffset.isFinite else { throw bad("timeOffset", "expected a finite time, got \(timeOffset)") }
-        guard !repeatCount.isNaN, repeatCount >= 0 else { throw bad("repeatCount", "expected a number ≥ 0 or .infinity, got \(repeatCount)") }
-        guard !repeatDuration.isNaN, repeatDuration >= 0 else { throw bad("repeatDuration", "expected seconds ≥ 0 or .infinity, got \(repeatDuration)") }
+        guard !repeatCount.isNaN, repeatCount >= 0 else {
+            throw bad("repeatCount", "expected a number ≥ 0 or .infinity, got \(repeatCount)")
+        }
+        guard !repeatDuration.isNaN, repeatDuration >= 0 else {
+            throw bad("repeatDuration", "expected seconds ≥ 0 or .infinity, got \(repeatDuration)")
+        }
         guard CAMediaTimingFillMode.known(fillMode.rawValue) != nil else {
-            throw bad("fillMode", "expected one of \(CAMediaTimingFillMode.allCases.map(\.rawValue)), got \"\(fillMode.rawValue)\"")
+            throw bad(
+                "fillMode",
+                "expected one of \(CAMediaTimingFillMode.allCases.map(\.rawValue)), got \"\(fillMode.rawValue)\"")
         }
     }
 

@@ -27,7 +27,8 @@ open class CAAnimationGroup: CAAnimation {
         try super.validate(for: layer)
         for (i, child) in (animations ?? []).enumerated() {
             do { try child.validate(for: layer) } catch let e as AnimationError {
-                throw AnimationError.invalidProperty(animation: displayName, property: "animations[\(i)]", message: "\(e)")
+                throw AnimationError.invalidProperty(
+                    animation: displayName, property: "animations[\(i)]", message: "\(e)")
             }
         }
     }
@@ -43,7 +44,8 @@ open class CAAnimationGroup: CAAnimation {
     override func apply(_ state: MediaTimingState, to layer: CALayer) {
         let groupTime = progress(state) * state.duration
         for child in animations ?? [] {
-            guard let s = child.mediaTiming.state(atParentTime: groupTime, defaultDuration: CAAnimation.defaultDuration) else { continue }
+            guard let s = child.mediaTiming.state(atParentTime: groupTime, defaultDuration: CAAnimation.defaultDuration)
+            else { continue }
             child.apply(s, to: layer)
         }
     }

@@ -61,12 +61,12 @@ open class CABasicAnimation: CAPropertyAnimation {
     func endpoints(base: LayerValue) -> (LayerValue, LayerValue) {
         let current = currentEndpoint(base: base, sample: resolvedFrom ?? resolvedTo ?? resolvedBy)
         switch (resolvedFrom, resolvedTo, resolvedBy) {
-        case let (f?, t?, _): return (f, t)
-        case let (f?, nil, b?): return (f, f.adding(b))
-        case let (nil, t?, b?): return (t.subtracting(b), t)
-        case let (f?, nil, nil): return (f, current)
-        case let (nil, t?, nil): return (current, t)
-        case let (nil, nil, b?): return (current, current.adding(b))
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, f.adding(b))
+        case (nil, let t?, let b?): return (t.subtracting(b), t)
+        case (let f?, nil, nil): return (f, current)
+        case (nil, let t?, nil): return (current, t)
+        case (nil, nil, let b?): return (current, current.adding(b))
         case (nil, nil, nil): return (current, current)
         }
     }

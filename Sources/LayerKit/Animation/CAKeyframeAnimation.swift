@@ -61,35 +61,47 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let (resolvedValues, times) = try resolve(for: layer)
         let d = { (a: [NSNumber]?) in a?.map(\.doubleValue) }
         if let path {
-            pathTimeline = PathTimeline(path: path, keyTimes: times, timingFunctions: timingFunctions, mode: calculationMode)
+            pathTimeline = PathTimeline(
+                path: path, keyTimes: times, timingFunctions: timingFunctions, mode: calculationMode)
         } else {
-            timeline = KeyframeTimeline(values: resolvedValues, keyTimes: times, timingFunctions: timingFunctions,
-                                        mode: calculationMode, tension: d(tensionValues), continuity: d(continuityValues),
-                                        bias: d(biasValues))
+            timeline = KeyframeTimeline(
+                values: resolvedValues, keyTimes: times, timingFunctions: timingFunctions,
+                mode: calculationMode, tension: d(tensionValues), continuity: d(continuityValues),
+                bias: d(biasValues))
         }
     }
 
     /// Validates everything and returns the converted values and key times.
     private func resolve(for layer: CALayer) throws -> ([LayerValue], [Double]?) {
         let current = try validatedCurrentValue(for: layer)
-        func bad(_ p: String, _ m: String) -> AnimationError { .invalidProperty(animation: displayName, property: p, message: m) }
+        func bad(_ p: String, _ m: String) -> AnimationError {
+            .invalidProperty(animation: displayName, property: p, message: m)
+        }
         guard CAAnimationCalculationMode.known(calculationMode.rawValue) != nil else {
-            throw bad("calculationMode", "expected one of \(CAAnimationCalculationMode.allCases.map(\.rawValue)), got \"\(calculationMode.rawValue)\"")
+            throw bad(
+                "calculationMode",
+                "expected one of \(CAAnimationCalculationMode.allCases.map(\.rawValue)), got \"\(calculationMode.rawValue)\""
+            )
         }
         if let r = rotationMode, CAAnimationRotationMode.known(r.rawValue) == nil {
-            throw bad("rotationMode", "expected one of \(CAAnimationRotationMode.allCases.map(\.rawValue)) or nil, got \"\(r.rawValue)\"")
+            throw bad(
+                "rotationMode",
+                "expected one of \(CAAnimationRotationMode.allCases.map(\.rawValue)) or nil, got \"\(r.rawValue)\"")
         }
         let count: Int
         var converted: [LayerValue] = []
         if let path {
             guard case .point = current, valueFunction == nil else {
-                throw AnimationError.valueMismatch(animation: displayName, property: "path", keyPath: keyPath ?? "",
-                                                   expected: current.kind, got: "path of points")
+                throw AnimationError.valueMismatch(
+                    animation: displayName, property: "path", keyPath: keyPath ?? "",
+                    expected: current.kind, got: "path of points")
             }
             count = PathTimeline.boundaryCount(of: path)
         } else {
             guard let values, !values.isEmpty else { throw bad("values", "set at least one value, or a path") }
-            for (i, v) in values.enumerated() { converted.append(try convert(v, property: "values[\(i)]", current: current)) }
+            for (i, v) in values.enumerated() {
+                converted.append(try convert(v, property: "values[\(i)]", current: current))
+            }
             count = values.count
         }
         var times: [Double]?
@@ -97,11 +109,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             let t = keyTimes.map(\.doubleValue)
             let allowed = calculationMode == .discrete ? [count, count + 1] : [count]
             guard allowed.contains(t.count) else {
-                throw bad("keyTimes", "\(t.count) entries; expected \(allowed.map(String.init).joined(separator: " or ")) (one per \(path == nil ? "value" : "path segment boundary"))")
+                throw bad(
+                    "keyTimes",
+                    "\(t.count) entries; expected \(allowed.map(String.init).joined(separator: " or ")) (one per \(path == nil ? "value" : "path segment boundary"))"
+                )
             }
             for (i, x) in t.enumerated() {
-                guard x.isFinite, x >= 0, x <= 1 else { throw bad("keyTimes[\(i)]", "expected a fraction in 0…1, got \(x)") }
-                if i > 0 && x < t[i - 1] { throw bad("keyTimes[\(i)]", "\(x) is less than the previous key time \(t[i - 1]); key times must not decrease") }
+                guard x.isFinite, x >= 0, x <= 1 else {
+                    throw bad("keyTimes[\(i)]", "expected a fraction in 0…1, got \(x)")
+                }
+                if i > 0 && x < t[i - 1] {
+                    throw bad(
+                        "keyTimes[\(i)]",
+                        "\(x) is less than the previous key time \(t[i - 1]); key times must not decrease")
+                }
             }
             times = t
         }
@@ -110,7 +131,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 throw bad("timingFunctions", "\(tf.count) entries; expected \(max(0, count - 1)) (one per segment)")
             }
         }
-        for (name, list) in [("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)] {
+        for (name, list) in [
+            ("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues),
+        ] {
             if let list, let bad0 = list.first(where: { !$0.doubleValue.isFinite }) {
                 throw bad(name, "values must be finite, got \(bad0)")
             }
@@ -125,7 +148,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             let (point, tangent) = pathTimeline.sample(at: f)
             var value = LayerValue.point(point)
             if isCumulative && state.iteration > 0 {
-                let end = pathTimeline.sample(at: 1).point, start = pathTimeline.sample(at: 0).point
+                let end = pathTimeline.sample(at: 1).point
+                let start = pathTimeline.sample(at: 0).point
                 value = value.adding(LayerValue.point(end).subtracting(.point(start)).repeated(state.iteration))
             }
             let base = layer.value(forKeyPath: keyPath) ?? .none

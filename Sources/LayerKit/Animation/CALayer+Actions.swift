@@ -35,8 +35,10 @@ extension CALayer {
     /// The implicit animation of `key`: a cross-fade for `contents`, otherwise a basic animation from the
     /// previous value to the model value, with the transaction's duration and timing function (`.default`
     /// when the transaction has none).
-    func makeImplicitAnimation(forKey key: String, from previous: LayerValue, duration: CFTimeInterval,
-                               timingFunction: CAMediaTimingFunction?) -> CAAnimation {
+    func makeImplicitAnimation(
+        forKey key: String, from previous: LayerValue, duration: CFTimeInterval,
+        timingFunction: CAMediaTimingFunction?
+    ) -> CAAnimation {
         let anim: CAAnimation
         if key == "contents" {
             anim = CATransition()
@@ -58,12 +60,13 @@ extension CALayer {
         let choice: PendingAction.Choice
         switch lookUpAction(forKey: key) {
         case .none: return
-        case let .custom(a): choice = .custom(a)
+        case .custom(let a): choice = .custom(a)
         case .implicit: choice = .implicit
         }
         var previous = oldValue
         if attachedAnimations.contains(where: { ($0.animation as? CAPropertyAnimation)?.keyPath == key }),
-           let shown = presentationLayer?.value(forKeyPath: key) {
+            let shown = presentationLayer?.value(forKeyPath: key)
+        {
             previous = shown
         }
         TransactionThreadState.current.record(layer: self, key: key, choice: choice, previousValue: previous)
@@ -83,6 +86,7 @@ extension CALayer {
         }
         let t = CACurrentMediaTime()
         var ignored: [AnimationEvent] = []
-        return buildPresentation(parentTime: timeParent?.localTime(forMediaTime: t) ?? t, commit: false, events: &ignored)
+        return buildPresentation(
+            parentTime: timeParent?.localTime(forMediaTime: t) ?? t, commit: false, events: &ignored)
     }
 }

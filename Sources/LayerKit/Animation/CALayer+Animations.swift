@@ -22,7 +22,8 @@ extension CALayer {
             AnimationDiagnostics.report(error)
             TransactionThreadState.current.enqueue(.stopped(anim, finished: false))
         } catch {
-            AnimationDiagnostics.report(.invalidProperty(animation: anim.displayName, property: "animation", message: "\(error)"))
+            AnimationDiagnostics.report(
+                .invalidProperty(animation: anim.displayName, property: "animation", message: "\(error)"))
         }
     }
 
@@ -53,7 +54,8 @@ extension CALayer {
     /// started yet to media time `mediaTime`. An engine calls this when it starts, so that animations added
     /// while a tree was built (under another clock) begin with the engine's first frame.
     public func restartPendingAnimations(atMediaTime mediaTime: CFTimeInterval) {
-        for attached in attachedAnimations where attached.animation.hasAutomaticBeginTime && !attached.animation.hasStarted {
+        for attached in attachedAnimations
+        where attached.animation.hasAutomaticBeginTime && !attached.animation.hasStarted {
             attached.animation.beginTime = convertTime(mediaTime, from: nil)
         }
         for child in children { child.restartPendingAnimations(atMediaTime: mediaTime) }

@@ -34,7 +34,8 @@ extension CALayer {
         if modelLayer != nil { return self }
         let t = CACurrentMediaTime()
         var ignored: [AnimationEvent] = []
-        return buildPresentation(parentTime: timeParent?.localTime(forMediaTime: t) ?? t, commit: false, events: &ignored) as? Self
+        return buildPresentation(
+            parentTime: timeParent?.localTime(forMediaTime: t) ?? t, commit: false, events: &ignored) as? Self
     }
 
     /// The model layer: `modelLayer` for a presentation copy, the layer itself otherwise.
@@ -129,7 +130,9 @@ extension CALayer {
                 if isComplete && anim.isRemovedOnCompletion { completed.append(index) }
             }
             if isComplete && anim.isRemovedOnCompletion { continue }
-            guard let state = timing.state(atParentTime: localTime, defaultDuration: CAAnimation.defaultDuration) else { continue }
+            guard let state = timing.state(atParentTime: localTime, defaultDuration: CAAnimation.defaultDuration) else {
+                continue
+            }
             anim.apply(state, to: copy)
         }
         if !completed.isEmpty {
@@ -144,7 +147,7 @@ extension CALayer {
     func applyAnimatedValue(_ value: LayerValue, forKeyPath keyPath: String) {
         if (try? setValue(value, forKeyPath: keyPath)) != nil { return }
         switch value {
-        case let .number(n):
+        case .number(let n):
             if case .bool? = self.value(forKeyPath: keyPath) {
                 _ = try? setValue(.bool(n >= 0.5), forKeyPath: keyPath)
                 return
@@ -152,7 +155,7 @@ extension CALayer {
             for candidate in [n.rounded(), max(0, n), max(0, n.rounded()), max(1e-9, n)] {
                 if (try? setValue(.number(candidate), forKeyPath: keyPath)) != nil { return }
             }
-        case let .color(c):
+        case .color(let c):
             _ = try? setValue(.color(c.clamped), forKeyPath: keyPath)
         default:
             break

@@ -64,8 +64,9 @@ open class CAPropertyAnimation: CAAnimation {
         }
         if valueFunction != nil {
             guard case .transform = current else {
-                throw AnimationError.invalidProperty(animation: displayName, property: "valueFunction",
-                                                     message: "value functions make transforms, but '\(keyPath)' is a \(current.kind)")
+                throw AnimationError.invalidProperty(
+                    animation: displayName, property: "valueFunction",
+                    message: "value functions make transforms, but '\(keyPath)' is a \(current.kind)")
             }
         }
         return current
@@ -78,24 +79,28 @@ open class CAPropertyAnimation: CAAnimation {
     /// Converts a user value (`fromValue`, an element of `values`) and checks it fits the property.
     func convert(_ value: Any, property: String, current: LayerValue) throws -> LayerValue {
         guard let v = LayerValue(any: value) else {
-            throw AnimationError.invalidProperty(animation: displayName, property: property,
-                                                 message: "unsupported value type \(type(of: value))")
+            throw AnimationError.invalidProperty(
+                animation: displayName, property: property,
+                message: "unsupported value type \(type(of: value))")
         }
         if valueFunction != nil {
             switch v {
             case .number: return v
-            case let .numbers(n) where n.count == 3: return v
+            case .numbers(let n) where n.count == 3: return v
             default:
-                throw AnimationError.valueMismatch(animation: displayName, property: property, keyPath: keyPath ?? "",
-                                                   expected: "number or 3 numbers (value function input)", got: v.kind)
+                throw AnimationError.valueMismatch(
+                    animation: displayName, property: property, keyPath: keyPath ?? "",
+                    expected: "number or 3 numbers (value function input)", got: v.kind)
             }
         }
         if let c = v.components, !c.allSatisfy(\.isFinite) {
-            throw AnimationError.invalidProperty(animation: displayName, property: property, message: "values must be finite, got \(v)")
+            throw AnimationError.invalidProperty(
+                animation: displayName, property: property, message: "values must be finite, got \(v)")
         }
         guard LayerValue.fits(v, property: current) else {
-            throw AnimationError.valueMismatch(animation: displayName, property: property, keyPath: keyPath ?? "",
-                                               expected: current.kind, got: v.kind)
+            throw AnimationError.valueMismatch(
+                animation: displayName, property: property, keyPath: keyPath ?? "",
+                expected: current.kind, got: v.kind)
         }
         return v
     }
@@ -129,7 +134,7 @@ extension LayerValue {
         case (_, .none), (.none, _): return true
         case (.number, .number), (.number, .bool), (.bool, .bool), (.bool, .number): return true
         case (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform), (.color, .color),
-             (.colors, .colors), (.numbers, .numbers), (.image, .image), (.path, .path), (.string, .string):
+            (.colors, .colors), (.numbers, .numbers), (.image, .image), (.path, .path), (.string, .string):
             return true
         default: return false
         }

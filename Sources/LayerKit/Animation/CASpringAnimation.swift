@@ -48,8 +48,12 @@ open class CASpringAnimation: CABasicAnimation {
         let epsilon = 0.001
         if s.envelope(0) <= epsilon { return 0 }
         guard s.envelope(1e6) <= epsilon else { return .infinity }
-        var lo = 0.0, hi = 1.0
-        while s.envelope(hi) > epsilon { lo = hi; hi *= 2 }
+        var lo = 0.0
+        var hi = 1.0
+        while s.envelope(hi) > epsilon {
+            lo = hi
+            hi *= 2
+        }
         for _ in 0..<60 {
             let mid = (lo + hi) / 2
             if s.envelope(mid) > epsilon { lo = mid } else { hi = mid }
@@ -65,18 +69,26 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// The closed-form motion y(t) = x(t) − 1 for the current parameters (nil when they are invalid).
     private var solution: SpringSolution? {
-        SpringSolution(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), velocity: Double(initialVelocity))
+        SpringSolution(
+            mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+            velocity: Double(initialVelocity))
     }
 
     // MARK: - Engine hooks
 
     override func validate(for layer: CALayer) throws {
         try super.validate(for: layer)
-        func bad(_ p: String, _ m: String) -> AnimationError { .invalidProperty(animation: displayName, property: p, message: m) }
+        func bad(_ p: String, _ m: String) -> AnimationError {
+            .invalidProperty(animation: displayName, property: p, message: m)
+        }
         guard mass.isFinite, mass > 0 else { throw bad("mass", "expected a number > 0, got \(mass)") }
-        guard stiffness.isFinite, stiffness > 0 else { throw bad("stiffness", "expected a number > 0, got \(stiffness)") }
+        guard stiffness.isFinite, stiffness > 0 else {
+            throw bad("stiffness", "expected a number > 0, got \(stiffness)")
+        }
         guard damping.isFinite, damping >= 0 else { throw bad("damping", "expected a number ≥ 0, got \(damping)") }
-        guard initialVelocity.isFinite else { throw bad("initialVelocity", "expected a finite number, got \(initialVelocity)") }
+        guard initialVelocity.isFinite else {
+            throw bad("initialVelocity", "expected a finite number, got \(initialVelocity)")
+        }
     }
 
     override func progress(_ state: MediaTimingState) -> Double {
@@ -105,7 +117,8 @@ private struct SpringSolution {
             regime = .under(decay: zeta * w0, omega: wd, a: -1, b: (v - zeta * w0) / wd)
         } else {
             let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let r1 = -w0 * (zeta - root)
+            let r2 = -w0 * (zeta + root)
             let c2 = (v + r1) / (r2 - r1)
             regime = .over(r1: r1, r2: r2, c1: -1 - c2, c2: c2)
         }
@@ -113,18 +126,19 @@ private struct SpringSolution {
 
     func displacement(_ t: Double) -> Double {
         switch regime {
-        case let .under(decay, omega, a, b): return exp(-decay * t) * (a * cos(omega * t) + b * sin(omega * t))
-        case let .critical(decay, a, b): return exp(-decay * t) * (a + b * t)
-        case let .over(r1, r2, c1, c2): return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        case .under(let decay, let omega, let a, let b):
+            return exp(-decay * t) * (a * cos(omega * t) + b * sin(omega * t))
+        case .critical(let decay, let a, let b): return exp(-decay * t) * (a + b * t)
+        case .over(let r1, let r2, let c1, let c2): return c1 * exp(r1 * t) + c2 * exp(r2 * t)
         }
     }
 
     /// An upper bound of |y| from t on, decreasing in t.
     func envelope(_ t: Double) -> Double {
         switch regime {
-        case let .under(decay, _, a, b): return exp(-decay * t) * (a * a + b * b).squareRoot()
-        case let .critical(decay, a, b): return exp(-decay * t) * (abs(a) + abs(b) * t)
-        case let .over(r1, r2, c1, c2): return abs(c1) * exp(r1 * t) + abs(c2) * exp(r2 * t)
+        case .under(let decay, _, let a, let b): return exp(-decay * t) * (a * a + b * b).squareRoot()
+        case .critical(let decay, let a, let b): return exp(-decay * t) * (abs(a) + abs(b) * t)
+        case .over(let r1, let r2, let c1, let c2): return abs(c1) * exp(r1 * t) + abs(c2) * exp(r2 * t)
         }
     }
 }

@@ -46,15 +46,19 @@ open class CATransaction {
     /// Sets the duration of implicit animations (finite, ≥ 0; other values are ignored).
     open class func setAnimationDuration(_ dur: CFTimeInterval) {
         guard dur.isFinite, dur >= 0 else {
-            AnimationDiagnostics.report(.invalidProperty(animation: "CATransaction", property: "animationDuration",
-                                                         message: "expected a finite number of seconds ≥ 0, got \(dur); ignored"))
+            AnimationDiagnostics.report(
+                .invalidProperty(
+                    animation: "CATransaction", property: "animationDuration",
+                    message: "expected a finite number of seconds ≥ 0, got \(dur); ignored"))
             return
         }
         TransactionThreadState.current.writableLevel.animationDuration = dur
     }
 
     /// The timing function of implicit animations. Default nil (implicit animations then use `.default`).
-    open class func animationTimingFunction() -> CAMediaTimingFunction? { TransactionThreadState.current.timingFunction }
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
+        TransactionThreadState.current.timingFunction
+    }
 
     /// Sets the timing function of implicit animations.
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
@@ -96,19 +100,32 @@ open class CATransaction {
     open class func setValue(_ anObject: Any?, forKey key: String) {
         switch key {
         case kCATransactionAnimationDuration:
-            if let d = anObject.flatMap(LayerValue.init(any:))?.number { setAnimationDuration(d) } else { reportType(key, "a number") }
+            if let d = anObject.flatMap(LayerValue.init(any:))?.number {
+                setAnimationDuration(d)
+            } else {
+                reportType(key, "a number")
+            }
         case kCATransactionDisableActions:
             if let b = anObject as? Bool { setDisableActions(b) } else { reportType(key, "a Bool") }
         case kCATransactionAnimationTimingFunction:
-            if anObject == nil || anObject is CAMediaTimingFunction { setAnimationTimingFunction(anObject as? CAMediaTimingFunction) } else { reportType(key, "a CAMediaTimingFunction") }
+            if anObject == nil || anObject is CAMediaTimingFunction {
+                setAnimationTimingFunction(anObject as? CAMediaTimingFunction)
+            } else {
+                reportType(key, "a CAMediaTimingFunction")
+            }
         case kCATransactionCompletionBlock:
-            if anObject == nil || anObject is () -> Void { setCompletionBlock(anObject as? () -> Void) } else { reportType(key, "a () -> Void block") }
+            if anObject == nil || anObject is () -> Void {
+                setCompletionBlock(anObject as? () -> Void)
+            } else {
+                reportType(key, "a () -> Void block")
+            }
         default:
             TransactionThreadState.current.writableLevel.values[key] = anObject
         }
     }
 
     private class func reportType(_ key: String, _ expected: String) {
-        AnimationDiagnostics.report(.invalidProperty(animation: "CATransaction", property: key, message: "expected \(expected); ignored"))
+        AnimationDiagnostics.report(
+            .invalidProperty(animation: "CATransaction", property: key, message: "expected \(expected); ignored"))
     }
 }

@@ -39,14 +39,20 @@ open class CATransition: CAAnimation {
 
     override func validate(for layer: CALayer) throws {
         try super.validate(for: layer)
-        func bad(_ p: String, _ m: String) -> AnimationError { .invalidProperty(animation: displayName, property: p, message: m) }
+        func bad(_ p: String, _ m: String) -> AnimationError {
+            .invalidProperty(animation: displayName, property: p, message: m)
+        }
         guard CATransitionType.known(type.rawValue) != nil else {
             throw bad("type", "expected one of \(CATransitionType.allCases.map(\.rawValue)), got \"\(type.rawValue)\"")
         }
         if let s = subtype, CATransitionSubtype.known(s.rawValue) == nil {
-            throw bad("subtype", "expected one of \(CATransitionSubtype.allCases.map(\.rawValue)) or nil, got \"\(s.rawValue)\"")
+            throw bad(
+                "subtype",
+                "expected one of \(CATransitionSubtype.allCases.map(\.rawValue)) or nil, got \"\(s.rawValue)\"")
         }
-        guard startProgress.isFinite, (0...1).contains(startProgress) else { throw bad("startProgress", "expected 0…1, got \(startProgress)") }
+        guard startProgress.isFinite, (0...1).contains(startProgress) else {
+            throw bad("startProgress", "expected 0…1, got \(startProgress)")
+        }
         guard endProgress.isFinite, (0...1).contains(endProgress), endProgress >= startProgress else {
             throw bad("endProgress", "expected startProgress…1, got \(endProgress)")
         }
@@ -59,8 +65,9 @@ open class CATransition: CAAnimation {
     override func apply(_ state: MediaTimingState, to layer: CALayer) {
         let f = progress(state)
         let p = Double(startProgress) + (Double(endProgress) - Double(startProgress)) * f
-        layer.activeTransition = CATransitionPresentation(type: type, subtype: subtype ?? .fromLeft, progress: p,
-                                                          outgoing: snapshot, size: layer.bounds.size)
+        layer.activeTransition = CATransitionPresentation(
+            type: type, subtype: subtype ?? .fromLeft, progress: p,
+            outgoing: snapshot, size: layer.bounds.size)
     }
 }
 
@@ -87,7 +94,9 @@ public struct CATransitionPresentation {
     public let outgoingOnTop: Bool
 
     /// The drawing parameters for `type` at `progress` over a layer of `size`.
-    public init(type: CATransitionType, subtype: CATransitionSubtype, progress: Double, outgoing: CALayer?, size: CGSize) {
+    public init(
+        type: CATransitionType, subtype: CATransitionSubtype, progress: Double, outgoing: CALayer?, size: CGSize
+    ) {
         self.type = type
         self.subtype = subtype
         self.progress = progress
@@ -104,13 +113,21 @@ public struct CATransitionPresentation {
         let leave = CGPoint(x: direction.x * p, y: direction.y * p)
         switch type {
         case .moveIn:
-            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (enter, .zero, 1, 1, false)
+            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (
+                enter, .zero, 1, 1, false
+            )
         case .push:
-            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (enter, leave, 1, 1, false)
+            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (
+                enter, leave, 1, 1, false
+            )
         case .reveal:
-            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (.zero, leave, 1, 1, true)
+            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (
+                .zero, leave, 1, 1, true
+            )
         default:
-            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (.zero, .zero, progress, 1 - progress, false)
+            (incomingOffset, outgoingOffset, incomingOpacity, outgoingOpacity, outgoingOnTop) = (
+                .zero, .zero, progress, 1 - progress, false
+            )
         }
     }
 }

@@ -30,8 +30,10 @@ public struct CAValueFunctionName: StringConstant {
     /// A translation along z, points.
     public static let translateZ = Self(rawValue: "translateZ")
     /// Every name.
-    public static let allCases: [Self] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-                                          .translate, .translateX, .translateY, .translateZ]
+    public static let allCases: [Self] = [
+        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+        .translate, .translateX, .translateY, .translateZ,
+    ]
 }
 
 /// Turns the numbers a property animation interpolates into a transform, so that `"transform"` can be
@@ -50,8 +52,8 @@ public final class CAValueFunction: CustomStringConvertible {
     func transform(for value: LayerValue) -> CATransform3D? {
         let v: [CGFloat]
         switch value {
-        case let .number(x): v = [CGFloat(x)]
-        case let .numbers(n) where n.count == 3: v = n.map { CGFloat($0) }
+        case .number(let x): v = [CGFloat(x)]
+        case .numbers(let n) where n.count == 3: v = n.map { CGFloat($0) }
         default: return nil
         }
         let a = v[0]

@@ -24,13 +24,16 @@ struct KeyframeTimeline {
 
     // MARK: - Building
 
-    init(values: [LayerValue], keyTimes given: [Double]?, timingFunctions: [CAMediaTimingFunction]?,
-         mode: CAAnimationCalculationMode, tension: [Double]?, continuity: [Double]?, bias: [Double]?) {
+    init(
+        values: [LayerValue], keyTimes given: [Double]?, timingFunctions: [CAMediaTimingFunction]?,
+        mode: CAAnimationCalculationMode, tension: [Double]?, continuity: [Double]?, bias: [Double]?
+    ) {
         self.values = values
         let n = values.count
         let vecs = values.map(\.components)
         if let first = vecs.first ?? nil, vecs.allSatisfy({ $0?.count == first.count }),
-           values.allSatisfy({ LayerValue.canInterpolate(values[0], $0) || $0 == values[0] }) {
+            values.allSatisfy({ LayerValue.canInterpolate(values[0], $0) || $0 == values[0] })
+        {
             vectors = vecs.compactMap { $0 }
         } else {
             vectors = nil
@@ -76,10 +79,14 @@ struct KeyframeTimeline {
         for i in 0..<(n - 1) {
             let (t0, c0, b0) = (tension?[safe: i] ?? 0, continuity?[safe: i] ?? 0, bias?[safe: i] ?? 0)
             let (t1, c1, b1) = (tension?[safe: i + 1] ?? 0, continuity?[safe: i + 1] ?? 0, bias?[safe: i + 1] ?? 0)
-            let before0 = diff(point(i - 1), point(i)), after0 = diff(point(i), point(i + 1))
-            let before1 = after0, after1 = diff(point(i + 1), point(i + 2))
-            let a0 = (1 - t0) * (1 + b0) * (1 - c0) / 2, a1 = (1 - t0) * (1 - b0) * (1 + c0) / 2
-            let d0 = (1 - t1) * (1 + b1) * (1 + c1) / 2, d1 = (1 - t1) * (1 - b1) * (1 - c1) / 2
+            let before0 = diff(point(i - 1), point(i))
+            let after0 = diff(point(i), point(i + 1))
+            let before1 = after0
+            let after1 = diff(point(i + 1), point(i + 2))
+            let a0 = (1 - t0) * (1 + b0) * (1 - c0) / 2
+            let a1 = (1 - t0) * (1 - b0) * (1 + c0) / 2
+            let d0 = (1 - t1) * (1 + b1) * (1 + c1) / 2
+            let d1 = (1 - t1) * (1 - b1) * (1 - c1) / 2
             let di = delta(i)
             let sOut = delta(i - 1) + di > 0 ? 2 * di / (delta(i - 1) + di) : 1
             let sIn = di + delta(i + 1) > 0 ? 2 * di / (di + delta(i + 1)) : 1
@@ -141,9 +148,16 @@ struct KeyframeTimeline {
 
     private func hermite(_ i: Int, _ u: Double) -> [Double] {
         guard let p = vectors else { return [] }
-        let u2 = u * u, u3 = u2 * u
-        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
-        let a = p[i], b = p[i + 1], ta = outgoing[i], tb = incoming[i]
+        let u2 = u * u
+        let u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1
+        let h10 = u3 - 2 * u2 + u
+        let h01 = -2 * u3 + 3 * u2
+        let h11 = u3 - u2
+        let a = p[i]
+        let b = p[i + 1]
+        let ta = outgoing[i]
+        let tb = incoming[i]
         return (0..<a.count).map { h00 * a[$0] + h10 * ta[$0] + h01 * b[$0] + h11 * tb[$0] }
     }
 
@@ -164,7 +178,7 @@ struct KeyframeTimeline {
     }
 }
 
-fileprivate extension Array {
+extension Array {
     /// The element at `i`, or nil when out of range.
-    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+    fileprivate subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }

@@ -20,9 +20,9 @@ extension LayerValue {
         if t == 0 { return a }
         if t == 1 { return b }
         switch (a, b) {
-        case let (.transform(x), .transform(y)):
+        case (.transform(let x), .transform(let y)):
             return .transform(interpolateTransforms(x, y, t))
-        case let (.path(x), .path(y)):
+        case (.path(let x), .path(let y)):
             return interpolatePaths(x, y, t).map { .path($0) } ?? (t < 0.5 ? a : b)
         case (.none, .color(let c)):
             return interpolate(.color(c.copy(alpha: 0) ?? c), b, t)
@@ -42,7 +42,7 @@ extension LayerValue {
     public static func canInterpolate(_ a: LayerValue, _ b: LayerValue) -> Bool {
         switch (a, b) {
         case (.transform, .transform): return true
-        case let (.path(x), .path(y)): return pathsMatch(x, y)
+        case (.path(let x), .path(let y)): return pathsMatch(x, y)
         case (.none, .color), (.color, .none): return true
         default:
             guard let ca = a.components, let cb = b.components else { return false }
@@ -61,15 +61,15 @@ extension LayerValue {
         case .rect: return .rect(.zero)
         case .transform: return .transform(CATransform3DIdentity)
         case .color: return .color(CGColor(red: 0, green: 0, blue: 0, alpha: 0))
-        case let .colors(c): return .colors(c.map { _ in CGColor(red: 0, green: 0, blue: 0, alpha: 0) })
-        case let .numbers(n): return .numbers(n.map { _ in 0 })
+        case .colors(let c): return .colors(c.map { _ in CGColor(red: 0, green: 0, blue: 0, alpha: 0) })
+        case .numbers(let n): return .numbers(n.map { _ in 0 })
         default: return self
         }
     }
 
     /// `self + d`. Transforms concatenate (`d` applies first, then `self`); kinds without a sum give `d`.
     public func adding(_ d: LayerValue) -> LayerValue {
-        if case let (.transform(base), .transform(delta)) = (self, d) {
+        if case (.transform(let base), .transform(let delta)) = (self, d) {
             return .transform(CATransform3DConcat(delta, base))
         }
         return combine(d) { $0 + $1 } ?? d
@@ -77,7 +77,7 @@ extension LayerValue {
 
     /// `self − d`, the value that `d.adding(_:)` maps back to `self`.
     public func subtracting(_ d: LayerValue) -> LayerValue {
-        if case let (.transform(x), .transform(y)) = (self, d) {
+        if case (.transform(let x), .transform(let y)) = (self, d) {
             return .transform(CATransform3DConcat(x, CATransform3DInvert(y)))
         }
         return combine(d) { $0 - $1 } ?? self
@@ -86,7 +86,7 @@ extension LayerValue {
     /// `self` added to itself `k` times (k ≥ 0 whole; transforms are raised to the k-th power).
     public func repeated(_ k: Int) -> LayerValue {
         if k <= 0 { return zeroValue }
-        if case var .transform(base) = self {
+        if case .transform(var base) = self {
             var result = CATransform3DIdentity
             var n = k
             while n > 0 {
@@ -124,18 +124,21 @@ extension LayerValue {
     /// decomposition: translation, scale, Euler angles, perspective column.
     public var components: [Double]? {
         switch self {
-        case let .number(v): return [v]
-        case let .point(p): return [Double(p.x), Double(p.y)]
-        case let .size(s): return [Double(s.width), Double(s.height)]
-        case let .rect(r): return [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
-        case let .color(c): return [Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)]
-        case let .colors(cs): return cs.flatMap { [Double($0.red), Double($0.green), Double($0.blue), Double($0.alpha)] }
-        case let .numbers(n): return n
-        case let .transform(t):
+        case .number(let v): return [v]
+        case .point(let p): return [Double(p.x), Double(p.y)]
+        case .size(let s): return [Double(s.width), Double(s.height)]
+        case .rect(let r): return [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
+        case .color(let c): return [Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)]
+        case .colors(let cs):
+            return cs.flatMap { [Double($0.red), Double($0.green), Double($0.blue), Double($0.alpha)] }
+        case .numbers(let n): return n
+        case .transform(let t):
             let c = TransformComponents(t)
-            return [c.translation.x, c.translation.y, c.translation.z, c.scale.x, c.scale.y, c.scale.z,
-                    c.rotation.x, c.rotation.y, c.rotation.z,
-                    c.perspective.m14, c.perspective.m24, c.perspective.m34, c.perspective.m44].map(Double.init)
+            return [
+                c.translation.x, c.translation.y, c.translation.z, c.scale.x, c.scale.y, c.scale.z,
+                c.rotation.x, c.rotation.y, c.rotation.z,
+                c.perspective.m14, c.perspective.m24, c.perspective.m34, c.perspective.m44,
+            ].map(Double.init)
         default: return nil
         }
     }
@@ -151,7 +154,10 @@ extension LayerValue {
         case .color: return v.count == 4 ? .color(CGColor(red: f(0), green: f(1), blue: f(2), alpha: f(3))) : nil
         case .colors:
             guard v.count % 4 == 0 else { return nil }
-            return .colors(stride(from: 0, to: v.count, by: 4).map { CGColor(red: f($0), green: f($0 + 1), blue: f($0 + 2), alpha: f($0 + 3)) })
+            return .colors(
+                stride(from: 0, to: v.count, by: 4).map {
+                    CGColor(red: f($0), green: f($0 + 1), blue: f($0 + 2), alpha: f($0 + 3))
+                })
         case .numbers: return .numbers(v)
         case .transform:
             guard v.count == 13 else { return nil }
@@ -169,10 +175,10 @@ extension LayerValue {
     private func sameShape(as other: LayerValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform):
+            (.transform, .transform):
             return true
-        case let (.colors(a), .colors(b)): return a.count == b.count
-        case let (.numbers(a), .numbers(b)): return a.count == b.count
+        case (.colors(let a), .colors(let b)): return a.count == b.count
+        case (.numbers(let a), .numbers(let b)): return a.count == b.count
         default: return false
         }
     }
@@ -182,7 +188,8 @@ extension LayerValue {
     /// Decomposed interpolation: translation, scale and perspective linearly, rotation by quaternion slerp.
     static func interpolateTransforms(_ a: CATransform3D, _ b: CATransform3D, _ t: Double) -> CATransform3D {
         if a == b { return a }
-        let ca = TransformComponents(a), cb = TransformComponents(b)
+        let ca = TransformComponents(a)
+        let cb = TransformComponents(b)
         func mix(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * CGFloat(t) }
         let q = Quaternion.slerp(Quaternion(eulerOf: ca), Quaternion(eulerOf: cb), t)
         let r = q.rowVectorMatrix
@@ -191,10 +198,14 @@ extension LayerValue {
         (m.m11, m.m12, m.m13) = (s.0 * r[0][0], s.0 * r[0][1], s.0 * r[0][2])
         (m.m21, m.m22, m.m23) = (s.1 * r[1][0], s.1 * r[1][1], s.1 * r[1][2])
         (m.m31, m.m32, m.m33) = (s.2 * r[2][0], s.2 * r[2][1], s.2 * r[2][2])
-        (m.m41, m.m42, m.m43) = (mix(ca.translation.x, cb.translation.x), mix(ca.translation.y, cb.translation.y),
-                                 mix(ca.translation.z, cb.translation.z))
-        (m.m14, m.m24, m.m34, m.m44) = (mix(ca.perspective.m14, cb.perspective.m14), mix(ca.perspective.m24, cb.perspective.m24),
-                                        mix(ca.perspective.m34, cb.perspective.m34), mix(ca.perspective.m44, cb.perspective.m44))
+        (m.m41, m.m42, m.m43) = (
+            mix(ca.translation.x, cb.translation.x), mix(ca.translation.y, cb.translation.y),
+            mix(ca.translation.z, cb.translation.z)
+        )
+        (m.m14, m.m24, m.m34, m.m44) = (
+            mix(ca.perspective.m14, cb.perspective.m14), mix(ca.perspective.m24, cb.perspective.m24),
+            mix(ca.perspective.m34, cb.perspective.m34), mix(ca.perspective.m44, cb.perspective.m44)
+        )
         return m
     }
 
@@ -204,8 +215,9 @@ extension LayerValue {
         guard a.elements.count == b.elements.count else { return false }
         for (x, y) in zip(a.elements, b.elements) {
             switch (x, y) {
-            case (.moveToPoint, .moveToPoint), (.addLineToPoint, .addLineToPoint), (.addQuadCurveToPoint, .addQuadCurveToPoint),
-                 (.addCurveToPoint, .addCurveToPoint), (.closeSubpath, .closeSubpath):
+            case (.moveToPoint, .moveToPoint), (.addLineToPoint, .addLineToPoint),
+                (.addQuadCurveToPoint, .addQuadCurveToPoint),
+                (.addCurveToPoint, .addCurveToPoint), (.closeSubpath, .closeSubpath):
                 continue
             default: return false
             }
@@ -222,10 +234,11 @@ extension LayerValue {
         out.reserveCapacity(a.elements.count)
         for (x, y) in zip(a.elements, b.elements) {
             switch (x, y) {
-            case let (.moveToPoint(p), .moveToPoint(q)): out.append(.moveToPoint(m(p, q)))
-            case let (.addLineToPoint(p), .addLineToPoint(q)): out.append(.addLineToPoint(m(p, q)))
-            case let (.addQuadCurveToPoint(c, p), .addQuadCurveToPoint(d, q)): out.append(.addQuadCurveToPoint(m(c, d), m(p, q)))
-            case let (.addCurveToPoint(c1, c2, p), .addCurveToPoint(d1, d2, q)):
+            case (.moveToPoint(let p), .moveToPoint(let q)): out.append(.moveToPoint(m(p, q)))
+            case (.addLineToPoint(let p), .addLineToPoint(let q)): out.append(.addLineToPoint(m(p, q)))
+            case (.addQuadCurveToPoint(let c, let p), .addQuadCurveToPoint(let d, let q)):
+                out.append(.addQuadCurveToPoint(m(c, d), m(p, q)))
+            case (.addCurveToPoint(let c1, let c2, let p), .addCurveToPoint(let d1, let d2, let q)):
                 out.append(.addCurveToPoint(m(c1, d1), m(c2, d2), m(p, q)))
             default: out.append(.closeSubpath)
             }
@@ -247,9 +260,11 @@ struct Quaternion {
         rotationOnly.translation = (0, 0, 0)
         rotationOnly.perspective = (0, 0, 0, 1)
         let t = rotationOnly.transform
-        self.init(rowVectorMatrix: [[Double(t.m11), Double(t.m12), Double(t.m13)],
-                                    [Double(t.m21), Double(t.m22), Double(t.m23)],
-                                    [Double(t.m31), Double(t.m32), Double(t.m33)]])
+        self.init(rowVectorMatrix: [
+            [Double(t.m11), Double(t.m12), Double(t.m13)],
+            [Double(t.m21), Double(t.m22), Double(t.m23)],
+            [Double(t.m31), Double(t.m32), Double(t.m33)],
+        ])
     }
 
     init(x: Double, y: Double, z: Double, w: Double) { (self.x, self.y, self.z, self.w) = (x, y, z, w) }
@@ -277,26 +292,34 @@ struct Quaternion {
     var rowVectorMatrix: [[CGFloat]] {
         let (xx, yy, zz) = (x * x, y * y, z * z)
         let (xy, xz, yz, wx, wy, wz) = (x * y, x * z, y * z, w * x, w * y, w * z)
-        return [[1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy)],
-                [2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx)],
-                [2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy)]].map { $0.map { CGFloat($0) } }
+        return [
+            [1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy)],
+            [2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx)],
+            [2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy)],
+        ].map { $0.map { CGFloat($0) } }
     }
 
     /// Spherical interpolation along the shorter arc.
     static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion {
         var b = b0
         var dot = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w
-        if dot < 0 { b = Quaternion(x: -b.x, y: -b.y, z: -b.z, w: -b.w); dot = -dot }
-        let wa: Double, wb: Double
+        if dot < 0 {
+            b = Quaternion(x: -b.x, y: -b.y, z: -b.z, w: -b.w)
+            dot = -dot
+        }
+        let wa: Double
+        let wb: Double
         if dot > 0.9995 {
-            wa = 1 - t; wb = t
+            wa = 1 - t
+            wb = t
         } else {
             let theta = acos(min(1, dot))
             let s = sin(theta)
             wa = sin((1 - t) * theta) / s
             wb = sin(t * theta) / s
         }
-        var q = Quaternion(x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y, z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w)
+        var q = Quaternion(
+            x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y, z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w)
         let n = (q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w).squareRoot()
         if n > 0 { q = Quaternion(x: q.x / n, y: q.y / n, z: q.z / n, w: q.w / n) }
         return q

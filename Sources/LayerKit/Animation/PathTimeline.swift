@@ -17,39 +17,45 @@ struct PathTimeline {
 
         var start: CGPoint {
             switch self {
-            case let .line(a, _), let .quad(a, _, _), let .cubic(a, _, _, _): return a
+            case .line(let a, _), .quad(let a, _, _), .cubic(let a, _, _, _): return a
             }
         }
 
         var end: CGPoint {
             switch self {
-            case let .line(_, b), let .quad(_, _, b), let .cubic(_, _, _, b): return b
+            case .line(_, let b), .quad(_, _, let b), .cubic(_, _, _, let b): return b
             }
         }
 
         func point(_ u: Double) -> CGPoint {
-            let t = CGFloat(u), s = 1 - CGFloat(u)
+            let t = CGFloat(u)
+            let s = 1 - CGFloat(u)
             switch self {
-            case let .line(a, b): return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-            case let .quad(a, c, b):
-                return CGPoint(x: s * s * a.x + 2 * s * t * c.x + t * t * b.x, y: s * s * a.y + 2 * s * t * c.y + t * t * b.y)
-            case let .cubic(a, c1, c2, b):
+            case .line(let a, let b): return CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            case .quad(let a, let c, let b):
+                return CGPoint(
+                    x: s * s * a.x + 2 * s * t * c.x + t * t * b.x, y: s * s * a.y + 2 * s * t * c.y + t * t * b.y)
+            case .cubic(let a, let c1, let c2, let b):
                 let (k0, k1, k2, k3) = (s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t)
-                return CGPoint(x: k0 * a.x + k1 * c1.x + k2 * c2.x + k3 * b.x, y: k0 * a.y + k1 * c1.y + k2 * c2.y + k3 * b.y)
+                return CGPoint(
+                    x: k0 * a.x + k1 * c1.x + k2 * c2.x + k3 * b.x, y: k0 * a.y + k1 * c1.y + k2 * c2.y + k3 * b.y)
             }
         }
 
         /// The derivative at u; falls back to the chord when the curve is degenerate there.
         func tangent(_ u: Double) -> CGVector {
-            let t = CGFloat(u), s = 1 - CGFloat(u)
+            let t = CGFloat(u)
+            let s = 1 - CGFloat(u)
             var d: CGVector
             switch self {
-            case let .line(a, b): d = CGVector(dx: b.x - a.x, dy: b.y - a.y)
-            case let .quad(a, c, b):
-                d = CGVector(dx: 2 * s * (c.x - a.x) + 2 * t * (b.x - c.x), dy: 2 * s * (c.y - a.y) + 2 * t * (b.y - c.y))
-            case let .cubic(a, c1, c2, b):
-                d = CGVector(dx: 3 * s * s * (c1.x - a.x) + 6 * s * t * (c2.x - c1.x) + 3 * t * t * (b.x - c2.x),
-                             dy: 3 * s * s * (c1.y - a.y) + 6 * s * t * (c2.y - c1.y) + 3 * t * t * (b.y - c2.y))
+            case .line(let a, let b): d = CGVector(dx: b.x - a.x, dy: b.y - a.y)
+            case .quad(let a, let c, let b):
+                d = CGVector(
+                    dx: 2 * s * (c.x - a.x) + 2 * t * (b.x - c.x), dy: 2 * s * (c.y - a.y) + 2 * t * (b.y - c.y))
+            case .cubic(let a, let c1, let c2, let b):
+                d = CGVector(
+                    dx: 3 * s * s * (c1.x - a.x) + 6 * s * t * (c2.x - c1.x) + 3 * t * t * (b.x - c2.x),
+                    dy: 3 * s * s * (c1.y - a.y) + 6 * s * t * (c2.y - c1.y) + 3 * t * t * (b.y - c2.y))
             }
             if d.dx * d.dx + d.dy * d.dy < 1e-18 {
                 d = CGVector(dx: end.x - start.x, dy: end.y - start.y)
@@ -75,22 +81,31 @@ struct PathTimeline {
 
     // MARK: - Building
 
-    init(path: CGPath, keyTimes given: [Double]?, timingFunctions: [CAMediaTimingFunction]?, mode: CAAnimationCalculationMode) {
+    init(
+        path: CGPath, keyTimes given: [Double]?, timingFunctions: [CAMediaTimingFunction]?,
+        mode: CAAnimationCalculationMode
+    ) {
         var segs: [Segment] = []
-        var current = CGPoint.zero, subpathStart = CGPoint.zero
+        var current = CGPoint.zero
+        var subpathStart = CGPoint.zero
         var first: CGPoint?
         for element in path.elements {
             switch element {
-            case let .moveToPoint(p):
-                current = p; subpathStart = p
-            case let .addLineToPoint(p):
-                segs.append(.line(current, p)); current = p
-            case let .addQuadCurveToPoint(c, p):
-                segs.append(.quad(current, c, p)); current = p
-            case let .addCurveToPoint(c1, c2, p):
-                segs.append(.cubic(current, c1, c2, p)); current = p
+            case .moveToPoint(let p):
+                current = p
+                subpathStart = p
+            case .addLineToPoint(let p):
+                segs.append(.line(current, p))
+                current = p
+            case .addQuadCurveToPoint(let c, let p):
+                segs.append(.quad(current, c, p))
+                current = p
+            case .addCurveToPoint(let c1, let c2, let p):
+                segs.append(.cubic(current, c1, c2, p))
+                current = p
             case .closeSubpath:
-                segs.append(.line(current, subpathStart)); current = subpathStart
+                segs.append(.line(current, subpathStart))
+                current = subpathStart
             }
             if first == nil { first = current }
         }

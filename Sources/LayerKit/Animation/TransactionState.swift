@@ -42,9 +42,9 @@ enum AnimationEvent {
 
     func fire() {
         switch self {
-        case let .started(a): a.delegate?.animationDidStart(a)
-        case let .stopped(a, finished): a.delegate?.animationDidStop(a, finished: finished)
-        case let .completion(block): block()
+        case .started(let a): a.delegate?.animationDidStart(a)
+        case .stopped(let a, let finished): a.delegate?.animationDidStop(a, finished: finished)
+        case .completion(let block): block()
         }
     }
 }
@@ -106,7 +106,10 @@ final class TransactionLevel {
 
     /// Takes the pending actions out.
     func takePending() -> [PendingAction] {
-        defer { pending = []; pendingIndex = [:] }
+        defer {
+            pending = []
+            pendingIndex = [:]
+        }
         return pending
     }
 }
@@ -203,8 +206,10 @@ final class TransactionThreadState {
     func record(layer: CALayer, key: String, choice: PendingAction.Choice, previousValue: LayerValue) {
         let level = writableLevel
         let completions = explicitLevels.isEmpty ? [level.completion] : explicitLevels.map(\.completion)
-        level.record(PendingAction(layer: layer, key: key, choice: choice, previousValue: previousValue,
-                                   duration: animationDuration, timingFunction: timingFunction, completions: completions))
+        level.record(
+            PendingAction(
+                layer: layer, key: key, choice: choice, previousValue: previousValue,
+                duration: animationDuration, timingFunction: timingFunction, completions: completions))
     }
 
     // MARK: Committing
@@ -242,11 +247,14 @@ final class TransactionThreadState {
             let saved = committing
             committing = action
             switch action.choice {
-            case let .custom(a):
-                a.run(forKey: action.key, object: action.layer, arguments: [CALayer.previousValueArgument: action.previousValue])
+            case .custom(let a):
+                a.run(
+                    forKey: action.key, object: action.layer,
+                    arguments: [CALayer.previousValueArgument: action.previousValue])
             case .implicit:
-                let a = action.layer.makeImplicitAnimation(forKey: action.key, from: action.previousValue,
-                                                           duration: action.duration, timingFunction: action.timingFunction)
+                let a = action.layer.makeImplicitAnimation(
+                    forKey: action.key, from: action.previousValue,
+                    duration: action.duration, timingFunction: action.timingFunction)
                 a.run(forKey: action.key, object: action.layer, arguments: nil)
             }
             committing = saved

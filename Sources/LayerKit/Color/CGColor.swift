@@ -36,7 +36,10 @@ public struct CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
         guard [3, 4, 6, 8].contains(s.count), s.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         let digits: [UInt8]
         if s.count <= 4 {
-            digits = s.map { c in let v = UInt8(String(c), radix: 16)!; return v << 4 | v }
+            digits = s.map { c in
+                let v = UInt8(String(c), radix: 16)!
+                return v << 4 | v
+            }
         } else {
             var out: [UInt8] = []
             var i = s.startIndex
@@ -47,8 +50,9 @@ public struct CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
             }
             digits = out
         }
-        self.init(red: CGFloat(digits[0]) / 255, green: CGFloat(digits[1]) / 255, blue: CGFloat(digits[2]) / 255,
-                  alpha: digits.count > 3 ? CGFloat(digits[3]) / 255 : 1)
+        self.init(
+            red: CGFloat(digits[0]) / 255, green: CGFloat(digits[1]) / 255, blue: CGFloat(digits[2]) / 255,
+            alpha: digits.count > 3 ? CGFloat(digits[3]) / 255 : 1)
     }
 
     // MARK: - Reading

@@ -137,14 +137,18 @@ extension CALayer {
     func beginBackingStore(deferred: Bool) -> CGContext? {
         let b = bounds.standardized
         let s = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
-        let w = (Double(b.width) * Double(s)).rounded(.up), h = (Double(b.height) * Double(s)).rounded(.up)
+        let w = (Double(b.width) * Double(s)).rounded(.up)
+        let h = (Double(b.height) * Double(s)).rounded(.up)
         guard w.isFinite, h.isFinite, w >= 1, h >= 1 else {
             displayState.problem = nil
             setBacking(nil)
             return nil
         }
-        guard w <= Double(CGImage.maximumDimension), h <= Double(CGImage.maximumDimension), w * h <= Double(CGImage.maximumPixelCount) else {
-            displayState.problem = "bounds \(b.width)×\(b.height) at contentsScale \(s) need a \(Int(w))×\(Int(h)) backing image, "
+        guard w <= Double(CGImage.maximumDimension), h <= Double(CGImage.maximumDimension),
+            w * h <= Double(CGImage.maximumPixelCount)
+        else {
+            displayState.problem =
+                "bounds \(b.width)×\(b.height) at contentsScale \(s) need a \(Int(w))×\(Int(h)) backing image, "
                 + "more than \(CGImage.maximumDimension) pixels per side or \(CGImage.maximumPixelCount) pixels; "
                 + "use a CATiledLayer for large drawn content"
             return nil
@@ -153,7 +157,8 @@ extension CALayer {
         displayState.problem = nil
         ctx.scaleBy(x: s, y: s)
         ctx.translateBy(x: -b.minX, y: -b.minY)
-        if let dirty = displayState.dirtyRect, let old = displayState.backing, old === contents, ctx.copyPixels(of: old) {
+        if let dirty = displayState.dirtyRect, let old = displayState.backing, old === contents, ctx.copyPixels(of: old)
+        {
             let r = dirty.intersection(b)
             guard !r.isNull, !r.isEmpty else { return nil }
             ctx.clip(to: r)

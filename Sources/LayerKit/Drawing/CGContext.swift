@@ -68,8 +68,10 @@ public final class CGContext {
     /// per point, drawn by `renderer` (default: one from `CGContext.rendererFactory`; nil draws nothing).
     /// Throws `CGImage.SizeError` for an unusable size and `CGContextError.badScale` for a scale that is
     /// not a finite number > 0.
-    public init(width: Int, height: Int, scale: CGFloat = 1,
-                renderer: CGContextRenderer? = CGContext.rendererFactory?.makeRenderer()) throws {
+    public init(
+        width: Int, height: Int, scale: CGFloat = 1,
+        renderer: CGContextRenderer? = CGContext.rendererFactory?.makeRenderer()
+    ) throws {
         try CGImage.validate(width: width, height: height)
         guard scale.isFinite, scale > 0 else { throw CGContextError.badScale(scale) }
         self.width = width
@@ -130,7 +132,10 @@ public final class CGContext {
     public func setStrokeColor(_ color: CGColor) { gstate.strokeColor = color }
     /// Line width in user-space units (negative values are ignored). Default 1.
     public func setLineWidth(_ width: CGFloat) {
-        guard width.isFinite, width >= 0 else { note("setLineWidth(\(width)): the width must be a finite number ≥ 0; ignored"); return }
+        guard width.isFinite, width >= 0 else {
+            note("setLineWidth(\(width)): the width must be a finite number ≥ 0; ignored")
+            return
+        }
         gstate.pen.lineWidth = width
     }
     /// Line cap. Default `.butt`.
@@ -174,7 +179,9 @@ public final class CGContext {
     /// Adds lines through `points` as one subpath.
     public func addLines(between points: [CGPoint]) { path.addLines(between: points, transform: gstate.ctm) }
     /// Adds a quadratic curve.
-    public func addQuadCurve(to end: CGPoint, control: CGPoint) { path.addQuadCurve(to: end, control: control, transform: gstate.ctm) }
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        path.addQuadCurve(to: end, control: control, transform: gstate.ctm)
+    }
     /// Adds a cubic curve.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         path.addCurve(to: end, control1: control1, control2: control2, transform: gstate.ctm)
@@ -188,7 +195,9 @@ public final class CGContext {
     /// Adds an arc (angles in radians, `clockwise` in Core Graphics' sense on y-down user space: true
     /// sweeps toward −angle, as `CGMutablePath.addArc`).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
-        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise, transform: gstate.ctm)
+        path.addArc(
+            center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise,
+            transform: gstate.ctm)
     }
     /// Adds a path given in user space.
     public func addPath(_ p: CGPath) { path.addPath(p, transform: gstate.ctm) }
@@ -214,7 +223,10 @@ public final class CGContext {
         guard let p = takePath() else { return }
         switch mode {
         case .fill, .eoFill, .fillStroke, .eoFillStroke:
-            emit(.fill(p, mode == .eoFill || mode == .eoFillStroke ? .evenOdd : .winding, gstate.fillColor.multipliedAlpha(gstate.alpha)))
+            emit(
+                .fill(
+                    p, mode == .eoFill || mode == .eoFillStroke ? .evenOdd : .winding,
+                    gstate.fillColor.multipliedAlpha(gstate.alpha)))
         case .stroke: break
         }
         if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke {
@@ -244,7 +256,10 @@ public final class CGContext {
     }
     /// Strokes a rectangle with a given line width.
     public func stroke(_ rect: CGRect, width: CGFloat) {
-        saveGState(); setLineWidth(width); stroke(rect); restoreGState()
+        saveGState()
+        setLineWidth(width)
+        stroke(rect)
+        restoreGState()
     }
     /// Strokes an ellipse inscribed in `rect`.
     public func strokeEllipse(in rect: CGRect) {
@@ -296,23 +311,31 @@ public final class CGContext {
     }
 
     /// Fills the clip with an axial gradient from `start` to `end` (user space).
-    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
+    public func drawLinearGradient(
+        _ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions
+    ) {
         emit(.linearGradient(gradient, start: start, end: end, options: options, ctm: gstate.ctm, alpha: gstate.alpha))
     }
 
     /// Fills the clip with a radial gradient between two circles (user space). Circles with different
     /// centres are drawn about the end centre (see docs/Drawing.md).
-    public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
-                                   endRadius: CGFloat, options: CGGradientDrawingOptions) {
-        emit(.radialGradient(gradient, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
-                             endRadius: endRadius, options: options, ctm: gstate.ctm, alpha: gstate.alpha))
+    public func drawRadialGradient(
+        _ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
+        endRadius: CGFloat, options: CGGradientDrawingOptions
+    ) {
+        emit(
+            .radialGradient(
+                gradient, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
+                endRadius: endRadius, options: options, ctm: gstate.ctm, alpha: gstate.alpha))
     }
 
     /// Draws one line of text in the fill colour with the current font; `point` is the top-left corner
     /// of the line box (user space).
     public func drawText(_ string: String, at point: CGPoint) {
-        emit(.text(string, point: point, fontName: gstate.fontName, fontSize: gstate.fontSize,
-                   color: gstate.fillColor.multipliedAlpha(gstate.alpha), ctm: gstate.ctm))
+        emit(
+            .text(
+                string, point: point, fontName: gstate.fontName, fontSize: gstate.fontSize,
+                color: gstate.fillColor.multipliedAlpha(gstate.alpha), ctm: gstate.ctm))
     }
 
     // MARK: - Output
@@ -359,7 +382,10 @@ public final class CGContext {
         guard let r = renderer else {
             switch c {
             case .saveClip, .restoreClip: return
-            default: note("no raster renderer is installed, so nothing is drawn; create a Compositor first (it installs CGContext.rendererFactory)")
+            default:
+                note(
+                    "no raster renderer is installed, so nothing is drawn; create a Compositor first (it installs CGContext.rendererFactory)"
+                )
             }
             return
         }
@@ -394,7 +420,7 @@ public enum CGContextError: Error, Equatable, CustomStringConvertible {
     /// The message shown to users.
     public var description: String {
         switch self {
-        case let .badScale(s): return "context scale must be a finite number > 0 (pixels per point), got \(s)"
+        case .badScale(let s): return "context scale must be a finite number > 0 (pixels per point), got \(s)"
         }
     }
 }

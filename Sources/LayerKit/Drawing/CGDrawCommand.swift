@@ -87,10 +87,13 @@ public enum CGDrawCommand {
     /// Draw an image upright into a user-space rectangle.
     case image(CGImage, rect: CGRect, ctm: CGAffineTransform, alpha: CGFloat, quality: CGInterpolationQuality)
     /// An axial gradient between two user-space points.
-    case linearGradient(CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions, ctm: CGAffineTransform, alpha: CGFloat)
+    case linearGradient(
+        CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions, ctm: CGAffineTransform,
+        alpha: CGFloat)
     /// A radial gradient between two user-space circles.
-    case radialGradient(CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
-                        options: CGGradientDrawingOptions, ctm: CGAffineTransform, alpha: CGFloat)
+    case radialGradient(
+        CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+        options: CGGradientDrawingOptions, ctm: CGAffineTransform, alpha: CGFloat)
     /// One line of text; `point` is the top-left of its line box in user space.
     case text(String, point: CGPoint, fontName: String?, fontSize: CGFloat, color: CGColor, ctm: CGAffineTransform)
     /// Intersect the clip with a device-space path.

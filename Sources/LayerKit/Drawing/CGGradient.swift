@@ -13,7 +13,8 @@ public final class CGGradient: @unchecked Sendable {
     /// colours, the counts differ, or a location is not finite, as Core Graphics returns NULL.
     public init?(colors: [CGColor], locations: [CGFloat]?) {
         guard !colors.isEmpty else { return nil }
-        let locs = locations ?? (colors.count == 1 ? [0] : (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) })
+        let locs =
+            locations ?? (colors.count == 1 ? [0] : (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) })
         guard locs.count == colors.count, locs.allSatisfy(\.isFinite) else { return nil }
         let order = locs.indices.sorted { locs[$0] != locs[$1] ? locs[$0] < locs[$1] : $0 < $1 }
         self.colors = order.map { colors[$0] }

@@ -38,26 +38,38 @@ extension CAEmitterCell {
     /// Default 0. Extension (cocos2d's radialAccel).
     public var radialAcceleration: CGFloat {
         get { state.extensions.radialAcceleration }
-        set { state.extensions.radialAcceleration = newValue; cellDidChange() }
+        set {
+            state.extensions.radialAcceleration = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of `radialAcceleration`, points per second², ≥ 0 (DESIGN.md §3.1). Default 0. Extension.
     public var radialAccelerationRange: CGFloat {
         get { state.extensions.radialAccelerationRange }
-        set { state.extensions.radialAccelerationRange = newValue; cellDidChange() }
+        set {
+            state.extensions.radialAccelerationRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean acceleration perpendicular to the radial direction, turned +90° from it (from +x toward +y:
     /// clockwise on screen), points per second², sampled per particle. Default 0. Extension.
     public var tangentialAcceleration: CGFloat {
         get { state.extensions.tangentialAcceleration }
-        set { state.extensions.tangentialAcceleration = newValue; cellDidChange() }
+        set {
+            state.extensions.tangentialAcceleration = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of `tangentialAcceleration`, points per second², ≥ 0. Default 0. Extension.
     public var tangentialAccelerationRange: CGFloat {
         get { state.extensions.tangentialAccelerationRange }
-        set { state.extensions.tangentialAccelerationRange = newValue; cellDidChange() }
+        set {
+            state.extensions.tangentialAccelerationRange = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Start → end interpolation
@@ -67,31 +79,46 @@ extension CAEmitterCell {
     /// 0…1) over its lifetime, and `redSpeed`…`alphaSpeed` are not used. Extension.
     public var endColor: CGColor? {
         get { state.extensions.endColor }
-        set { state.extensions.endColor = newValue; cellDidChange() }
+        set {
+            state.extensions.endColor = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the end red component, ≥ 0. Default 0. Extension.
     public var endRedRange: Float {
         get { state.extensions.endRedRange }
-        set { state.extensions.endRedRange = newValue; cellDidChange() }
+        set {
+            state.extensions.endRedRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the end green component, ≥ 0. Default 0. Extension.
     public var endGreenRange: Float {
         get { state.extensions.endGreenRange }
-        set { state.extensions.endGreenRange = newValue; cellDidChange() }
+        set {
+            state.extensions.endGreenRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the end blue component, ≥ 0. Default 0. Extension.
     public var endBlueRange: Float {
         get { state.extensions.endBlueRange }
-        set { state.extensions.endBlueRange = newValue; cellDidChange() }
+        set {
+            state.extensions.endBlueRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the end alpha, ≥ 0. Default 0. Extension.
     public var endAlphaRange: Float {
         get { state.extensions.endAlphaRange }
-        set { state.extensions.endAlphaRange = newValue; cellDidChange() }
+        set {
+            state.extensions.endAlphaRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean scale at the end of a particle's life, or nil (default): when set, each particle's scale
@@ -99,26 +126,38 @@ extension CAEmitterCell {
     /// times the layer's scale) over its lifetime, and `scaleSpeed` is not used. Extension.
     public var endScale: CGFloat? {
         get { state.extensions.endScale }
-        set { state.extensions.endScale = newValue; cellDidChange() }
+        set {
+            state.extensions.endScale = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of `endScale`, ≥ 0. Default 0. Extension.
     public var endScaleRange: CGFloat {
         get { state.extensions.endScaleRange }
-        set { state.extensions.endScaleRange = newValue; cellDidChange() }
+        set {
+            state.extensions.endScaleRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean rotation of a particle at birth, radians (from +x toward +y). Default 0 (Core Animation's
     /// fixed initial rotation). Extension.
     public var rotation: CGFloat {
         get { state.extensions.rotation }
-        set { state.extensions.rotation = newValue; cellDidChange() }
+        set {
+            state.extensions.rotation = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the rotation at birth, radians, ≥ 0. Default 0. Extension.
     public var rotationRange: CGFloat {
         get { state.extensions.rotationRange }
-        set { state.extensions.rotationRange = newValue; cellDidChange() }
+        set {
+            state.extensions.rotationRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean rotation at the end of a particle's life, radians, or nil (default): when set, each
@@ -126,13 +165,19 @@ extension CAEmitterCell {
     /// `endRotationRange`) over its lifetime, and `spin`/`spinRange` are not used. Extension.
     public var endRotation: CGFloat? {
         get { state.extensions.endRotation }
-        set { state.extensions.endRotation = newValue; cellDidChange() }
+        set {
+            state.extensions.endRotation = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of `endRotation`, radians, ≥ 0. Default 0. Extension.
     public var endRotationRange: CGFloat {
         get { state.extensions.endRotationRange }
-        set { state.extensions.endRotationRange = newValue; cellDidChange() }
+        set {
+            state.extensions.endRotationRange = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Orbits (cocos2d's radius mode)
@@ -144,39 +189,57 @@ extension CAEmitterCell {
     /// accelerations and the emitter shape are not used for its position. Extension.
     public var orbitRadius: CGFloat? {
         get { state.extensions.orbitRadius }
-        set { state.extensions.orbitRadius = newValue; cellDidChange() }
+        set {
+            state.extensions.orbitRadius = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the start radius, points, ≥ 0. Default 0. Extension.
     public var orbitRadiusRange: CGFloat {
         get { state.extensions.orbitRadiusRange }
-        set { state.extensions.orbitRadiusRange = newValue; cellDidChange() }
+        set {
+            state.extensions.orbitRadiusRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean radius at the end of an orbiting particle's life, points, or nil (default: the radius
     /// stays at its start value). Extension.
     public var orbitEndRadius: CGFloat? {
         get { state.extensions.orbitEndRadius }
-        set { state.extensions.orbitEndRadius = newValue; cellDidChange() }
+        set {
+            state.extensions.orbitEndRadius = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the end radius, points, ≥ 0. Default 0. Extension.
     public var orbitEndRadiusRange: CGFloat {
         get { state.extensions.orbitEndRadiusRange }
-        set { state.extensions.orbitEndRadiusRange = newValue; cellDidChange() }
+        set {
+            state.extensions.orbitEndRadiusRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean angular velocity of an orbiting particle, radians per second (positive turns from +x
     /// toward +y: clockwise on screen). Default 0. Extension.
     public var orbitAngularVelocity: CGFloat {
         get { state.extensions.orbitAngularVelocity }
-        set { state.extensions.orbitAngularVelocity = newValue; cellDidChange() }
+        set {
+            state.extensions.orbitAngularVelocity = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the angular velocity, radians per second, ≥ 0. Default 0. Extension.
     public var orbitAngularVelocityRange: CGFloat {
         get { state.extensions.orbitAngularVelocityRange }
-        set { state.extensions.orbitAngularVelocityRange = newValue; cellDidChange() }
+        set {
+            state.extensions.orbitAngularVelocityRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Whether the cell uses any extension (the simulation then keeps extra per-particle columns).
@@ -192,33 +255,46 @@ extension CAEmitterCell {
     /// The key table of the extension properties (merged into `keyAccessors`).
     static let extensionAccessors: [String: LayerKeyAccessor] = {
         func number(_ key: WritableKeyPath<CellExtensionState, CGFloat>, range: Bool) -> LayerKeyAccessor {
-            LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).state.extensions[keyPath: key])) }, set: {
-                let cell = $0 as! CAEmitterCell
-                let v = try $1.cgFloat(path: $2)
-                cell.state.extensions[keyPath: key] = range ? try nonNegative(v, path: $2) : v
-                cell.cellDidChange()
-            })
+            LayerKeyAccessor(
+                animatable: true, get: { .number(Double(($0 as! CAEmitterCell).state.extensions[keyPath: key])) },
+                set: {
+                    let cell = $0 as! CAEmitterCell
+                    let v = try $1.cgFloat(path: $2)
+                    cell.state.extensions[keyPath: key] = range ? try nonNegative(v, path: $2) : v
+                    cell.cellDidChange()
+                })
         }
         func float(_ key: WritableKeyPath<CellExtensionState, Float>) -> LayerKeyAccessor {
-            LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).state.extensions[keyPath: key])) }, set: {
-                let cell = $0 as! CAEmitterCell
-                cell.state.extensions[keyPath: key] = try nonNegative(try $1.float(path: $2), path: $2)
-                cell.cellDidChange()
-            })
+            LayerKeyAccessor(
+                animatable: true, get: { .number(Double(($0 as! CAEmitterCell).state.extensions[keyPath: key])) },
+                set: {
+                    let cell = $0 as! CAEmitterCell
+                    cell.state.extensions[keyPath: key] = try nonNegative(try $1.float(path: $2), path: $2)
+                    cell.cellDidChange()
+                })
         }
         func optional(_ key: WritableKeyPath<CellExtensionState, CGFloat?>) -> LayerKeyAccessor {
-            LayerKeyAccessor(animatable: false, get: { (($0 as! CAEmitterCell).state.extensions[keyPath: key]).map { .number(Double($0)) } ?? .none }, set: {
-                let cell = $0 as! CAEmitterCell
-                if case .none = $1 { cell.state.extensions[keyPath: key] = nil } else { cell.state.extensions[keyPath: key] = try $1.cgFloat(path: $2) }
-                cell.cellDidChange()
-            })
+            LayerKeyAccessor(
+                animatable: false,
+                get: { (($0 as! CAEmitterCell).state.extensions[keyPath: key]).map { .number(Double($0)) } ?? .none },
+                set: {
+                    let cell = $0 as! CAEmitterCell
+                    if case .none = $1 {
+                        cell.state.extensions[keyPath: key] = nil
+                    } else {
+                        cell.state.extensions[keyPath: key] = try $1.cgFloat(path: $2)
+                    }
+                    cell.cellDidChange()
+                })
         }
         return [
             "radialAcceleration": number(\.radialAcceleration, range: false),
             "radialAccelerationRange": number(\.radialAccelerationRange, range: true),
             "tangentialAcceleration": number(\.tangentialAcceleration, range: false),
             "tangentialAccelerationRange": number(\.tangentialAccelerationRange, range: true),
-            "endColor": LayerKeyAccessor(animatable: false, get: { ($0 as! CAEmitterCell).endColor.map { .color($0) } ?? .none }, set: { ($0 as! CAEmitterCell).endColor = try $1.optionalColor(path: $2) }),
+            "endColor": LayerKeyAccessor(
+                animatable: false, get: { ($0 as! CAEmitterCell).endColor.map { .color($0) } ?? .none },
+                set: { ($0 as! CAEmitterCell).endColor = try $1.optionalColor(path: $2) }),
             "endRedRange": float(\.endRedRange),
             "endGreenRange": float(\.endGreenRange),
             "endBlueRange": float(\.endBlueRange),

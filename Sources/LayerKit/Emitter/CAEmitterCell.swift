@@ -95,7 +95,10 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         // Bounded: a cell placed among its own sub-cells makes the parent chain a cycle.
         var root: CAEmitterCell = self
         var depth = 0
-        while let p = root.parentCell, p !== self, depth < 1024 { root = p; depth += 1 }
+        while let p = root.parentCell, p !== self, depth < 1024 {
+            root = p
+            depth += 1
+        }
         root.owner?.subtreeDidChange()
     }
 
@@ -104,13 +107,19 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The name used in key paths (`emitterCells.<name>.birthRate`). Default nil.
     public var name: String? {
         get { state.name }
-        set { state.name = newValue; cellDidChange() }
+        set {
+            state.name = newValue
+            cellDidChange()
+        }
     }
 
     /// Whether the cell's particles are drawn (they are still simulated). Default true.
     public var isEnabled: Bool {
         get { state.isEnabled }
-        set { state.isEnabled = newValue; cellDidChange() }
+        set {
+            state.isEnabled = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Emission
@@ -118,37 +127,55 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Particles born per second, ≥ 0 (multiplied by the layer's birthRate). Default 0. Animatable.
     public var birthRate: Float {
         get { state.birthRate }
-        set { state.birthRate = newValue; cellDidChange() }
+        set {
+            state.birthRate = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean lifetime of a particle in seconds, ≥ 0 (multiplied by the layer's lifetime). Default 0. Animatable.
     public var lifetime: Float {
         get { state.lifetime }
-        set { state.lifetime = newValue; cellDidChange() }
+        set {
+            state.lifetime = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the lifetime in seconds, ≥ 0 (DESIGN.md §3.1). Default 0. Animatable.
     public var lifetimeRange: Float {
         get { state.lifetimeRange }
-        set { state.lifetimeRange = newValue; cellDidChange() }
+        set {
+            state.lifetimeRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Elevation of the emission direction out of the layer plane toward +z, radians. Default 0. Animatable.
     public var emissionLatitude: CGFloat {
         get { state.emissionLatitude }
-        set { state.emissionLatitude = newValue; cellDidChange() }
+        set {
+            state.emissionLatitude = newValue
+            cellDidChange()
+        }
     }
 
     /// Angle of the emission direction in the layer plane from +x toward +y, radians (−π/2 is up). Default 0. Animatable.
     public var emissionLongitude: CGFloat {
         get { state.emissionLongitude }
-        set { state.emissionLongitude = newValue; cellDidChange() }
+        set {
+            state.emissionLongitude = newValue
+            cellDidChange()
+        }
     }
 
     /// Full apex angle of the emission cone, radians (2π: all directions). Default 0. Animatable.
     public var emissionRange: CGFloat {
         get { state.emissionRange }
-        set { state.emissionRange = newValue; cellDidChange() }
+        set {
+            state.emissionRange = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Motion
@@ -156,31 +183,46 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Mean initial speed in points per second (multiplied by the layer's velocity). Default 0. Animatable.
     public var velocity: CGFloat {
         get { state.velocity }
-        set { state.velocity = newValue; cellDidChange() }
+        set {
+            state.velocity = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the initial speed, points per second, ≥ 0. Default 0. Animatable.
     public var velocityRange: CGFloat {
         get { state.velocityRange }
-        set { state.velocityRange = newValue; cellDidChange() }
+        set {
+            state.velocityRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Acceleration along x in points per second². Default 0. Animatable.
     public var xAcceleration: CGFloat {
         get { state.xAcceleration }
-        set { state.xAcceleration = newValue; cellDidChange() }
+        set {
+            state.xAcceleration = newValue
+            cellDidChange()
+        }
     }
 
     /// Acceleration along y (down) in points per second². Default 0. Animatable.
     public var yAcceleration: CGFloat {
         get { state.yAcceleration }
-        set { state.yAcceleration = newValue; cellDidChange() }
+        set {
+            state.yAcceleration = newValue
+            cellDidChange()
+        }
     }
 
     /// Acceleration along z in points per second². Default 0. Animatable.
     public var zAcceleration: CGFloat {
         get { state.zAcceleration }
-        set { state.zAcceleration = newValue; cellDidChange() }
+        set {
+            state.zAcceleration = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Scale and spin
@@ -188,31 +230,46 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Mean initial scale of the image (multiplied by the layer's scale). Default 1. Animatable.
     public var scale: CGFloat {
         get { state.scale }
-        set { state.scale = newValue; cellDidChange() }
+        set {
+            state.scale = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the initial scale, ≥ 0. Default 0. Animatable.
     public var scaleRange: CGFloat {
         get { state.scaleRange }
-        set { state.scaleRange = newValue; cellDidChange() }
+        set {
+            state.scaleRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Change of scale per second (the scale is clamped at 0). Default 0. Animatable.
     public var scaleSpeed: CGFloat {
         get { state.scaleSpeed }
-        set { state.scaleSpeed = newValue; cellDidChange() }
+        set {
+            state.scaleSpeed = newValue
+            cellDidChange()
+        }
     }
 
     /// Mean rotation rate in radians per second (multiplied by the layer's spin). Default 0. Animatable.
     public var spin: CGFloat {
         get { state.spin }
-        set { state.spin = newValue; cellDidChange() }
+        set {
+            state.spin = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the rotation rate, radians per second, ≥ 0. Default 0. Animatable.
     public var spinRange: CGFloat {
         get { state.spinRange }
-        set { state.spinRange = newValue; cellDidChange() }
+        set {
+            state.spinRange = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Colour
@@ -220,55 +277,82 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Mean initial colour, multiplied with the contents per channel. Default opaque white. Animatable.
     public var color: CGColor {
         get { state.color }
-        set { state.color = newValue; cellDidChange() }
+        set {
+            state.color = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the initial red component, ≥ 0. Default 0. Animatable.
     public var redRange: Float {
         get { state.redRange }
-        set { state.redRange = newValue; cellDidChange() }
+        set {
+            state.redRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the initial green component, ≥ 0. Default 0. Animatable.
     public var greenRange: Float {
         get { state.greenRange }
-        set { state.greenRange = newValue; cellDidChange() }
+        set {
+            state.greenRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the initial blue component, ≥ 0. Default 0. Animatable.
     public var blueRange: Float {
         get { state.blueRange }
-        set { state.blueRange = newValue; cellDidChange() }
+        set {
+            state.blueRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Range of the initial alpha, ≥ 0. Default 0. Animatable.
     public var alphaRange: Float {
         get { state.alphaRange }
-        set { state.alphaRange = newValue; cellDidChange() }
+        set {
+            state.alphaRange = newValue
+            cellDidChange()
+        }
     }
 
     /// Change of red per second (clamped to 0…1). Default 0. Animatable.
     public var redSpeed: Float {
         get { state.redSpeed }
-        set { state.redSpeed = newValue; cellDidChange() }
+        set {
+            state.redSpeed = newValue
+            cellDidChange()
+        }
     }
 
     /// Change of green per second (clamped to 0…1). Default 0. Animatable.
     public var greenSpeed: Float {
         get { state.greenSpeed }
-        set { state.greenSpeed = newValue; cellDidChange() }
+        set {
+            state.greenSpeed = newValue
+            cellDidChange()
+        }
     }
 
     /// Change of blue per second (clamped to 0…1). Default 0. Animatable.
     public var blueSpeed: Float {
         get { state.blueSpeed }
-        set { state.blueSpeed = newValue; cellDidChange() }
+        set {
+            state.blueSpeed = newValue
+            cellDidChange()
+        }
     }
 
     /// Change of alpha per second (clamped to 0…1). Default 0. Animatable.
     public var alphaSpeed: Float {
         get { state.alphaSpeed }
-        set { state.alphaSpeed = newValue; cellDidChange() }
+        set {
+            state.alphaSpeed = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Contents
@@ -276,37 +360,55 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The particle image; nil particles are invisible (useful for sub-cell emitters). Default nil.
     public var contents: CGImage? {
         get { state.contents }
-        set { state.contents = newValue; cellDidChange() }
+        set {
+            state.contents = newValue
+            cellDidChange()
+        }
     }
 
     /// The part of the image drawn, in unit coordinates. Default (0, 0, 1, 1). Animatable.
     public var contentsRect: CGRect {
         get { state.contentsRect }
-        set { state.contentsRect = newValue; cellDidChange() }
+        set {
+            state.contentsRect = newValue
+            cellDidChange()
+        }
     }
 
     /// Image pixels per point, > 0: a particle's size is pixels ÷ contentsScale × scale. Default 1. Animatable.
     public var contentsScale: CGFloat {
         get { state.contentsScale }
-        set { state.contentsScale = newValue; cellDidChange() }
+        set {
+            state.contentsScale = newValue
+            cellDidChange()
+        }
     }
 
     /// Filter when drawn smaller than the image. Default `.linear`.
     public var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
-        set { state.minificationFilter = newValue; cellDidChange() }
+        set {
+            state.minificationFilter = newValue
+            cellDidChange()
+        }
     }
 
     /// Filter when drawn larger than the image. Default `.linear`.
     public var magnificationFilter: CALayerContentsFilter {
         get { state.magnificationFilter }
-        set { state.magnificationFilter = newValue; cellDidChange() }
+        set {
+            state.magnificationFilter = newValue
+            cellDidChange()
+        }
     }
 
     /// Mipmap level bias for `.trilinear`. Default 0.
     public var minificationFilterBias: Float {
         get { state.minificationFilterBias }
-        set { state.minificationFilterBias = newValue; cellDidChange() }
+        set {
+            state.minificationFilterBias = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Timing (CAMediaTiming, measured from the parent: the layer or, for sub-cells, the parent particle's birth)
@@ -314,49 +416,73 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// When the cell starts emitting, seconds after its parent's start. Default 0.
     public var beginTime: CFTimeInterval {
         get { state.beginTime }
-        set { state.beginTime = newValue; cellDidChange() }
+        set {
+            state.beginTime = newValue
+            cellDidChange()
+        }
     }
 
     /// Length of one emitting cycle in seconds; 0 emits without end. Default 0.
     public var duration: CFTimeInterval {
         get { state.duration }
-        set { state.duration = newValue; cellDidChange() }
+        set {
+            state.duration = newValue
+            cellDidChange()
+        }
     }
 
     /// Rate of the cell's time relative to its parent's. Default 1.
     public var speed: Float {
         get { state.speed }
-        set { state.speed = newValue; cellDidChange() }
+        set {
+            state.speed = newValue
+            cellDidChange()
+        }
     }
 
     /// Offset into the cell's time, seconds. Default 0.
     public var timeOffset: CFTimeInterval {
         get { state.timeOffset }
-        set { state.timeOffset = newValue; cellDidChange() }
+        set {
+            state.timeOffset = newValue
+            cellDidChange()
+        }
     }
 
     /// Emitting cycles; `.infinity` repeats forever. Default 0 (one).
     public var repeatCount: Float {
         get { state.repeatCount }
-        set { state.repeatCount = newValue; cellDidChange() }
+        set {
+            state.repeatCount = newValue
+            cellDidChange()
+        }
     }
 
     /// Total emitting time in seconds; `.infinity` for ever. Default 0 (unused).
     public var repeatDuration: CFTimeInterval {
         get { state.repeatDuration }
-        set { state.repeatDuration = newValue; cellDidChange() }
+        set {
+            state.repeatDuration = newValue
+            cellDidChange()
+        }
     }
 
     /// Whether alternate cycles run backwards. Default false.
     public var autoreverses: Bool {
         get { state.autoreverses }
-        set { state.autoreverses = newValue; cellDidChange() }
+        set {
+            state.autoreverses = newValue
+            cellDidChange()
+        }
     }
 
     /// Whether the cell emits before its begin time or after its end. Default `.removed`.
     public var fillMode: CAMediaTimingFillMode {
         get { state.fillMode }
-        set { state.fillMode = newValue; cellDidChange() }
+        set {
+            state.fillMode = newValue
+            cellDidChange()
+        }
     }
 
     // MARK: - Key-value coding
@@ -367,52 +493,141 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }
 
     static let coreAccessors: [String: LayerKeyAccessor] = [
-        "name": LayerKeyAccessor(animatable: false, get: { ($0 as! CAEmitterCell).name.map { .string($0) } ?? .none }, set: { ($0 as! CAEmitterCell).name = try $1.optionalString(path: $2) }),
-        "isEnabled": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) }, set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
-        "enabled": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) }, set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
-        "birthRate": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).birthRate)) }, set: { ($0 as! CAEmitterCell).birthRate = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "lifetime": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetime)) }, set: { ($0 as! CAEmitterCell).lifetime = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "lifetimeRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetimeRange)) }, set: { ($0 as! CAEmitterCell).lifetimeRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "emissionLatitude": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLatitude)) }, set: { ($0 as! CAEmitterCell).emissionLatitude = try $1.cgFloat(path: $2) }),
-        "emissionLongitude": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLongitude)) }, set: { ($0 as! CAEmitterCell).emissionLongitude = try $1.cgFloat(path: $2) }),
-        "emissionRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionRange)) }, set: { ($0 as! CAEmitterCell).emissionRange = try $1.cgFloat(path: $2) }),
-        "velocity": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocity)) }, set: { ($0 as! CAEmitterCell).velocity = try $1.cgFloat(path: $2) }),
-        "velocityRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocityRange)) }, set: { ($0 as! CAEmitterCell).velocityRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "xAcceleration": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).xAcceleration)) }, set: { ($0 as! CAEmitterCell).xAcceleration = try $1.cgFloat(path: $2) }),
-        "yAcceleration": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).yAcceleration)) }, set: { ($0 as! CAEmitterCell).yAcceleration = try $1.cgFloat(path: $2) }),
-        "zAcceleration": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).zAcceleration)) }, set: { ($0 as! CAEmitterCell).zAcceleration = try $1.cgFloat(path: $2) }),
-        "scale": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scale)) }, set: { ($0 as! CAEmitterCell).scale = try $1.cgFloat(path: $2) }),
-        "scaleRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleRange)) }, set: { ($0 as! CAEmitterCell).scaleRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "scaleSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleSpeed)) }, set: { ($0 as! CAEmitterCell).scaleSpeed = try $1.cgFloat(path: $2) }),
-        "spin": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spin)) }, set: { ($0 as! CAEmitterCell).spin = try $1.cgFloat(path: $2) }),
-        "spinRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spinRange)) }, set: { ($0 as! CAEmitterCell).spinRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "color": LayerKeyAccessor(animatable: true, get: { .color(($0 as! CAEmitterCell).color) }, set: { ($0 as! CAEmitterCell).color = try $1.color(path: $2) }),
-        "redRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redRange)) }, set: { ($0 as! CAEmitterCell).redRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "greenRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenRange)) }, set: { ($0 as! CAEmitterCell).greenRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "blueRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueRange)) }, set: { ($0 as! CAEmitterCell).blueRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "alphaRange": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaRange)) }, set: { ($0 as! CAEmitterCell).alphaRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "redSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redSpeed)) }, set: { ($0 as! CAEmitterCell).redSpeed = try $1.float(path: $2) }),
-        "greenSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenSpeed)) }, set: { ($0 as! CAEmitterCell).greenSpeed = try $1.float(path: $2) }),
-        "blueSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueSpeed)) }, set: { ($0 as! CAEmitterCell).blueSpeed = try $1.float(path: $2) }),
-        "alphaSpeed": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaSpeed)) }, set: { ($0 as! CAEmitterCell).alphaSpeed = try $1.float(path: $2) }),
-        "contents": LayerKeyAccessor(animatable: false, get: { ($0 as! CAEmitterCell).contents.map { .image($0) } ?? .none }, set: { ($0 as! CAEmitterCell).contents = try $1.optionalImage(path: $2) }),
-        "contentsRect": LayerKeyAccessor(animatable: true, get: { .rect(($0 as! CAEmitterCell).contentsRect) }, set: { ($0 as! CAEmitterCell).contentsRect = try $1.rect(path: $2) }),
-        "contentsScale": LayerKeyAccessor(animatable: true, get: { .number(Double(($0 as! CAEmitterCell).contentsScale)) }, set: { ($0 as! CAEmitterCell).contentsScale = try positive(try $1.cgFloat(path: $2), path: $2) }),
-        "minificationFilter": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAEmitterCell).minificationFilter.rawValue) }, set: { ($0 as! CAEmitterCell).minificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }),
-        "magnificationFilter": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAEmitterCell).magnificationFilter.rawValue) }, set: { ($0 as! CAEmitterCell).magnificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }),
-        "minificationFilterBias": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CAEmitterCell).minificationFilterBias)) }, set: { ($0 as! CAEmitterCell).minificationFilterBias = try $1.float(path: $2) }),
-        "beginTime": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).beginTime) }, set: { ($0 as! CAEmitterCell).beginTime = try $1.double(path: $2) }),
-        "duration": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).duration) }, set: { ($0 as! CAEmitterCell).duration = try $1.doubleOrInfinity(path: $2) }),
-        "speed": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CAEmitterCell).speed)) }, set: { ($0 as! CAEmitterCell).speed = try $1.float(path: $2) }),
-        "timeOffset": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).timeOffset) }, set: { ($0 as! CAEmitterCell).timeOffset = try $1.double(path: $2) }),
-        "repeatCount": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CAEmitterCell).repeatCount)) }, set: { ($0 as! CAEmitterCell).repeatCount = try $1.floatOrInfinity(path: $2) }),
-        "repeatDuration": LayerKeyAccessor(animatable: false, get: { .number(($0 as! CAEmitterCell).repeatDuration) }, set: { ($0 as! CAEmitterCell).repeatDuration = try $1.doubleOrInfinity(path: $2) }),
-        "autoreverses": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CAEmitterCell).autoreverses) }, set: { ($0 as! CAEmitterCell).autoreverses = try $1.bool(path: $2) }),
-        "fillMode": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAEmitterCell).fillMode.rawValue) }, set: { ($0 as! CAEmitterCell).fillMode = try enumValue(CAMediaTimingFillMode.self, $1, path: $2) }),
+        "name": LayerKeyAccessor(
+            animatable: false, get: { ($0 as! CAEmitterCell).name.map { .string($0) } ?? .none },
+            set: { ($0 as! CAEmitterCell).name = try $1.optionalString(path: $2) }),
+        "isEnabled": LayerKeyAccessor(
+            animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) },
+            set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
+        "enabled": LayerKeyAccessor(
+            animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) },
+            set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
+        "birthRate": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).birthRate)) },
+            set: { ($0 as! CAEmitterCell).birthRate = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "lifetime": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetime)) },
+            set: { ($0 as! CAEmitterCell).lifetime = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "lifetimeRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetimeRange)) },
+            set: { ($0 as! CAEmitterCell).lifetimeRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "emissionLatitude": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLatitude)) },
+            set: { ($0 as! CAEmitterCell).emissionLatitude = try $1.cgFloat(path: $2) }),
+        "emissionLongitude": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLongitude)) },
+            set: { ($0 as! CAEmitterCell).emissionLongitude = try $1.cgFloat(path: $2) }),
+        "emissionRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionRange)) },
+            set: { ($0 as! CAEmitterCell).emissionRange = try $1.cgFloat(path: $2) }),
+        "velocity": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocity)) },
+            set: { ($0 as! CAEmitterCell).velocity = try $1.cgFloat(path: $2) }),
+        "velocityRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocityRange)) },
+            set: { ($0 as! CAEmitterCell).velocityRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
+        "xAcceleration": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).xAcceleration)) },
+            set: { ($0 as! CAEmitterCell).xAcceleration = try $1.cgFloat(path: $2) }),
+        "yAcceleration": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).yAcceleration)) },
+            set: { ($0 as! CAEmitterCell).yAcceleration = try $1.cgFloat(path: $2) }),
+        "zAcceleration": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).zAcceleration)) },
+            set: { ($0 as! CAEmitterCell).zAcceleration = try $1.cgFloat(path: $2) }),
+        "scale": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scale)) },
+            set: { ($0 as! CAEmitterCell).scale = try $1.cgFloat(path: $2) }),
+        "scaleRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleRange)) },
+            set: { ($0 as! CAEmitterCell).scaleRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
+        "scaleSpeed": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleSpeed)) },
+            set: { ($0 as! CAEmitterCell).scaleSpeed = try $1.cgFloat(path: $2) }),
+        "spin": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spin)) },
+            set: { ($0 as! CAEmitterCell).spin = try $1.cgFloat(path: $2) }),
+        "spinRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spinRange)) },
+            set: { ($0 as! CAEmitterCell).spinRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
+        "color": LayerKeyAccessor(
+            animatable: true, get: { .color(($0 as! CAEmitterCell).color) },
+            set: { ($0 as! CAEmitterCell).color = try $1.color(path: $2) }),
+        "redRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redRange)) },
+            set: { ($0 as! CAEmitterCell).redRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "greenRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenRange)) },
+            set: { ($0 as! CAEmitterCell).greenRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "blueRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueRange)) },
+            set: { ($0 as! CAEmitterCell).blueRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "alphaRange": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaRange)) },
+            set: { ($0 as! CAEmitterCell).alphaRange = try nonNegative(try $1.float(path: $2), path: $2) }),
+        "redSpeed": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redSpeed)) },
+            set: { ($0 as! CAEmitterCell).redSpeed = try $1.float(path: $2) }),
+        "greenSpeed": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenSpeed)) },
+            set: { ($0 as! CAEmitterCell).greenSpeed = try $1.float(path: $2) }),
+        "blueSpeed": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueSpeed)) },
+            set: { ($0 as! CAEmitterCell).blueSpeed = try $1.float(path: $2) }),
+        "alphaSpeed": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaSpeed)) },
+            set: { ($0 as! CAEmitterCell).alphaSpeed = try $1.float(path: $2) }),
+        "contents": LayerKeyAccessor(
+            animatable: false, get: { ($0 as! CAEmitterCell).contents.map { .image($0) } ?? .none },
+            set: { ($0 as! CAEmitterCell).contents = try $1.optionalImage(path: $2) }),
+        "contentsRect": LayerKeyAccessor(
+            animatable: true, get: { .rect(($0 as! CAEmitterCell).contentsRect) },
+            set: { ($0 as! CAEmitterCell).contentsRect = try $1.rect(path: $2) }),
+        "contentsScale": LayerKeyAccessor(
+            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).contentsScale)) },
+            set: { ($0 as! CAEmitterCell).contentsScale = try positive(try $1.cgFloat(path: $2), path: $2) }),
+        "minificationFilter": LayerKeyAccessor(
+            animatable: false, get: { .string(($0 as! CAEmitterCell).minificationFilter.rawValue) },
+            set: { ($0 as! CAEmitterCell).minificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }
+        ),
+        "magnificationFilter": LayerKeyAccessor(
+            animatable: false, get: { .string(($0 as! CAEmitterCell).magnificationFilter.rawValue) },
+            set: {
+                ($0 as! CAEmitterCell).magnificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2)
+            }),
+        "minificationFilterBias": LayerKeyAccessor(
+            animatable: false, get: { .number(Double(($0 as! CAEmitterCell).minificationFilterBias)) },
+            set: { ($0 as! CAEmitterCell).minificationFilterBias = try $1.float(path: $2) }),
+        "beginTime": LayerKeyAccessor(
+            animatable: false, get: { .number(($0 as! CAEmitterCell).beginTime) },
+            set: { ($0 as! CAEmitterCell).beginTime = try $1.double(path: $2) }),
+        "duration": LayerKeyAccessor(
+            animatable: false, get: { .number(($0 as! CAEmitterCell).duration) },
+            set: { ($0 as! CAEmitterCell).duration = try $1.doubleOrInfinity(path: $2) }),
+        "speed": LayerKeyAccessor(
+            animatable: false, get: { .number(Double(($0 as! CAEmitterCell).speed)) },
+            set: { ($0 as! CAEmitterCell).speed = try $1.float(path: $2) }),
+        "timeOffset": LayerKeyAccessor(
+            animatable: false, get: { .number(($0 as! CAEmitterCell).timeOffset) },
+            set: { ($0 as! CAEmitterCell).timeOffset = try $1.double(path: $2) }),
+        "repeatCount": LayerKeyAccessor(
+            animatable: false, get: { .number(Double(($0 as! CAEmitterCell).repeatCount)) },
+            set: { ($0 as! CAEmitterCell).repeatCount = try $1.floatOrInfinity(path: $2) }),
+        "repeatDuration": LayerKeyAccessor(
+            animatable: false, get: { .number(($0 as! CAEmitterCell).repeatDuration) },
+            set: { ($0 as! CAEmitterCell).repeatDuration = try $1.doubleOrInfinity(path: $2) }),
+        "autoreverses": LayerKeyAccessor(
+            animatable: false, get: { .bool(($0 as! CAEmitterCell).autoreverses) },
+            set: { ($0 as! CAEmitterCell).autoreverses = try $1.bool(path: $2) }),
+        "fillMode": LayerKeyAccessor(
+            animatable: false, get: { .string(($0 as! CAEmitterCell).fillMode.rawValue) },
+            set: { ($0 as! CAEmitterCell).fillMode = try enumValue(CAMediaTimingFillMode.self, $1, path: $2) }),
     ]
 
     /// The value of a cell key (`"birthRate"`, `"color"`, `"emitterCells.burst.birthRate"`), or nil.
-    public func value(forKeyPath keyPath: String) -> LayerValue? { try? resolvedValue(forKeyPath: keyPath, fullPath: keyPath) }
+    public func value(forKeyPath keyPath: String) -> LayerValue? {
+        try? resolvedValue(forKeyPath: keyPath, fullPath: keyPath)
+    }
 
     /// Sets a cell key. Throws a `KeyPathError` for an unknown key or a bad value.
     public func setValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
@@ -420,7 +635,9 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     func resolvedValue(forKeyPath keyPath: String, fullPath: String) throws -> LayerValue {
-        if let (cell, key) = try subcell(keyPath, fullPath: fullPath) { return try cell.resolvedValue(forKeyPath: key, fullPath: fullPath) }
+        if let (cell, key) = try subcell(keyPath, fullPath: fullPath) {
+            return try cell.resolvedValue(forKeyPath: key, fullPath: fullPath)
+        }
         if let a = Self.keyAccessors[keyPath] { return a.getter(self) }
         let (base, rest) = splitKeyPath(keyPath)
         guard let rest, let a = Self.keyAccessors[base] else { throw unknownKey(keyPath, fullPath) }
@@ -428,7 +645,9 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     func setValue(_ value: LayerValue, forKeyPath keyPath: String, fullPath: String) throws {
-        if let (cell, key) = try subcell(keyPath, fullPath: fullPath) { return try cell.setValue(value, forKeyPath: key, fullPath: fullPath) }
+        if let (cell, key) = try subcell(keyPath, fullPath: fullPath) {
+            return try cell.setValue(value, forKeyPath: key, fullPath: fullPath)
+        }
         if let a = Self.keyAccessors[keyPath] { return try a.setter(self, value, fullPath) }
         let (base, rest) = splitKeyPath(keyPath)
         guard let rest, let a = Self.keyAccessors[base] else { throw unknownKey(keyPath, fullPath) }
@@ -447,7 +666,8 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     private func unknownKey(_ keyPath: String, _ fullPath: String) -> KeyPathError {
-        .unknownKey(path: fullPath, on: "CAEmitterCell", suggestions: closeMatches(for: keyPath, in: Self.keyAccessors.keys))
+        .unknownKey(
+            path: fullPath, on: "CAEmitterCell", suggestions: closeMatches(for: keyPath, in: Self.keyAccessors.keys))
     }
 
     // MARK: - Identity

@@ -45,10 +45,12 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     public init() {}
 
     /// Creates a transform from its sixteen entries, row by row.
-    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
-                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
-                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
-                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+        m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+        m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
         (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
         (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
         (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
@@ -58,8 +60,9 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     /// Creates a transform from 16 numbers in row-major order (m11, m12, …, m44).
     public init?(rowMajor v: [CGFloat]) {
         guard v.count == 16 else { return nil }
-        self.init(m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
-                  m31: v[8], m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
+        self.init(
+            m11: v[0], m12: v[1], m13: v[2], m14: v[3], m21: v[4], m22: v[5], m23: v[6], m24: v[7],
+            m31: v[8], m32: v[9], m33: v[10], m34: v[11], m41: v[12], m42: v[13], m43: v[14], m44: v[15])
     }
 
     /// The sixteen entries in row-major order.
@@ -80,10 +83,12 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     /// The homogeneous image `[x y z 1] · self`, before the perspective divide.
     @inlinable
     public func apply(x: CGFloat, y: CGFloat, z: CGFloat) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
-        (x * m11 + y * m21 + z * m31 + m41,
-         x * m12 + y * m22 + z * m32 + m42,
-         x * m13 + y * m23 + z * m33 + m43,
-         x * m14 + y * m24 + z * m34 + m44)
+        (
+            x * m11 + y * m21 + z * m31 + m41,
+            x * m12 + y * m22 + z * m32 + m42,
+            x * m13 + y * m23 + z * m33 + m43,
+            x * m14 + y * m24 + z * m34 + m44
+        )
     }
 
     /// The point (x, y, 0) transformed and projected (divided by w) onto the z = 0 plane.
@@ -133,7 +138,9 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     let len = (x * x + y * y + z * z).squareRoot()
     guard len > 0, len.isFinite else { return CATransform3D() }
     let (ux, uy, uz) = (x / len, y / len, z / len)
-    let c = cos(angle), s = sin(angle), k = 1 - c
+    let c = cos(angle)
+    let s = sin(angle)
+    let k = 1 - c
     return CATransform3D(
         m11: k * ux * ux + c, m12: k * ux * uy + s * uz, m13: k * ux * uz - s * uy, m14: 0,
         m21: k * ux * uy - s * uz, m22: k * uy * uy + c, m23: k * uy * uz + s * ux, m24: 0,
@@ -173,7 +180,9 @@ public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat,
 }
 
 /// A rotation by `angle` about (x, y, z) followed by `t`.
-public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat)
+    -> CATransform3D
+{
     CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
 }
 
@@ -181,22 +190,54 @@ public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFlo
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
     let m = t.rowMajor
     var inv = [CGFloat](repeating: 0, count: 16)
-    inv[0] = m[5]*m[10]*m[15] - m[5]*m[11]*m[14] - m[9]*m[6]*m[15] + m[9]*m[7]*m[14] + m[13]*m[6]*m[11] - m[13]*m[7]*m[10]
-    inv[4] = -m[4]*m[10]*m[15] + m[4]*m[11]*m[14] + m[8]*m[6]*m[15] - m[8]*m[7]*m[14] - m[12]*m[6]*m[11] + m[12]*m[7]*m[10]
-    inv[8] = m[4]*m[9]*m[15] - m[4]*m[11]*m[13] - m[8]*m[5]*m[15] + m[8]*m[7]*m[13] + m[12]*m[5]*m[11] - m[12]*m[7]*m[9]
-    inv[12] = -m[4]*m[9]*m[14] + m[4]*m[10]*m[13] + m[8]*m[5]*m[14] - m[8]*m[6]*m[13] - m[12]*m[5]*m[10] + m[12]*m[6]*m[9]
-    inv[1] = -m[1]*m[10]*m[15] + m[1]*m[11]*m[14] + m[9]*m[2]*m[15] - m[9]*m[3]*m[14] - m[13]*m[2]*m[11] + m[13]*m[3]*m[10]
-    inv[5] = m[0]*m[10]*m[15] - m[0]*m[11]*m[14] - m[8]*m[2]*m[15] + m[8]*m[3]*m[14] + m[12]*m[2]*m[11] - m[12]*m[3]*m[10]
-    inv[9] = -m[0]*m[9]*m[15] + m[0]*m[11]*m[13] + m[8]*m[1]*m[15] - m[8]*m[3]*m[13] - m[12]*m[1]*m[11] + m[12]*m[3]*m[9]
-    inv[13] = m[0]*m[9]*m[14] - m[0]*m[10]*m[13] - m[8]*m[1]*m[14] + m[8]*m[2]*m[13] + m[12]*m[1]*m[10] - m[12]*m[2]*m[9]
-    inv[2] = m[1]*m[6]*m[15] - m[1]*m[7]*m[14] - m[5]*m[2]*m[15] + m[5]*m[3]*m[14] + m[13]*m[2]*m[7] - m[13]*m[3]*m[6]
-    inv[6] = -m[0]*m[6]*m[15] + m[0]*m[7]*m[14] + m[4]*m[2]*m[15] - m[4]*m[3]*m[14] - m[12]*m[2]*m[7] + m[12]*m[3]*m[6]
-    inv[10] = m[0]*m[5]*m[15] - m[0]*m[7]*m[13] - m[4]*m[1]*m[15] + m[4]*m[3]*m[13] + m[12]*m[1]*m[7] - m[12]*m[3]*m[5]
-    inv[14] = -m[0]*m[5]*m[14] + m[0]*m[6]*m[13] + m[4]*m[1]*m[14] - m[4]*m[2]*m[13] - m[12]*m[1]*m[6] + m[12]*m[2]*m[5]
-    inv[3] = -m[1]*m[6]*m[11] + m[1]*m[7]*m[10] + m[5]*m[2]*m[11] - m[5]*m[3]*m[10] - m[9]*m[2]*m[7] + m[9]*m[3]*m[6]
-    inv[7] = m[0]*m[6]*m[11] - m[0]*m[7]*m[10] - m[4]*m[2]*m[11] + m[4]*m[3]*m[10] + m[8]*m[2]*m[7] - m[8]*m[3]*m[6]
-    inv[11] = -m[0]*m[5]*m[11] + m[0]*m[7]*m[9] + m[4]*m[1]*m[11] - m[4]*m[3]*m[9] - m[8]*m[1]*m[7] + m[8]*m[3]*m[5]
-    inv[15] = m[0]*m[5]*m[10] - m[0]*m[6]*m[9] - m[4]*m[1]*m[10] + m[4]*m[2]*m[9] + m[8]*m[1]*m[6] - m[8]*m[2]*m[5]
+    inv[0] =
+        m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15] + m[9] * m[7] * m[14] + m[13] * m[6] * m[11]
+        - m[13] * m[7] * m[10]
+    inv[4] =
+        -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15] - m[8] * m[7] * m[14] - m[12] * m[6] * m[11]
+        + m[12] * m[7] * m[10]
+    inv[8] =
+        m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15] + m[8] * m[7] * m[13] + m[12] * m[5] * m[11]
+        - m[12] * m[7] * m[9]
+    inv[12] =
+        -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14] - m[8] * m[6] * m[13] - m[12] * m[5] * m[10]
+        + m[12] * m[6] * m[9]
+    inv[1] =
+        -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15] - m[9] * m[3] * m[14] - m[13] * m[2] * m[11]
+        + m[13] * m[3] * m[10]
+    inv[5] =
+        m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15] + m[8] * m[3] * m[14] + m[12] * m[2] * m[11]
+        - m[12] * m[3] * m[10]
+    inv[9] =
+        -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15] - m[8] * m[3] * m[13] - m[12] * m[1] * m[11]
+        + m[12] * m[3] * m[9]
+    inv[13] =
+        m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14] + m[8] * m[2] * m[13] + m[12] * m[1] * m[10]
+        - m[12] * m[2] * m[9]
+    inv[2] =
+        m[1] * m[6] * m[15] - m[1] * m[7] * m[14] - m[5] * m[2] * m[15] + m[5] * m[3] * m[14] + m[13] * m[2] * m[7] - m[
+            13] * m[3] * m[6]
+    inv[6] =
+        -m[0] * m[6] * m[15] + m[0] * m[7] * m[14] + m[4] * m[2] * m[15] - m[4] * m[3] * m[14] - m[12] * m[2] * m[7]
+        + m[12] * m[3] * m[6]
+    inv[10] =
+        m[0] * m[5] * m[15] - m[0] * m[7] * m[13] - m[4] * m[1] * m[15] + m[4] * m[3] * m[13] + m[12] * m[1] * m[7] - m[
+            12] * m[3] * m[5]
+    inv[14] =
+        -m[0] * m[5] * m[14] + m[0] * m[6] * m[13] + m[4] * m[1] * m[14] - m[4] * m[2] * m[13] - m[12] * m[1] * m[6]
+        + m[12] * m[2] * m[5]
+    inv[3] =
+        -m[1] * m[6] * m[11] + m[1] * m[7] * m[10] + m[5] * m[2] * m[11] - m[5] * m[3] * m[10] - m[9] * m[2] * m[7] + m[
+            9] * m[3] * m[6]
+    inv[7] =
+        m[0] * m[6] * m[11] - m[0] * m[7] * m[10] - m[4] * m[2] * m[11] + m[4] * m[3] * m[10] + m[8] * m[2] * m[7] - m[
+            8] * m[3] * m[6]
+    inv[11] =
+        -m[0] * m[5] * m[11] + m[0] * m[7] * m[9] + m[4] * m[1] * m[11] - m[4] * m[3] * m[9] - m[8] * m[1] * m[7] + m[8]
+        * m[3] * m[5]
+    inv[15] =
+        m[0] * m[5] * m[10] - m[0] * m[6] * m[9] - m[4] * m[1] * m[10] + m[4] * m[2] * m[9] + m[8] * m[1] * m[6] - m[8]
+        * m[2] * m[5]
     let det = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12]
     guard det != 0, det.isFinite else { return t }
     return CATransform3D(rowMajor: inv.map { $0 / det })!

@@ -76,9 +76,13 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
     public func inverted() -> CGAffineTransform {
         let det = a * d - b * c
         guard det != 0, det.isFinite else { return self }
-        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return CGAffineTransform(a: ia, b: ib, c: ic, d: id,
-                                 tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
+        return CGAffineTransform(
+            a: ia, b: ib, c: ic, d: id,
+            tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
     /// A textual description listing the six entries.
@@ -106,18 +110,25 @@ extension CGRect {
     public func applying(_ t: CGAffineTransform) -> CGRect {
         if isNull { return self }
         let r = standardized
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
+        let corners = [
+            CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+            CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY),
+        ].map { $0.applying(t) }
         return CGRect.boundingBox(of: corners)
     }
 
     /// The smallest rectangle containing every point; `.null` for an empty list.
     public static func boundingBox(of points: [CGPoint]) -> CGRect {
         guard let first = points.first else { return .null }
-        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        var minX = first.x
+        var maxX = first.x
+        var minY = first.y
+        var maxY = first.y
         for p in points.dropFirst() {
-            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
-            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+            minX = Swift.min(minX, p.x)
+            maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxY = Swift.max(maxY, p.y)
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

@@ -12,8 +12,10 @@ public struct PlaneTransform: Equatable, Sendable {
     public static let identity = PlaneTransform(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
 
     /// Creates a map from its nine entries.
-    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat,
-                m31: CGFloat, m32: CGFloat, m33: CGFloat) {
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat
+    ) {
         (self.m11, self.m12, self.m13) = (m11, m12, m13)
         (self.m21, self.m22, self.m23) = (m21, m22, m23)
         (self.m31, self.m32, self.m33) = (m31, m32, m33)
@@ -21,8 +23,9 @@ public struct PlaneTransform: Equatable, Sendable {
 
     /// The map of the z = 0 plane induced by `t`, with the output's z dropped.
     public init(_ t: CATransform3D) {
-        self.init(m11: t.m11, m12: t.m12, m13: t.m14, m21: t.m21, m22: t.m22, m23: t.m24,
-                  m31: t.m41, m32: t.m42, m33: t.m44)
+        self.init(
+            m11: t.m11, m12: t.m12, m13: t.m14, m21: t.m21, m22: t.m22, m23: t.m24,
+            m31: t.m41, m32: t.m42, m33: t.m44)
     }
 
     /// `self` followed by `b`.
@@ -39,13 +42,20 @@ public struct PlaneTransform: Equatable, Sendable {
 
     /// The inverse map, or nil when it is singular.
     public var inverted: PlaneTransform? {
-        let c11 = m22 * m33 - m23 * m32, c12 = m13 * m32 - m12 * m33, c13 = m12 * m23 - m13 * m22
-        let c21 = m23 * m31 - m21 * m33, c22 = m11 * m33 - m13 * m31, c23 = m13 * m21 - m11 * m23
-        let c31 = m21 * m32 - m22 * m31, c32 = m12 * m31 - m11 * m32, c33 = m11 * m22 - m12 * m21
+        let c11 = m22 * m33 - m23 * m32
+        let c12 = m13 * m32 - m12 * m33
+        let c13 = m12 * m23 - m13 * m22
+        let c21 = m23 * m31 - m21 * m33
+        let c22 = m11 * m33 - m13 * m31
+        let c23 = m13 * m21 - m11 * m23
+        let c31 = m21 * m32 - m22 * m31
+        let c32 = m12 * m31 - m11 * m32
+        let c33 = m11 * m22 - m12 * m21
         let det = m11 * c11 + m12 * c21 + m13 * c31
         guard det != 0, det.isFinite else { return nil }
-        return PlaneTransform(m11: c11 / det, m12: c12 / det, m13: c13 / det, m21: c21 / det, m22: c22 / det,
-                              m23: c23 / det, m31: c31 / det, m32: c32 / det, m33: c33 / det)
+        return PlaneTransform(
+            m11: c11 / det, m12: c12 / det, m13: c13 / det, m21: c21 / det, m22: c22 / det,
+            m23: c23 / det, m31: c31 / det, m32: c32 / det, m33: c33 / det)
     }
 
     /// The homogeneous image of `p` before the divide.

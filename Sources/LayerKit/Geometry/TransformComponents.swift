@@ -20,17 +20,23 @@ public struct TransformComponents: Equatable, Sendable {
     public init(_ t: CATransform3D) {
         translation = (t.m41, t.m42, t.m43)
         perspective = (t.m14, t.m24, t.m34, t.m44)
-        var r1 = (t.m11, t.m12, t.m13), r2 = (t.m21, t.m22, t.m23), r3 = (t.m31, t.m32, t.m33)
+        var r1 = (t.m11, t.m12, t.m13)
+        var r2 = (t.m21, t.m22, t.m23)
+        var r3 = (t.m31, t.m32, t.m33)
         func len(_ v: (CGFloat, CGFloat, CGFloat)) -> CGFloat { (v.0 * v.0 + v.1 * v.1 + v.2 * v.2).squareRoot() }
         var sx = len(r1)
-        let sy = len(r2), sz = len(r3)
-        let det = r1.0 * (r2.1 * r3.2 - r2.2 * r3.1) - r1.1 * (r2.0 * r3.2 - r2.2 * r3.0) + r1.2 * (r2.0 * r3.1 - r2.1 * r3.0)
+        let sy = len(r2)
+        let sz = len(r3)
+        let det =
+            r1.0 * (r2.1 * r3.2 - r2.2 * r3.1) - r1.1 * (r2.0 * r3.2 - r2.2 * r3.0) + r1.2 * (r2.0 * r3.1 - r2.1 * r3.0)
         if det < 0 { sx = -sx }
         scale = (sx, sy, sz)
         func div(_ v: (CGFloat, CGFloat, CGFloat), _ s: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
             s == 0 ? (0, 0, 0) : (v.0 / s, v.1 / s, v.2 / s)
         }
-        r1 = div(r1, sx); r2 = div(r2, sy); r3 = div(r3, sz)
+        r1 = div(r1, sx)
+        r2 = div(r2, sy)
+        r3 = div(r3, sz)
         let sinY = max(-1, min(1, -r1.2))
         let y = asin(sinY)
         if abs(cos(y)) > 1e-9 {
@@ -53,6 +59,7 @@ public struct TransformComponents: Equatable, Sendable {
 
     /// Component-wise equality.
     public static func == (a: TransformComponents, b: TransformComponents) -> Bool {
-        a.translation == b.translation && a.scale == b.scale && a.rotation == b.rotation && a.perspective == b.perspective
+        a.translation == b.translation && a.scale == b.scale && a.rotation == b.rotation
+            && a.perspective == b.perspective
     }
 }

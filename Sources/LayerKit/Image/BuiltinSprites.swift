@@ -8,7 +8,9 @@ import Foundation
 /// sprite is 64×64 points at `contentsScale` 1.
 public enum BuiltinSprites {
     /// The names, in documentation order.
-    public static let names = ["softDot", "spark", "smoke", "snowflake", "raindrop", "confetti", "star", "ring", "square", "digits", "crate"]
+    public static let names = [
+        "softDot", "spark", "smoke", "snowflake", "raindrop", "confetti", "star", "ring", "square", "digits", "crate",
+    ]
 
     /// The sprite called `name` (see `names`), or nil for an unknown name.
     public static func image(named name: String) -> CGImage? {
@@ -44,7 +46,8 @@ public enum BuiltinSprites {
 
     /// 64×16: a streak along x, bright and narrow in the middle, tapering to both ends.
     static let spark = render(width: 64, height: 16) { x, y in
-        let u = (x - 32) / 32, v = (y - 8) / 8
+        let u = (x - 32) / 32
+        let v = (y - 8) / 8
         let taper = max(0, 1 - u * u)
         let width = 0.18 + 0.5 * taper
         let core = exp(-(v * v) / (2 * width * width * 0.25)) * taper
@@ -58,7 +61,8 @@ public enum BuiltinSprites {
         var rng = SeededRandom(seed: 0x5EED_5A0E)
         var lumps: [(x: Double, y: Double, r: Double)] = [(32, 33, 15)]
         for _ in 0..<9 {
-            let a = rng.nextUnitDouble() * 2 * .pi, d = 7 + rng.nextUnitDouble() * 9
+            let a = rng.nextUnitDouble() * 2 * .pi
+            let d = 7 + rng.nextUnitDouble() * 9
             lumps.append((32 + d * cos(a), 32 + d * sin(a), 6 + rng.nextUnitDouble() * 5))
         }
         let noise = ValueNoise(seed: 0x5EED_5A0F)
@@ -177,13 +181,16 @@ public enum BuiltinSprites {
 
     /// Renders straight (grey level, alpha) samples at pixel centres, averaged over `supersample`²
     /// sub-samples per pixel, into a premultiplied image.
-    static func render(width: Int, height: Int, supersample: Int = 1,
-                       _ sample: (_ x: Double, _ y: Double) -> (grey: Double, alpha: Double)) -> CGImage? {
+    static func render(
+        width: Int, height: Int, supersample: Int = 1,
+        _ sample: (_ x: Double, _ y: Double) -> (grey: Double, alpha: Double)
+    ) -> CGImage? {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         let n = Double(supersample * supersample)
         for py in 0..<height {
             for px in 0..<width {
-                var grey = 0.0, alpha = 0.0
+                var grey = 0.0
+                var alpha = 0.0
                 for sy in 0..<supersample {
                     for sx in 0..<supersample {
                         let x = Double(px) + (Double(sx) + 0.5) / Double(supersample)
@@ -198,7 +205,9 @@ public enum BuiltinSprites {
                 grey /= n
                 let i = (py * width + px) * 4
                 let g = UInt8((grey * 255).rounded())
-                bytes[i] = g; bytes[i + 1] = g; bytes[i + 2] = g
+                bytes[i] = g
+                bytes[i + 1] = g
+                bytes[i + 2] = g
                 bytes[i + 3] = UInt8((alpha * 255).rounded())
             }
         }
@@ -211,7 +220,8 @@ public enum BuiltinSprites {
     }
 
     static func segmentDistance(_ p: (Double, Double), _ a: (Double, Double), _ b: (Double, Double)) -> Double {
-        let ab = (b.0 - a.0, b.1 - a.1), ap = (p.0 - a.0, p.1 - a.1)
+        let ab = (b.0 - a.0, b.1 - a.1)
+        let ap = (p.0 - a.0, p.1 - a.1)
         let len2 = ab.0 * ab.0 + ab.1 * ab.1
         let t = len2 > 0 ? min(1, max(0, (ap.0 * ab.0 + ap.1 * ab.1) / len2)) : 0
         return hypot(ap.0 - t * ab.0, ap.1 - t * ab.1)
@@ -220,7 +230,8 @@ public enum BuiltinSprites {
     /// Signed distance to a vertical capsule from a circle of radius r1 at the origin to one of radius r2
     /// at height h above it (y up is negative y here).
     static func unevenCapsule(_ x: Double, _ yDown: Double, r1: Double, r2: Double, h: Double) -> Double {
-        let px = abs(x), py = -yDown
+        let px = abs(x)
+        let py = -yDown
         let b = (r1 - r2) / h
         let a = (1 - b * b).squareRoot()
         let k = -b * px + a * py
@@ -230,7 +241,8 @@ public enum BuiltinSprites {
     }
 
     static func roundedBox(_ x: Double, _ y: Double, halfWidth: Double, halfHeight: Double, radius: Double) -> Double {
-        let qx = abs(x) - halfWidth + radius, qy = abs(y) - halfHeight + radius
+        let qx = abs(x) - halfWidth + radius
+        let qy = abs(y) - halfHeight + radius
         return hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - radius
     }
 
@@ -239,7 +251,8 @@ public enum BuiltinSprites {
         var j = v.count - 1
         for i in 0..<v.count {
             if (v[i].1 > p.1) != (v[j].1 > p.1),
-               p.0 < (v[j].0 - v[i].0) * (p.1 - v[i].1) / (v[j].1 - v[i].1) + v[i].0 {
+                p.0 < (v[j].0 - v[i].0) * (p.1 - v[i].1) / (v[j].1 - v[i].1) + v[i].0
+            {
                 inside.toggle()
             }
             j = i
@@ -261,10 +274,14 @@ public struct ValueNoise: Sendable {
 
     /// Noise in 0…1 at (x, y), smoothly interpolated between lattice points one unit apart.
     public func value(_ x: Double, _ y: Double) -> Double {
-        let xf = x.rounded(.down), yf = y.rounded(.down)
-        let ix = Int(xf) & 63, iy = Int(yf) & 63
-        let tx = x - xf, ty = y - yf
-        let sx = tx * tx * (3 - 2 * tx), sy = ty * ty * (3 - 2 * ty)
+        let xf = x.rounded(.down)
+        let yf = y.rounded(.down)
+        let ix = Int(xf) & 63
+        let iy = Int(yf) & 63
+        let tx = x - xf
+        let ty = y - yf
+        let sx = tx * tx * (3 - 2 * tx)
+        let sy = ty * ty * (3 - 2 * ty)
         func at(_ i: Int, _ j: Int) -> Double { lattice[(j & 63) * 64 + (i & 63)] }
         let top = at(ix, iy) + (at(ix + 1, iy) - at(ix, iy)) * sx
         let bottom = at(ix, iy + 1) + (at(ix + 1, iy + 1) - at(ix, iy + 1)) * sx
@@ -273,7 +290,10 @@ public struct ValueNoise: Sendable {
 
     /// The sum of `octaves` octaves (each twice the frequency and half the amplitude), normalised to 0…1.
     public func fractal(_ x: Double, _ y: Double, octaves: Int) -> Double {
-        var sum = 0.0, amplitude = 1.0, frequency = 1.0, total = 0.0
+        var sum = 0.0
+        var amplitude = 1.0
+        var frequency = 1.0
+        var total = 0.0
         for _ in 0..<octaves {
             sum += value(x * frequency, y * frequency) * amplitude
             total += amplitude

@@ -43,11 +43,12 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         /// A message naming the problem and the limit.
         public var description: String {
             switch self {
-            case let .empty(w, h): return "image is empty (\(w)×\(h) pixels)"
-            case let .tooLarge(w, h):
-                return "image is \(w)×\(h) pixels; the limit is \(CGImage.maximumDimension) per side and \(CGImage.maximumPixelCount) pixels in all"
-            case let .wrongByteCount(e, g): return "pixel buffer has \(g) bytes, expected \(e)"
-            case let .badScale(s): return "image scale must be a finite number > 0, got \(s)"
+            case .empty(let w, let h): return "image is empty (\(w)×\(h) pixels)"
+            case .tooLarge(let w, let h):
+                return
+                    "image is \(w)×\(h) pixels; the limit is \(CGImage.maximumDimension) per side and \(CGImage.maximumPixelCount) pixels in all"
+            case .wrongByteCount(let e, let g): return "pixel buffer has \(g) bytes, expected \(e)"
+            case .badScale(let s): return "image scale must be a finite number > 0, got \(s)"
             }
         }
     }
@@ -81,8 +82,10 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
     }
 
     /// Creates an image by calling `pixel(x, y)` for every pixel; the colour is straight (not premultiplied).
-    public convenience init(width: Int, height: Int, scale: CGFloat = 1,
-                            generator pixel: (_ x: Int, _ y: Int) -> CGColor) throws {
+    public convenience init(
+        width: Int, height: Int, scale: CGFloat = 1,
+        generator pixel: (_ x: Int, _ y: Int) -> CGColor
+    ) throws {
         try CGImage.validate(width: width, height: height)
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
@@ -113,7 +116,12 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         var p = pixels
         for i in stride(from: 0, to: p.count, by: 4) {
             let a = Int(p[i + 3])
-            if a == 0 { p[i] = 0; p[i + 1] = 0; p[i + 2] = 0; continue }
+            if a == 0 {
+                p[i] = 0
+                p[i + 1] = 0
+                p[i + 2] = 0
+                continue
+            }
             if a == 255 { continue }
             for k in 0..<3 { p[i + k] = UInt8(min(255, (Int(p[i + k]) * 255 + a / 2) / a)) }
         }

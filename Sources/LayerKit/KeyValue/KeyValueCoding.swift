@@ -8,8 +8,10 @@ public struct LayerKeyAccessor {
     let setter: (AnyObject, LayerValue, String) throws -> Void
 
     /// Creates an accessor from a getter and a setter; the setter receives the full key path for errors.
-    public init(animatable: Bool, get: @escaping (AnyObject) -> LayerValue,
-                set: @escaping (AnyObject, LayerValue, String) throws -> Void) {
+    public init(
+        animatable: Bool, get: @escaping (AnyObject) -> LayerValue,
+        set: @escaping (AnyObject, LayerValue, String) throws -> Void
+    ) {
         self.animatable = animatable
         getter = get
         setter = set
@@ -39,7 +41,10 @@ extension CALayer {
     public func setValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
         if try setSpecialValue(value, forKeyPath: keyPath) { return }
         let accessors = type(of: self).keyAccessors
-        if let a = accessors[keyPath] { try a.setter(self, value, keyPath); return }
+        if let a = accessors[keyPath] {
+            try a.setter(self, value, keyPath)
+            return
+        }
         let (base, rest) = splitKeyPath(keyPath)
         guard let rest, let a = accessors[base] else { throw unknownKey(keyPath) }
         let updated = try a.getter(self).settingSubfield(rest, to: value, fullPath: keyPath)
@@ -72,8 +77,9 @@ extension CALayer {
     }
 
     func unknownKey(_ keyPath: String) -> KeyPathError {
-        .unknownKey(path: keyPath, on: "\(type(of: self))",
-                    suggestions: closeMatches(for: keyPath, in: type(of: self).keyAccessors.keys))
+        .unknownKey(
+            path: keyPath, on: "\(type(of: self))",
+            suggestions: closeMatches(for: keyPath, in: type(of: self).keyAccessors.keys))
     }
 }
 
@@ -89,17 +95,17 @@ extension LayerValue {
     /// The sub-field at `path` of this value.
     public func subfield(_ path: String, fullPath: String) throws -> LayerValue {
         switch (self, path) {
-        case let (.point(p), "x"): return .number(Double(p.x))
-        case let (.point(p), "y"): return .number(Double(p.y))
-        case let (.size(s), "width"): return .number(Double(s.width))
-        case let (.size(s), "height"): return .number(Double(s.height))
-        case let (.rect(r), "origin"): return .point(r.origin)
-        case let (.rect(r), "size"): return .size(r.size)
-        case let (.rect(r), "origin.x"): return .number(Double(r.origin.x))
-        case let (.rect(r), "origin.y"): return .number(Double(r.origin.y))
-        case let (.rect(r), "size.width"): return .number(Double(r.size.width))
-        case let (.rect(r), "size.height"): return .number(Double(r.size.height))
-        case let (.transform(t), _):
+        case (.point(let p), "x"): return .number(Double(p.x))
+        case (.point(let p), "y"): return .number(Double(p.y))
+        case (.size(let s), "width"): return .number(Double(s.width))
+        case (.size(let s), "height"): return .number(Double(s.height))
+        case (.rect(let r), "origin"): return .point(r.origin)
+        case (.rect(let r), "size"): return .size(r.size)
+        case (.rect(let r), "origin.x"): return .number(Double(r.origin.x))
+        case (.rect(let r), "origin.y"): return .number(Double(r.origin.y))
+        case (.rect(let r), "size.width"): return .number(Double(r.size.width))
+        case (.rect(let r), "size.height"): return .number(Double(r.size.height))
+        case (.transform(let t), _):
             let c = TransformComponents(t)
             switch path {
             case "rotation", "rotation.z": return .number(Double(c.rotation.z))
@@ -124,30 +130,57 @@ extension LayerValue {
     public func settingSubfield(_ path: String, to value: LayerValue, fullPath: String) throws -> LayerValue {
         func n() throws -> CGFloat { try value.cgFloat(path: fullPath) }
         switch (self, path) {
-        case (.point(var p), "x"): p.x = try n(); return .point(p)
-        case (.point(var p), "y"): p.y = try n(); return .point(p)
-        case (.size(var s), "width"): s.width = try n(); return .size(s)
-        case (.size(var s), "height"): s.height = try n(); return .size(s)
-        case (.rect(var r), "origin"): r.origin = try value.point(path: fullPath); return .rect(r)
-        case (.rect(var r), "size"): r.size = try value.size(path: fullPath); return .rect(r)
-        case (.rect(var r), "origin.x"): r.origin.x = try n(); return .rect(r)
-        case (.rect(var r), "origin.y"): r.origin.y = try n(); return .rect(r)
-        case (.rect(var r), "size.width"): r.size.width = try n(); return .rect(r)
-        case (.rect(var r), "size.height"): r.size.height = try n(); return .rect(r)
-        case let (.transform(t), _):
+        case (.point(var p), "x"):
+            p.x = try n()
+            return .point(p)
+        case (.point(var p), "y"):
+            p.y = try n()
+            return .point(p)
+        case (.size(var s), "width"):
+            s.width = try n()
+            return .size(s)
+        case (.size(var s), "height"):
+            s.height = try n()
+            return .size(s)
+        case (.rect(var r), "origin"):
+            r.origin = try value.point(path: fullPath)
+            return .rect(r)
+        case (.rect(var r), "size"):
+            r.size = try value.size(path: fullPath)
+            return .rect(r)
+        case (.rect(var r), "origin.x"):
+            r.origin.x = try n()
+            return .rect(r)
+        case (.rect(var r), "origin.y"):
+            r.origin.y = try n()
+            return .rect(r)
+        case (.rect(var r), "size.width"):
+            r.size.width = try n()
+            return .rect(r)
+        case (.rect(var r), "size.height"):
+            r.size.height = try n()
+            return .rect(r)
+        case (.transform(let t), _):
             var c = TransformComponents(t)
             switch path {
             case "rotation", "rotation.z": c.rotation.z = try n()
             case "rotation.x": c.rotation.x = try n()
             case "rotation.y": c.rotation.y = try n()
-            case "scale": let s = try n(); c.scale = (s, s, s)
+            case "scale":
+                let s = try n()
+                c.scale = (s, s, s)
             case "scale.x": c.scale.x = try n()
             case "scale.y": c.scale.y = try n()
             case "scale.z": c.scale.z = try n()
             case "translation":
                 let p: CGPoint
-                if case let .size(s) = value { p = CGPoint(x: s.width, y: s.height) } else { p = try value.point(path: fullPath) }
-                c.translation.x = p.x; c.translation.y = p.y
+                if case .size(let s) = value {
+                    p = CGPoint(x: s.width, y: s.height)
+                } else {
+                    p = try value.point(path: fullPath)
+                }
+                c.translation.x = p.x
+                c.translation.y = p.y
             case "translation.x": c.translation.x = try n()
             case "translation.y": c.translation.y = try n()
             case "translation.z": c.translation.z = try n()
@@ -176,14 +209,18 @@ extension LayerValue {
     /// A finite number as Double.
     public func double(path: String) throws -> Double {
         guard let v = number else { throw mismatch(path, "number") }
-        guard v.isFinite else { throw KeyPathError.invalidValue(path: path, message: "expected a finite number, got \(v)") }
+        guard v.isFinite else {
+            throw KeyPathError.invalidValue(path: path, message: "expected a finite number, got \(v)")
+        }
         return v
     }
 
     /// A number that may be +infinity (repeatCount, repeatDuration), not NaN and not negative.
     public func doubleOrInfinity(path: String) throws -> Double {
         guard let v = number else { throw mismatch(path, "number") }
-        guard !v.isNaN, v >= 0 else { throw KeyPathError.invalidValue(path: path, message: "expected a number ≥ 0 or infinity, got \(v)") }
+        guard !v.isNaN, v >= 0 else {
+            throw KeyPathError.invalidValue(path: path, message: "expected a number ≥ 0 or infinity, got \(v)")
+        }
         return v
     }
 
@@ -193,40 +230,48 @@ extension LayerValue {
     /// An integer.
     public func int(path: String) throws -> Int {
         let v = try double(path: path)
-        guard v.rounded() == v, abs(v) < 9.0e15 else { throw KeyPathError.invalidValue(path: path, message: "expected an integer, got \(v)") }
+        guard v.rounded() == v, abs(v) < 9.0e15 else {
+            throw KeyPathError.invalidValue(path: path, message: "expected an integer, got \(v)")
+        }
         return Int(v)
     }
 
     /// A 32-bit unsigned integer (seeds).
     public func uint32(path: String) throws -> UInt32 {
         let v = try int(path: path)
-        guard v >= 0, v <= Int(UInt32.max) else { throw KeyPathError.invalidValue(path: path, message: "expected an integer in 0…\(UInt32.max), got \(v)") }
+        guard v >= 0, v <= Int(UInt32.max) else {
+            throw KeyPathError.invalidValue(path: path, message: "expected an integer in 0…\(UInt32.max), got \(v)")
+        }
         return UInt32(v)
     }
 
     /// A Boolean.
     public func bool(path: String) throws -> Bool {
-        if case let .bool(b) = self { return b }
+        if case .bool(let b) = self { return b }
         throw mismatch(path, "bool")
     }
 
     /// A point with finite coordinates.
     public func point(path: String) throws -> CGPoint {
-        guard case let .point(p) = self else { throw mismatch(path, "point") }
-        guard p.x.isFinite, p.y.isFinite else { throw KeyPathError.invalidValue(path: path, message: "point must be finite") }
+        guard case .point(let p) = self else { throw mismatch(path, "point") }
+        guard p.x.isFinite, p.y.isFinite else {
+            throw KeyPathError.invalidValue(path: path, message: "point must be finite")
+        }
         return p
     }
 
     /// A size with finite components.
     public func size(path: String) throws -> CGSize {
-        guard case let .size(s) = self else { throw mismatch(path, "size") }
-        guard s.width.isFinite, s.height.isFinite else { throw KeyPathError.invalidValue(path: path, message: "size must be finite") }
+        guard case .size(let s) = self else { throw mismatch(path, "size") }
+        guard s.width.isFinite, s.height.isFinite else {
+            throw KeyPathError.invalidValue(path: path, message: "size must be finite")
+        }
         return s
     }
 
     /// A rectangle with finite components.
     public func rect(path: String) throws -> CGRect {
-        guard case let .rect(r) = self else { throw mismatch(path, "rect") }
+        guard case .rect(let r) = self else { throw mismatch(path, "rect") }
         guard [r.origin.x, r.origin.y, r.size.width, r.size.height].allSatisfy(\.isFinite) else {
             throw KeyPathError.invalidValue(path: path, message: "rect must be finite")
         }
@@ -235,14 +280,14 @@ extension LayerValue {
 
     /// A transform with finite entries.
     public func transform(path: String) throws -> CATransform3D {
-        guard case let .transform(t) = self else { throw mismatch(path, "transform") }
+        guard case .transform(let t) = self else { throw mismatch(path, "transform") }
         guard t.isFinite else { throw KeyPathError.invalidValue(path: path, message: "transform must be finite") }
         return t
     }
 
     /// A colour.
     public func color(path: String) throws -> CGColor {
-        guard case let .color(c) = self else { throw mismatch(path, "color") }
+        guard case .color(let c) = self else { throw mismatch(path, "color") }
         guard [c.red, c.green, c.blue, c.alpha].allSatisfy(\.isFinite) else {
             throw KeyPathError.invalidValue(path: path, message: "color components must be finite")
         }
@@ -259,7 +304,7 @@ extension LayerValue {
     public func optionalImage(path: String) throws -> CGImage? {
         switch self {
         case .none: return nil
-        case let .image(i): return i
+        case .image(let i): return i
         default: throw mismatch(path, "image")
         }
     }
@@ -268,14 +313,14 @@ extension LayerValue {
     public func optionalPath(path: String) throws -> CGPath? {
         switch self {
         case .none: return nil
-        case let .path(p): return p
+        case .path(let p): return p
         default: throw mismatch(path, "path")
         }
     }
 
     /// A string.
     public func string(path: String) throws -> String {
-        if case let .string(s) = self { return s }
+        if case .string(let s) = self { return s }
         throw mismatch(path, "string")
     }
 
@@ -289,7 +334,7 @@ extension LayerValue {
     public func optionalColors(path: String) throws -> [CGColor]? {
         switch self {
         case .none: return nil
-        case let .colors(c): return c
+        case .colors(let c): return c
         default: throw mismatch(path, "list of colors")
         }
     }
@@ -298,8 +343,10 @@ extension LayerValue {
     public func optionalNumbers(path: String) throws -> [CGFloat]? {
         switch self {
         case .none: return nil
-        case let .numbers(n):
-            guard n.allSatisfy(\.isFinite) else { throw KeyPathError.invalidValue(path: path, message: "numbers must be finite") }
+        case .numbers(let n):
+            guard n.allSatisfy(\.isFinite) else {
+                throw KeyPathError.invalidValue(path: path, message: "numbers must be finite")
+            }
             return n.map { CGFloat($0) }
         default: throw mismatch(path, "list of numbers")
         }
@@ -308,7 +355,9 @@ extension LayerValue {
     /// A corner mask from its raw bits (0…15).
     public func cornerMask(path: String) throws -> CACornerMask {
         let v = try int(path: path)
-        guard (0...15).contains(v) else { throw KeyPathError.invalidValue(path: path, message: "corner mask bits must be 0…15, got \(v)") }
+        guard (0...15).contains(v) else {
+            throw KeyPathError.invalidValue(path: path, message: "corner mask bits must be 0…15, got \(v)")
+        }
         return CACornerMask(rawValue: UInt(v))
     }
 }
@@ -317,7 +366,10 @@ extension LayerValue {
 func enumValue<T: StringConstant>(_ type: T.Type, _ value: LayerValue, path: String) throws -> T {
     let raw = try value.string(path: path)
     guard let v = T.known(raw) else {
-        throw KeyPathError.invalidValue(path: path, message: "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(raw)\"")
+        throw KeyPathError.invalidValue(
+            path: path,
+            message:
+                "expected one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(raw)\"")
     }
     return v
 }

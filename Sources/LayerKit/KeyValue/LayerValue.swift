@@ -36,8 +36,8 @@ public enum LayerValue: Equatable, @unchecked Sendable, CustomStringConvertible 
     /// The scalar, if this is a number (or a Boolean as 0/1).
     public var number: Double? {
         switch self {
-        case let .number(v): return v
-        case let .bool(b): return b ? 1 : 0
+        case .number(let v): return v
+        case .bool(let b): return b ? 1 : 0
         default: return nil
         }
     }
@@ -65,25 +65,28 @@ public enum LayerValue: Equatable, @unchecked Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .none: return "nil"
-        case let .number(v): return "\(v)"
-        case let .bool(b): return "\(b)"
-        case let .point(p): return "\(p)"
-        case let .size(s): return "\(s)"
-        case let .rect(r): return "\(r)"
-        case let .transform(t): return "\(t)"
-        case let .color(c): return "\(c)"
-        case let .colors(c): return "\(c)"
-        case let .numbers(n): return "\(n)"
-        case let .image(i): return "\(i)"
+        case .number(let v): return "\(v)"
+        case .bool(let b): return "\(b)"
+        case .point(let p): return "\(p)"
+        case .size(let s): return "\(s)"
+        case .rect(let r): return "\(r)"
+        case .transform(let t): return "\(t)"
+        case .color(let c): return "\(c)"
+        case .colors(let c): return "\(c)"
+        case .numbers(let n): return "\(n)"
+        case .image(let i): return "\(i)"
         case .path: return "CGPath"
-        case let .string(s): return "\"\(s)\""
+        case .string(let s): return "\"\(s)\""
         }
     }
 
     /// Converts a Swift value as Core Animation code passes it (`0.5`, `CGFloat.pi`, a CGPoint,
     /// `UIColor.red.cgColor`, an NSValue-free transform, …) into a LayerValue. Nil for unsupported types.
     public init?(any value: Any?) {
-        guard let value else { self = .none; return }
+        guard let value else {
+            self = .none
+            return
+        }
         switch value {
         case let v as LayerValue: self = v
         case let v as Double: self = .number(v)
@@ -113,18 +116,18 @@ public enum LayerValue: Equatable, @unchecked Sendable, CustomStringConvertible 
     public static func == (lhs: LayerValue, rhs: LayerValue) -> Bool {
         switch (lhs, rhs) {
         case (.none, .none): return true
-        case let (.number(a), .number(b)): return a == b
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.point(a), .point(b)): return a == b
-        case let (.size(a), .size(b)): return a == b
-        case let (.rect(a), .rect(b)): return a == b
-        case let (.transform(a), .transform(b)): return a == b
-        case let (.color(a), .color(b)): return a == b
-        case let (.colors(a), .colors(b)): return a == b
-        case let (.numbers(a), .numbers(b)): return a == b
-        case let (.image(a), .image(b)): return a === b
-        case let (.path(a), .path(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.point(let a), .point(let b)): return a == b
+        case (.size(let a), .size(let b)): return a == b
+        case (.rect(let a), .rect(let b)): return a == b
+        case (.transform(let a), .transform(let b)): return a == b
+        case (.color(let a), .color(let b)): return a == b
+        case (.colors(let a), .colors(let b)): return a == b
+        case (.numbers(let a), .numbers(let b)): return a == b
+        case (.image(let a), .image(let b)): return a === b
+        case (.path(let a), .path(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
         default: return false
         }
     }
@@ -144,11 +147,11 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
     /// A message that names the key path and the fix.
     public var description: String {
         switch self {
-        case let .unknownKey(path, on, s):
+        case .unknownKey(let path, let on, let s):
             return "unknown key path '\(path)' on \(on)" + (s.isEmpty ? "" : " (did you mean '\(s[0])'?)")
-        case let .typeMismatch(path, e, g): return "'\(path)' expects a \(e), got a \(g)"
-        case let .invalidValue(path, m): return "'\(path)': \(m)"
-        case let .unknownCell(path, name): return "'\(path)': no emitter cell named '\(name)'"
+        case .typeMismatch(let path, let e, let g): return "'\(path)' expects a \(e), got a \(g)"
+        case .invalidValue(let path, let m): return "'\(path)': \(m)"
+        case .unknownCell(let path, let name): return "'\(path)': no emitter cell named '\(name)'"
         }
     }
 }

@@ -20,8 +20,9 @@ extension CALayer {
     public var positionTransform: CATransform3D {
         let a = anchorPointInBounds
         let toAnchor = CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ)
-        return CATransform3DConcat(CATransform3DConcat(toAnchor, transform),
-                                   CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        return CATransform3DConcat(
+            CATransform3DConcat(toAnchor, transform),
+            CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
 
     /// Maps the sublayer space (where sublayers' positions live) to this layer's bounds coordinates:
@@ -30,8 +31,9 @@ extension CALayer {
         var m = CATransform3DIdentity
         if !CATransform3DIsIdentity(sublayerTransform) {
             let a = anchorPointInBounds
-            m = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ), sublayerTransform),
-                                    CATransform3DMakeTranslation(a.x, a.y, anchorPointZ))
+            m = CATransform3DConcat(
+                CATransform3DConcat(CATransform3DMakeTranslation(-a.x, -a.y, -anchorPointZ), sublayerTransform),
+                CATransform3DMakeTranslation(a.x, a.y, anchorPointZ))
         }
         if isGeometryFlipped {
             var flip = CATransform3DMakeScale(1, -1, 1)
@@ -56,8 +58,10 @@ extension CALayer {
         get {
             let m = positionTransform
             let b = bounds
-            let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
-                           CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY)]
+            let corners = [
+                CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
+                CGPoint(x: b.minX, y: b.maxY), CGPoint(x: b.maxX, y: b.maxY),
+            ]
             if CATransform3DIsAffine(m) || !m.hasPerspective {
                 return CGRect.boundingBox(of: corners.map { $0.applying(m.affine) })
             }
@@ -74,7 +78,8 @@ extension CALayer {
             }
             let old = frame
             if old.width > 0, old.height > 0 {
-                bounds.size = CGSize(width: bounds.width * f.width / old.width, height: bounds.height * f.height / old.height)
+                bounds.size = CGSize(
+                    width: bounds.width * f.width / old.width, height: bounds.height * f.height / old.height)
             } else if bounds.width == 0 || bounds.height == 0 {
                 // Nothing to scale (a new layer): take the frame's size, so that a layer given a frame and a
                 // transform (a cube face turned 90°) is not left 0×0 and invisible.
@@ -116,7 +121,8 @@ extension CALayer {
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         let toRoot = layer?.planeTransformToRootSpace ?? .identity
         guard let fromRoot = planeTransformToRootSpace.inverted,
-              let q = toRoot.concatenating(fromRoot).apply(p) else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
+            let q = toRoot.concatenating(fromRoot).apply(p)
+        else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
         return q
     }
 
@@ -143,7 +149,10 @@ extension CALayer {
     public func contentsAreFlipped() -> Bool {
         var flipped = false
         var layer = parent
-        while let l = layer { if l.isGeometryFlipped { flipped.toggle() }; layer = l.parent }
+        while let l = layer {
+            if l.isGeometryFlipped { flipped.toggle() }
+            layer = l.parent
+        }
         return flipped
     }
 }

@@ -78,9 +78,12 @@ open class CAPixelLayer: CALayer {
     public var pixelSize: (width: Int, height: Int) {
         let b = bounds.standardized
         let s = contentsScale.isFinite && contentsScale > 0 ? Double(contentsScale) : 1
-        let w = (Double(b.width) * s).rounded(.up), h = (Double(b.height) * s).rounded(.up)
-        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= Double(CGImage.maximumDimension), h <= Double(CGImage.maximumDimension),
-              w * h <= Double(CGImage.maximumPixelCount) else { return (0, 0) }
+        let w = (Double(b.width) * s).rounded(.up)
+        let h = (Double(b.height) * s).rounded(.up)
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= Double(CGImage.maximumDimension),
+            h <= Double(CGImage.maximumDimension),
+            w * h <= Double(CGImage.maximumPixelCount)
+        else { return (0, 0) }
         return (Int(w), Int(h))
     }
 
@@ -88,7 +91,10 @@ open class CAPixelLayer: CALayer {
     override open func display() {
         defer { if redrawsEveryFrame { setNeedsDisplay() } }
         let (w, h) = pixelSize
-        guard w > 0, h > 0 else { CATransaction.performWithoutActions { contents = nil }; return }
+        guard w > 0, h > 0 else {
+            CATransaction.performWithoutActions { contents = nil }
+            return
+        }
         if storageSize != (w, h) {
             storage?.deallocate()
             storage = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
@@ -99,7 +105,9 @@ open class CAPixelLayer: CALayer {
         renderCount += 1
         render?(self, CAPixelBuffer(width: w, height: h, pixels: UnsafeMutableBufferPointer(start: p, count: w * h)))
         let bytes = [UInt8](UnsafeRawBufferPointer(start: p, count: w * h * 4))
-        guard let image = try? CGImage(width: w, height: h, premultipliedPixels: bytes, scale: contentsScale) else { return }
+        guard let image = try? CGImage(width: w, height: h, premultipliedPixels: bytes, scale: contentsScale) else {
+            return
+        }
         CATransaction.performWithoutActions { contents = image }
         presentationLayer?.state.contents = image
     }

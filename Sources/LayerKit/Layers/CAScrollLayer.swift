@@ -25,7 +25,11 @@ open class CAScrollLayer: CALayer {
     /// Directions in which `scroll(to:)` moves. Default `.both`.
     public var scrollMode: CAScrollLayerScrollMode {
         get { own.scrollMode }
-        set { let old: LayerValue = .string(own.scrollMode.rawValue); own.scrollMode = newValue; didChangeValue(forKey: "scrollMode", from: old) }
+        set {
+            let old: LayerValue = .string(own.scrollMode.rawValue)
+            own.scrollMode = newValue
+            didChangeValue(forKey: "scrollMode", from: old)
+        }
     }
 
     // MARK: - Scrolling
@@ -53,6 +57,8 @@ open class CAScrollLayer: CALayer {
     override open class var keyAccessors: [String: LayerKeyAccessor] { CAScrollLayer.scrollLayerAccessors }
 
     static let scrollLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "scrollMode": LayerKeyAccessor(animatable: false, get: { .string(($0 as! CAScrollLayer).scrollMode.rawValue) }, set: { ($0 as! CAScrollLayer).scrollMode = try enumValue(CAScrollLayerScrollMode.self, $1, path: $2) }),
+        "scrollMode": LayerKeyAccessor(
+            animatable: false, get: { .string(($0 as! CAScrollLayer).scrollMode.rawValue) },
+            set: { ($0 as! CAScrollLayer).scrollMode = try enumValue(CAScrollLayerScrollMode.self, $1, path: $2) })
     ]) { $1 }
 }

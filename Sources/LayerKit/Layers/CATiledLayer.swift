@@ -46,39 +46,61 @@ open class CATiledLayer: CALayer {
     /// Tile size in **pixels** (at the layer's contentsScale), each side ≥ 16. Default 256 × 256.
     public var tileSize: CGSize {
         get { own.tileSize }
-        set { let old: LayerValue = .size(own.tileSize); own.tileSize = newValue; didChangeValue(forKey: "tileSize", from: old) }
+        set {
+            let old: LayerValue = .size(own.tileSize)
+            own.tileSize = newValue
+            didChangeValue(forKey: "tileSize", from: old)
+        }
     }
 
     /// Number of levels of detail, each half the resolution of the previous, ≥ 1. Default 1.
     public var levelsOfDetail: Int {
         get { own.levelsOfDetail }
-        set { let old: LayerValue = .number(Double(own.levelsOfDetail)); own.levelsOfDetail = newValue; didChangeValue(forKey: "levelsOfDetail", from: old) }
+        set {
+            let old: LayerValue = .number(Double(own.levelsOfDetail))
+            own.levelsOfDetail = newValue
+            didChangeValue(forKey: "levelsOfDetail", from: old)
+        }
     }
 
     /// Number of the levels that are magnified (drawn at 2×, 4×, … contentsScale), ≥ 0. Default 0.
     public var levelsOfDetailBias: Int {
         get { own.levelsOfDetailBias }
-        set { let old: LayerValue = .number(Double(own.levelsOfDetailBias)); own.levelsOfDetailBias = newValue; didChangeValue(forKey: "levelsOfDetailBias", from: old) }
+        set {
+            let old: LayerValue = .number(Double(own.levelsOfDetailBias))
+            own.levelsOfDetailBias = newValue
+            didChangeValue(forKey: "levelsOfDetailBias", from: old)
+        }
     }
 
     /// Extension: draw missing tiles on the thread that composes the frame, before it is drawn
     /// (deterministic frames for tests and headless renders). Default false (background threads).
     public var drawsTilesSynchronously: Bool {
         get { own.drawsTilesSynchronously }
-        set { let old: LayerValue = .bool(own.drawsTilesSynchronously); own.drawsTilesSynchronously = newValue; didChangeValue(forKey: "drawsTilesSynchronously", from: old) }
+        set {
+            let old: LayerValue = .bool(own.drawsTilesSynchronously)
+            own.drawsTilesSynchronously = newValue
+            didChangeValue(forKey: "drawsTilesSynchronously", from: old)
+        }
     }
 
     /// Extension: the most bytes of cached tiles kept for this layer (tiles visible in the current frame
     /// are kept even beyond it). Default 64 MiB.
     public var tileCacheLimit: Int {
         get { own.tileCacheLimit }
-        set { let old: LayerValue = .number(Double(own.tileCacheLimit)); own.tileCacheLimit = newValue; didChangeValue(forKey: "tileCacheLimit", from: old) }
+        set {
+            let old: LayerValue = .number(Double(own.tileCacheLimit))
+            own.tileCacheLimit = newValue
+            didChangeValue(forKey: "tileCacheLimit", from: old)
+        }
     }
 
     /// The pixel scales of the levels of detail, finest first: contentsScale × 2^bias, then halved
     /// `levelsOfDetail − 1` times.
     public var levelScales: [CGFloat] {
-        let base = (contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1) * CGFloat(pow(2, Double(max(0, min(levelsOfDetailBias, 16)))))
+        let base =
+            (contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1)
+            * CGFloat(pow(2, Double(max(0, min(levelsOfDetailBias, 16)))))
         return (0..<max(1, min(levelsOfDetail, 16))).map { base / CGFloat(pow(2, Double($0))) }
     }
 
@@ -100,10 +122,20 @@ open class CATiledLayer: CALayer {
     override open class var keyAccessors: [String: LayerKeyAccessor] { CATiledLayer.tiledLayerAccessors }
 
     static let tiledLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "tileSize": LayerKeyAccessor(animatable: false, get: { .size(($0 as! CATiledLayer).tileSize) }, set: { ($0 as! CATiledLayer).tileSize = try $1.size(path: $2) }),
-        "levelsOfDetail": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CATiledLayer).levelsOfDetail)) }, set: { ($0 as! CATiledLayer).levelsOfDetail = try $1.int(path: $2) }),
-        "levelsOfDetailBias": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CATiledLayer).levelsOfDetailBias)) }, set: { ($0 as! CATiledLayer).levelsOfDetailBias = try $1.int(path: $2) }),
-        "drawsTilesSynchronously": LayerKeyAccessor(animatable: false, get: { .bool(($0 as! CATiledLayer).drawsTilesSynchronously) }, set: { ($0 as! CATiledLayer).drawsTilesSynchronously = try $1.bool(path: $2) }),
-        "tileCacheLimit": LayerKeyAccessor(animatable: false, get: { .number(Double(($0 as! CATiledLayer).tileCacheLimit)) }, set: { ($0 as! CATiledLayer).tileCacheLimit = try $1.int(path: $2) }),
+        "tileSize": LayerKeyAccessor(
+            animatable: false, get: { .size(($0 as! CATiledLayer).tileSize) },
+            set: { ($0 as! CATiledLayer).tileSize = try $1.size(path: $2) }),
+        "levelsOfDetail": LayerKeyAccessor(
+            animatable: false, get: { .number(Double(($0 as! CATiledLayer).levelsOfDetail)) },
+            set: { ($0 as! CATiledLayer).levelsOfDetail = try $1.int(path: $2) }),
+        "levelsOfDetailBias": LayerKeyAccessor(
+            animatable: false, get: { .number(Double(($0 as! CATiledLayer).levelsOfDetailBias)) },
+            set: { ($0 as! CATiledLayer).levelsOfDetailBias = try $1.int(path: $2) }),
+        "drawsTilesSynchronously": LayerKeyAccessor(
+            animatable: false, get: { .bool(($0 as! CATiledLayer).drawsTilesSynchronously) },
+            set: { ($0 as! CATiledLayer).drawsTilesSynchronously = try $1.bool(path: $2) }),
+        "tileCacheLimit": LayerKeyAccessor(
+            animatable: false, get: { .number(Double(($0 as! CATiledLayer).tileCacheLimit)) },
+            set: { ($0 as! CATiledLayer).tileCacheLimit = try $1.int(path: $2) }),
     ]) { $1 }
 }

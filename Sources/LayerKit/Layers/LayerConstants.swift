@@ -50,8 +50,10 @@ public struct CALayerContentsGravity: StringConstant {
     /// Scaled to cover the bounds, keeping the aspect ratio.
     public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
     /// The 12 values.
-    public static let allCases: [Self] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
-                                          .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
+    public static let allCases: [Self] = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight,
+        .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill,
+    ]
 }
 
 /// A texture filter for contents. Default `.linear` for both minification and magnification.
@@ -85,8 +87,10 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// Bottom-right (maximum x, maximum y).
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
     /// All four corners.
-    public static let allCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
-                                                  .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public static let allCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner,
+        .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
 }
 
 // MARK: - Timing

@@ -75,7 +75,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     /// The planes of unset offsets are left as they were. Leaves the generator where
     /// `births · stride` calls of `next32()` would.
     public mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, stride: Int, offsets: UInt64) {
-        fill(planes: planes, births: births, jumps: PlanarJumps(stride: stride, offsets: offsets, increment: _increment))
+        fill(
+            planes: planes, births: births, jumps: PlanarJumps(stride: stride, offsets: offsets, increment: _increment))
     }
 
     /// `fill(planes:births:stride:offsets:)` with the jumps of its stride and offsets computed in
@@ -91,12 +92,17 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     public mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, jumps: PlanarJumps) {
         precondition(jumps.increment == _increment, "jumps computed for another stream")
         guard births > 0 else { return }
-        let s0 = _state, stride = jumps.stride, perBirth = jumps.perBirth
-        let m8 = SIMD4<UInt64>(repeating: jumps.eight.multiplier), c8 = SIMD4<UInt64>(repeating: jumps.eight.increment)
-        let m4 = SIMD4<UInt64>(repeating: jumps.four.multiplier), c4 = SIMD4<UInt64>(repeating: jumps.four.increment)
+        let s0 = _state
+        let stride = jumps.stride
+        let perBirth = jumps.perBirth
+        let m8 = SIMD4<UInt64>(repeating: jumps.eight.multiplier)
+        let c8 = SIMD4<UInt64>(repeating: jumps.eight.increment)
+        let m4 = SIMD4<UInt64>(repeating: jumps.four.multiplier)
+        let c4 = SIMD4<UInt64>(repeating: jumps.four.increment)
         // The plane of offset 0 runs on to the first draw after the last birth: where the generator ends.
         var end: UInt64?
-        var remaining = jumps.offsets, k = 0
+        var remaining = jumps.offsets
+        var k = 0
         while remaining != 0 {
             let o = remaining.trailingZeroBitCount
             remaining &= remaining - 1
@@ -153,15 +159,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
         /// The jumps of a fill with `stride` draws per birth that computes the offsets set in `offsets`
         /// (each below the stride, stride ≤ 64), for the stream with this `increment`.
         public init(stride: Int, offsets: UInt64, increment: UInt64) {
-            precondition(stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
-                         "offsets must lie below the stride")
+            precondition(
+                stride > 0 && stride <= 64 && (stride == 64 || offsets >> UInt64(stride) == 0),
+                "offsets must lie below the stride")
             self.stride = stride
             self.offsets = offsets
             self.increment = increment
             perBirth = SeededRandom.jump(stride, increment: increment)
             four = SeededRandom.jump(4 * stride, increment: increment)
             eight = SeededRandom.jump(8 * stride, increment: increment)
-            firsts = (0..<stride).filter { offsets >> UInt64($0) & 1 == 1 }.map { SeededRandom.jump($0, increment: increment) }
+            firsts = (0..<stride).filter { offsets >> UInt64($0) & 1 == 1 }.map {
+                SeededRandom.jump($0, increment: increment)
+            }
         }
 
         /// Whether these are the jumps for this stride, these offsets and `random`'s stream.
@@ -174,8 +183,10 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     /// The jump that advances the LCG `steps` steps at once, by squaring (Brown, "Random number
     /// generation with arbitrary strides", 1994).
     static func jump(_ steps: Int, increment c: UInt64) -> Jump {
-        var accumulatedMultiplier: UInt64 = 1, accumulatedIncrement: UInt64 = 0
-        var m = multiplier, a = c
+        var accumulatedMultiplier: UInt64 = 1
+        var accumulatedIncrement: UInt64 = 0
+        var m = multiplier
+        var a = c
         var k = steps
         while k > 0 {
             if k & 1 == 1 {

@@ -55,7 +55,9 @@ public final class CAMediaTimingFunction: Equatable, Hashable, CustomStringConve
     public convenience init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         let v = [c1x, c1y, c2x, c2y]
         if v.allSatisfy(\.isFinite) {
-            self.init(points: (Double(min(1, max(0, c1x))), Double(c1y)), (Double(min(1, max(0, c2x))), Double(c2y)), name: nil)
+            self.init(
+                points: (Double(min(1, max(0, c1x))), Double(c1y)), (Double(min(1, max(0, c2x))), Double(c2y)),
+                name: nil)
         } else {
             self.init(points: (0, 0), (1, 1), name: nil)
         }
@@ -124,7 +126,8 @@ public final class CAMediaTimingFunction: Equatable, Hashable, CustomStringConve
             s -= err / d
             if s < 0 || s > 1 { break }
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<64 where hi - lo > 1e-16 {
             let mid = (lo + hi) / 2
             if sampleX(mid) < x { lo = mid } else { hi = mid }

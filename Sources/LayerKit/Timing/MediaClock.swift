@@ -43,7 +43,9 @@ public final class VirtualMediaClock: MediaClock, @unchecked Sendable {
 
     /// Sets the clock to `time` seconds (finite, not earlier than now).
     public func set(to time: CFTimeInterval) throws {
-        guard time.isFinite, time >= mediaTime else { throw MediaClockError.timeWentBackwards(from: mediaTime, to: time) }
+        guard time.isFinite, time >= mediaTime else {
+            throw MediaClockError.timeWentBackwards(from: mediaTime, to: time)
+        }
         mediaTime = time
     }
 }
@@ -58,8 +60,9 @@ public enum MediaClockError: Error, Equatable, CustomStringConvertible {
     /// A message naming the value and the fix.
     public var description: String {
         switch self {
-        case let .invalidDelta(d): return "clock step \(d) s: expected a finite number of seconds ≥ 0"
-        case let .timeWentBackwards(from, to): return "clock time \(to) s is before the current time \(from) s: media time never decreases"
+        case .invalidDelta(let d): return "clock step \(d) s: expected a finite number of seconds ≥ 0"
+        case .timeWentBackwards(let from, let to):
+            return "clock time \(to) s is before the current time \(from) s: media time never decreases"
         }
     }
 }

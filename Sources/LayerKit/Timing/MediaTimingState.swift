@@ -75,19 +75,23 @@ extension MediaTimingValues {
         }
         if elapsed >= active {
             guard fillMode == .forwards || fillMode == .both else { return nil }
-            return position(localTime: active + timeOffset, atEnd: true, phase: .after, defaultDuration: defaultDuration)
+            return position(
+                localTime: active + timeOffset, atEnd: true, phase: .after, defaultDuration: defaultDuration)
         }
         return position(localTime: elapsed + timeOffset, atEnd: false, phase: .active, defaultDuration: defaultDuration)
     }
 
     /// Maps a local time (elapsed + timeOffset) into a cycle. At the end of the active interval an exact
     /// multiple of the cycle length shows the end of the last cycle, not the start of the next.
-    private func position(localTime: CFTimeInterval, atEnd: Bool, phase: MediaTimingState.Phase,
-                          defaultDuration: CFTimeInterval) -> MediaTimingState {
+    private func position(
+        localTime: CFTimeInterval, atEnd: Bool, phase: MediaTimingState.Phase,
+        defaultDuration: CFTimeInterval
+    ) -> MediaTimingState {
         let d = effectiveDuration(defaultDuration: defaultDuration)
         let cycle = autoreverses ? 2 * d : d
         guard cycle > 0, cycle.isFinite, localTime.isFinite else {
-            return MediaTimingState(phase: phase, cycleTime: d.isFinite ? d : 0, duration: d, iteration: 0, isReversed: false)
+            return MediaTimingState(
+                phase: phase, cycleTime: d.isFinite ? d : 0, duration: d, iteration: 0, isReversed: false)
         }
         var k = (localTime / cycle).rounded(.down)
         var inCycle = localTime - k * cycle
@@ -103,8 +107,9 @@ extension MediaTimingValues {
             reversed = true
         }
         let iteration = k.magnitude < Double(Int.max / 2) ? Int(k) : 0
-        return MediaTimingState(phase: phase, cycleTime: min(d, max(0, t)), duration: d, iteration: iteration,
-                                isReversed: reversed)
+        return MediaTimingState(
+            phase: phase, cycleTime: min(d, max(0, t)), duration: d, iteration: iteration,
+            isReversed: reversed)
     }
 
     // MARK: - Layer time

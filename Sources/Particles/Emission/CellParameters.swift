@@ -44,37 +44,58 @@ struct CellParameters {
     /// The parameters of `cell` (a model or presentation cell) under `layer`'s multipliers.
     init(cell: CAEmitterCell, layer: CAEmitterLayer) {
         func f(_ v: Float, _ d: Float = 0) -> Float { v.isFinite ? v : d }
-        func g(_ v: CGFloat, _ d: Float = 0) -> Float { let x = Float(v); return x.isFinite ? x : d }
-        func h(_ v: CGFloat) -> Double { let x = Double(v); return x.isFinite ? x : 0 }
+        func g(_ v: CGFloat, _ d: Float = 0) -> Float {
+            let x = Float(v)
+            return x.isFinite ? x : d
+        }
+        func h(_ v: CGFloat) -> Double {
+            let x = Double(v)
+            return x.isFinite ? x : 0
+        }
         let layerBirthRate = max(0, f(layer.birthRate, 1))
         birthRate = Double(max(0, f(cell.birthRate))) * Double(layerBirthRate)
-        lifetime = f(cell.lifetime); lifetimeRange = abs(f(cell.lifetimeRange))
-        velocity = g(cell.velocity); velocityRange = abs(g(cell.velocityRange))
-        scale = g(cell.scale, 1); scaleRange = abs(g(cell.scaleRange))
-        spin = g(cell.spin); spinRange = abs(g(cell.spinRange))
+        lifetime = f(cell.lifetime)
+        lifetimeRange = abs(f(cell.lifetimeRange))
+        velocity = g(cell.velocity)
+        velocityRange = abs(g(cell.velocityRange))
+        scale = g(cell.scale, 1)
+        scaleRange = abs(g(cell.scaleRange))
+        spin = g(cell.spin)
+        spinRange = abs(g(cell.spinRange))
         layerLifetime = max(0, f(layer.lifetime, 1))
         layerVelocity = f(layer.velocity, 1)
         layerScale = f(layer.scale, 1)
         layerSpin = f(layer.spin, 1)
-        longitude = h(cell.emissionLongitude); latitude = h(cell.emissionLatitude); emissionRange = h(cell.emissionRange)
+        longitude = h(cell.emissionLongitude)
+        latitude = h(cell.emissionLatitude)
+        emissionRange = h(cell.emissionRange)
         // A huge finite acceleration saturates instead of vanishing: its particles fly off, become
         // non-finite and are removed and counted (docs/Limits.md), as the user would expect.
         func saturated(_ v: CGFloat) -> Float {
             let x = Double(v)
-            return x.isFinite ? Float(min(max(x, -Double(Float.greatestFiniteMagnitude)), Double(Float.greatestFiniteMagnitude))) : 0
+            return x.isFinite
+                ? Float(min(max(x, -Double(Float.greatestFiniteMagnitude)), Double(Float.greatestFiniteMagnitude))) : 0
         }
-        ax = saturated(cell.xAcceleration); ay = saturated(cell.yAcceleration); az = saturated(cell.zAcceleration)
+        ax = saturated(cell.xAcceleration)
+        ay = saturated(cell.yAcceleration)
+        az = saturated(cell.zAcceleration)
         let c = cell.color
-        red = g(c.red, 1); green = g(c.green, 1); blue = g(c.blue, 1); alpha = g(c.alpha, 1)
-        redRange = abs(f(cell.redRange)); greenRange = abs(f(cell.greenRange))
-        blueRange = abs(f(cell.blueRange)); alphaRange = abs(f(cell.alphaRange))
+        red = g(c.red, 1)
+        green = g(c.green, 1)
+        blue = g(c.blue, 1)
+        alpha = g(c.alpha, 1)
+        redRange = abs(f(cell.redRange))
+        greenRange = abs(f(cell.greenRange))
+        blueRange = abs(f(cell.blueRange))
+        alphaRange = abs(f(cell.alphaRange))
         colorSpeed = (f(cell.redSpeed), f(cell.greenSpeed), f(cell.blueSpeed), f(cell.alphaSpeed))
         scaleSpeed = g(cell.scaleSpeed) * layerScale
         rangeFactor = layer.rangeSemantics == .halfWidth ? 0.5 : 1
-        window = EmissionWindow(beginTime: cell.beginTime, duration: cell.duration, speed: cell.speed,
-                                timeOffset: cell.timeOffset, repeatCount: cell.repeatCount,
-                                repeatDuration: cell.repeatDuration, autoreverses: cell.autoreverses,
-                                fillMode: cell.fillMode)
+        window = EmissionWindow(
+            beginTime: cell.beginTime, duration: cell.duration, speed: cell.speed,
+            timeOffset: cell.timeOffset, repeatCount: cell.repeatCount,
+            repeatDuration: cell.repeatDuration, autoreverses: cell.autoreverses,
+            fillMode: cell.fillMode)
         isEnabled = cell.isEnabled
         maximumLifetime = Double(max(0, lifetime + lifetimeRange * rangeFactor)) * Double(layerLifetime)
         extensions = ExtensionParameters(cell: cell)

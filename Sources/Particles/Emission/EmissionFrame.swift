@@ -33,7 +33,10 @@ struct EmissionFrame: Equatable {
     /// The frame whose forward axis is the direction of `(dx, dy, dz)`; the layer frame when it is zero.
     init(direction dx: Double, _ dy: Double, _ dz: Double) {
         let length = (dx * dx + dy * dy + dz * dz).squareRoot()
-        guard length > 0, length.isFinite else { self = .layer; return }
+        guard length > 0, length.isFinite else {
+            self = .layer
+            return
+        }
         let f = (dx / length, dy / length, dz / length)
         let planar = (f.0 * f.0 + f.1 * f.1).squareRoot()
         let s: (Double, Double, Double) = planar > 1e-12 ? (-f.1 / planar, f.0 / planar, 0) : (0, 1, 0)
@@ -54,11 +57,17 @@ struct EmissionFrame: Equatable {
 
     /// The unit vector at the longitude and latitude whose sines and cosines are given.
     @inline(__always)
-    func direction(longitude lon: (sin: Double, cos: Double), latitude lat: (sin: Double, cos: Double)) -> (Double, Double, Double) {
-        let a = lat.cos * lon.cos, b = lat.cos * lon.sin, c = lat.sin
+    func direction(longitude lon: (sin: Double, cos: Double), latitude lat: (sin: Double, cos: Double)) -> (
+        Double, Double, Double
+    ) {
+        let a = lat.cos * lon.cos
+        let b = lat.cos * lon.sin
+        let c = lat.sin
         if isLayer { return (a, b, c) }
-        return (a * forward.0 + b * side.0 + c * up.0,
-                a * forward.1 + b * side.1 + c * up.1,
-                a * forward.2 + b * side.2 + c * up.2)
+        return (
+            a * forward.0 + b * side.0 + c * up.0,
+            a * forward.1 + b * side.1 + c * up.1,
+            a * forward.2 + b * side.2 + c * up.2
+        )
     }
 }

@@ -26,9 +26,11 @@ struct EmissionWindow {
     private init() {}
 
     /// The window of a cell's timing properties (non-finite values are read as their defaults).
-    init(beginTime rawBegin: Double, duration rawDuration: Double, speed rawSpeed: Float, timeOffset rawOffset: Double,
-         repeatCount rawRepeatCount: Float, repeatDuration rawRepeatDuration: Double, autoreverses: Bool,
-         fillMode: CAMediaTimingFillMode) {
+    init(
+        beginTime rawBegin: Double, duration rawDuration: Double, speed rawSpeed: Float, timeOffset rawOffset: Double,
+        repeatCount rawRepeatCount: Float, repeatDuration rawRepeatDuration: Double, autoreverses: Bool,
+        fillMode: CAMediaTimingFillMode
+    ) {
         let begin = rawBegin.isFinite ? rawBegin : 0
         let speed = rawSpeed.isFinite ? Double(rawSpeed) : 1
         let offset = rawOffset.isFinite ? rawOffset : 0
@@ -45,7 +47,8 @@ struct EmissionWindow {
             active = cycle
         }
         // The main interval in parent time.
-        var mainLo = begin, mainHi = Double.infinity
+        var mainLo = begin
+        var mainHi = Double.infinity
         if speed > 0 {
             mainLo = max(begin, begin - offset / speed)
             mainHi = begin + (active - offset) / speed
@@ -53,7 +56,7 @@ struct EmissionWindow {
             mainLo = max(begin, begin + (offset - active) / -speed)
             mainHi = begin + offset / -speed
         } else if !(offset >= 0 && offset < active) {
-            mainHi = begin // empty
+            mainHi = begin  // empty
         }
         let backwards = fillMode == .backwards || fillMode == .both
         let forwards = fillMode == .forwards || fillMode == .both
@@ -82,9 +85,15 @@ struct EmissionWindow {
 
     private mutating func set(_ k: Int, _ a: Double, _ b: Double) {
         switch k {
-        case 0: lo.0 = a; hi.0 = b
-        case 1: lo.1 = a; hi.1 = b
-        default: lo.2 = a; hi.2 = b
+        case 0:
+            lo.0 = a
+            hi.0 = b
+        case 1:
+            lo.1 = a
+            hi.1 = b
+        default:
+            lo.2 = a
+            hi.2 = b
         }
     }
 
@@ -112,7 +121,8 @@ struct EmissionWindow {
         var total = 0.0
         for k in 0..<intervalCount {
             let i = interval(k)
-            let s = max(a, i.lo), e = min(b, i.hi)
+            let s = max(a, i.lo)
+            let e = min(b, i.hi)
             if e > s { total += e - s }
         }
         return total
@@ -131,7 +141,8 @@ struct EmissionWindow {
         var lastEnd = a
         for k in 0..<intervalCount {
             let i = interval(k)
-            let s = max(a, i.lo), e = min(b, i.hi)
+            let s = max(a, i.lo)
+            let e = min(b, i.hi)
             guard e > s else { continue }
             if remaining <= e - s { return s + remaining }
             remaining -= e - s

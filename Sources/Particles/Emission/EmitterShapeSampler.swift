@@ -61,7 +61,8 @@ struct EmitterShapeSampler: Equatable {
 
     /// Whether `interpolated(from:fraction:)` can return `self` unchanged.
     func hasSameGeometry(as other: EmitterShapeSampler) -> Bool {
-        cx == other.cx && cy == other.cy && cz == other.cz && width == other.width && height == other.height && depth == other.depth
+        cx == other.cx && cy == other.cy && cz == other.cz && width == other.width && height == other.height
+            && depth == other.depth
     }
 
     /// Random draws one sample consumes (0: the sample is the centre).
@@ -88,7 +89,9 @@ struct EmitterShapeSampler: Equatable {
     /// A birth position, consuming `drawCount` draws of `rng`.
     @inline(__always)
     func sample<R: RandomDraws>(_ rng: inout R) -> (x: Double, y: Double, z: Double) {
-        let w = width, h = height, d = depth
+        let w = width
+        let h = height
+        let d = depth
         let o: (Double, Double, Double)
         switch (shape, mode) {
         case (.point, _):
@@ -103,7 +106,8 @@ struct EmitterShapeSampler: Equatable {
         case (.rectangle, .outline):
             o = Self.rectanglePerimeter(Double(rng.nextUnitFloat()), w, h)
         case (.rectangle, _):
-            let u = Double(rng.nextUnitFloat()), v = Double(rng.nextUnitFloat())
+            let u = Double(rng.nextUnitFloat())
+            let v = Double(rng.nextUnitFloat())
             o = ((u - 0.5) * w, (v - 0.5) * h, 0)
         case (.cuboid, .points):
             let corner = Int(rng.nextUnitFloat() * 8)
@@ -111,10 +115,14 @@ struct EmitterShapeSampler: Equatable {
         case (.cuboid, .outline):
             o = Self.cuboidEdges(Double(rng.nextUnitFloat()), w, h, d)
         case (.cuboid, .surface):
-            let s = Double(rng.nextUnitFloat()), u = Double(rng.nextUnitFloat()), v = Double(rng.nextUnitFloat())
+            let s = Double(rng.nextUnitFloat())
+            let u = Double(rng.nextUnitFloat())
+            let v = Double(rng.nextUnitFloat())
             o = Self.cuboidFaces(s, u, v, w, h, d)
         case (.cuboid, .volume):
-            let u = Double(rng.nextUnitFloat()), v = Double(rng.nextUnitFloat()), t = Double(rng.nextUnitFloat())
+            let u = Double(rng.nextUnitFloat())
+            let v = Double(rng.nextUnitFloat())
+            let t = Double(rng.nextUnitFloat())
             o = ((u - 0.5) * w, (v - 0.5) * h, (t - 0.5) * d)
         case (.circle, .points), (.sphere, .points):
             o = (0, 0, 0)
@@ -141,7 +149,8 @@ struct EmitterShapeSampler: Equatable {
 
     /// A point a fraction `u` along the perimeter, clockwise on screen from the top-left corner.
     static func rectanglePerimeter(_ u: Double, _ w: Double, _ h: Double) -> (Double, Double, Double) {
-        let aw = abs(w), ah = abs(h)
+        let aw = abs(w)
+        let ah = abs(h)
         let perimeter = 2 * (aw + ah)
         guard perimeter > 0 else { return (0, 0, 0) }
         var s = u * perimeter
@@ -156,33 +165,46 @@ struct EmitterShapeSampler: Equatable {
 
     /// A point a fraction `u` along the total length of the 12 edges (4 along x, then y, then z).
     static func cuboidEdges(_ u: Double, _ w: Double, _ h: Double, _ d: Double) -> (Double, Double, Double) {
-        let aw = abs(w), ah = abs(h), ad = abs(d)
+        let aw = abs(w)
+        let ah = abs(h)
+        let ad = abs(d)
         let total = 4 * (aw + ah + ad)
         guard total > 0 else { return (0, 0, 0) }
         var s = u * total
-        func corner(_ k: Int, _ a: Double, _ b: Double) -> (Double, Double) { (k & 1 == 0 ? -a / 2 : a / 2, k & 2 == 0 ? -b / 2 : b / 2) }
+        func corner(_ k: Int, _ a: Double, _ b: Double) -> (Double, Double) {
+            (k & 1 == 0 ? -a / 2 : a / 2, k & 2 == 0 ? -b / 2 : b / 2)
+        }
         if s < 4 * aw {
-            let k = min(3, Int(s / aw)); let t = s - Double(k) * aw
+            let k = min(3, Int(s / aw))
+            let t = s - Double(k) * aw
             let c = corner(k, ah, ad)
             return (-aw / 2 + t, c.0, c.1)
         }
         s -= 4 * aw
         if s < 4 * ah {
-            let k = min(3, Int(s / ah)); let t = s - Double(k) * ah
+            let k = min(3, Int(s / ah))
+            let t = s - Double(k) * ah
             let c = corner(k, aw, ad)
             return (c.0, -ah / 2 + t, c.1)
         }
         s -= 4 * ah
         guard ad > 0 else { return (aw / 2, ah / 2, 0) }
-        let k = min(3, Int(s / ad)); let t = min(ad, s - Double(k) * ad)
+        let k = min(3, Int(s / ad))
+        let t = min(ad, s - Double(k) * ad)
         let c = corner(k, aw, ah)
         return (c.0, c.1, -ad / 2 + t)
     }
 
     /// A point on the faces: `s` picks a face weighted by area, (u, v) the point on it.
-    static func cuboidFaces(_ s: Double, _ u: Double, _ v: Double, _ w: Double, _ h: Double, _ d: Double) -> (Double, Double, Double) {
-        let aw = abs(w), ah = abs(h), ad = abs(d)
-        let xy = aw * ah, xz = aw * ad, yz = ah * ad
+    static func cuboidFaces(_ s: Double, _ u: Double, _ v: Double, _ w: Double, _ h: Double, _ d: Double) -> (
+        Double, Double, Double
+    ) {
+        let aw = abs(w)
+        let ah = abs(h)
+        let ad = abs(d)
+        let xy = aw * ah
+        let xz = aw * ad
+        let yz = ah * ad
         let total = 2 * (xy + xz + yz)
         guard total > 0 else { return ((u - 0.5) * aw, (v - 0.5) * ah, (0.5 - v) * ad) }
         var a = s * total

@@ -17,7 +17,9 @@ protocol RandomDraws {
 
 extension RandomDraws {
     @inline(__always)
-    mutating func longitudeSinCos(_ longitude: Double) -> (sin: Double, cos: Double) { DeterministicMath.sinCos(longitude) }
+    mutating func longitudeSinCos(_ longitude: Double) -> (sin: Double, cos: Double) {
+        DeterministicMath.sinCos(longitude)
+    }
 }
 
 extension SeededRandom: RandomDraws {}
@@ -131,19 +133,22 @@ final class DrawBuffer {
     /// The jumps of the last planar fill and of the last fill in the generator's order: kept, as
     /// successive chunks and steps fill with the same ones.
     private var planarJumps: SeededRandom.PlanarJumps?, orderedJumps: SeededRandom.PlanarJumps?
-    private let scratchStorage = UnsafeMutableRawPointer.allocate(byteCount: BirthScratch.bytesPerBirth * DrawBuffer.birthsPerChunk,
-                                                                  alignment: 64)
+    private let scratchStorage = UnsafeMutableRawPointer.allocate(
+        byteCount: BirthScratch.bytesPerBirth * DrawBuffer.birthsPerChunk,
+        alignment: 64)
 
     /// Room for one chunk of births (`birthsPerChunk`).
     let scratch: BirthScratch
 
     init() {
-        let n = DrawBuffer.birthsPerChunk, d = scratchStorage.assumingMemoryBound(to: Double.self)
+        let n = DrawBuffer.birthsPerChunk
+        let d = scratchStorage.assumingMemoryBound(to: Double.self)
         let f = (scratchStorage + 32 * n).assumingMemoryBound(to: Float.self)
         let u = (scratchStorage + 48 * n).assumingMemoryBound(to: UInt32.self)
-        scratch = BirthScratch(time: d, x: d + n, y: d + 2 * n, z: d + 3 * n, scale: f, spin: f + n,
-                               color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self),
-                               speedDraws: u, lifeDraws: u + n, pz: f + 6 * n, vz: f + 7 * n)
+        scratch = BirthScratch(
+            time: d, x: d + n, y: d + 2 * n, z: d + 3 * n, scale: f, spin: f + n,
+            color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self),
+            speedDraws: u, lifeDraws: u + n, pz: f + 6 * n, vz: f + 7 * n)
     }
 
     deinit {
@@ -159,8 +164,10 @@ final class DrawBuffer {
     /// With `reading`, only the draws of each birth whose bit is set are computed, each kind in a plane
     /// of its own (`PrefetchedDraws.planeLength`), for a batch writer that reads no others
     /// (`BirthWriter.layerBatchDraws`); the longitude draw must be among them.
-    func prefetch(_ random: inout SeededRandom, count: Int, births: Int = 0, table: LongitudeTable? = nil,
-                  reading offsets: UInt64? = nil) -> PrefetchedDraws {
+    func prefetch(
+        _ random: inout SeededRandom, count: Int, births: Int = 0, table: LongitudeTable? = nil,
+        reading offsets: UInt64? = nil
+    ) -> PrefetchedDraws {
         guard let words, count <= capacity else {
             words?.deallocate()
             capacity = max(count, 1024)
@@ -169,8 +176,9 @@ final class DrawBuffer {
         }
         let planar = offsets != nil && table != nil && births > 0
         if planar, let offsets, let table {
-            precondition(count == births * table.drawsPerBirth && offsets >> UInt64(table.drawOffset) & 1 == 1,
-                         "a planar prefetch covers whole births and their longitude draws")
+            precondition(
+                count == births * table.drawsPerBirth && offsets >> UInt64(table.drawOffset) & 1 == 1,
+                "a planar prefetch covers whole births and their longitude draws")
             // Draws nobody computed must never be read: debug builds make them stand out.
             if _isDebugAssertConfiguration() { words.update(repeating: 0xDEAD_BEEF, count: count) }
             let jumps = Self.jumps(&planarJumps, stride: table.drawsPerBirth, offsets: offsets, random)
@@ -187,26 +195,33 @@ final class DrawBuffer {
             angleCapacity = max(births, DrawBuffer.birthsPerChunk)
             angles = .allocate(capacity: 3 * angleCapacity)
         }
-        let lon = angles!, sin = lon + angleCapacity, cos = sin + angleCapacity
+        let lon = angles!
+        let sin = lon + angleCapacity
+        let cos = sin + angleCapacity
         if planar {
-            Self.computeLongitudes(words + table.drawOffset * births, stride: 1, births: births,
-                                   longitude: table.longitude, range: table.emissionRange, into: lon)
+            Self.computeLongitudes(
+                words + table.drawOffset * births, stride: 1, births: births,
+                longitude: table.longitude, range: table.emissionRange, into: lon)
         } else {
-            Self.computeLongitudes(words + table.drawOffset, stride: table.drawsPerBirth, births: births,
-                                   longitude: table.longitude, range: table.emissionRange, into: lon)
+            Self.computeLongitudes(
+                words + table.drawOffset, stride: table.drawsPerBirth, births: births,
+                longitude: table.longitude, range: table.emissionRange, into: lon)
         }
         // A longitude lies within |longitude| + |range|/2 of zero (up to roundings): with a margin, the
         // sines need no check for huge or non-finite arguments.
         let inside = table.longitude.magnitude + table.emissionRange.magnitude < 1e14
         DeterministicMath.sinCos(lon, sin: sin, cos: cos, count: births, inside: inside)
-        return PrefetchedDraws(words: words, longitudes: .init(longitude: lon, sin: sin, cos: cos, count: births),
-                               planeLength: planar ? births : nil)
+        return PrefetchedDraws(
+            words: words, longitudes: .init(longitude: lon, sin: sin, cos: cos, count: births),
+            planeLength: planar ? births : nil)
     }
 
     /// The jumps kept in `cache` when they are those of this stride, these offsets and `random`'s
     /// stream, else new ones, kept there for the next chunk.
-    private static func jumps(_ cache: inout SeededRandom.PlanarJumps?, stride: Int, offsets: UInt64,
-                              _ random: SeededRandom) -> SeededRandom.PlanarJumps {
+    private static func jumps(
+        _ cache: inout SeededRandom.PlanarJumps?, stride: Int, offsets: UInt64,
+        _ random: SeededRandom
+    ) -> SeededRandom.PlanarJumps {
         if let kept = cache, kept.fits(stride: stride, offsets: offsets, random) { return kept }
         let jumps = SeededRandom.PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
         cache = jumps
@@ -216,8 +231,10 @@ final class DrawBuffer {
     /// The longitude of each birth from its longitude draw (`BirthWriter.add`'s formula: the cell's
     /// longitude plus the range times the unit draw − ½).
     @inline(__always)
-    private static func computeLongitudes(_ u: UnsafePointer<UInt32>, stride: Int, births: Int, longitude: Double,
-                                          range: Double, into out: UnsafeMutablePointer<Double>) {
+    private static func computeLongitudes(
+        _ u: UnsafePointer<UInt32>, stride: Int, births: Int, longitude: Double,
+        range: Double, into out: UnsafeMutablePointer<Double>
+    ) {
         for b in 0..<births {
             out[b] = longitude + range * (Double(PrefetchedDraws.unit(u[b * stride])) - 0.5)
         }

@@ -10,16 +10,20 @@ enum ExtendedMotion {
         let length2 = dx * dx + dy * dy
         // Selected without branches so that the particle loop vectorises.
         let inverse = length2 > 0 && length2 < .infinity ? 1 / length2.squareRoot() : 0
-        let rx = dx * inverse, ry = dy * inverse
+        let rx = dx * inverse
+        let ry = dy * inverse
         return (radial * rx - tangential * ry, radial * ry + tangential * rx)
     }
 
     /// Offset from the centre and velocity of an orbiting particle at `age`: angle φ = angle + ω·age,
     /// radius r = radius + radiusSpeed·age (not clamped: cocos2d lets it pass through the centre).
     @inline(__always)
-    static func orbit(angle: Float, omega: Float, radius: Float, radiusSpeed: Float, age: Float) -> (x: Float, y: Float, vx: Float, vy: Float) {
+    static func orbit(angle: Float, omega: Float, radius: Float, radiusSpeed: Float, age: Float) -> (
+        x: Float, y: Float, vx: Float, vy: Float
+    ) {
         let sc = sinCos(angle + omega * age)
-        let c = sc.cos, s = sc.sin
+        let c = sc.cos
+        let s = sc.sin
         let r = radius + radiusSpeed * age
         return (r * c, r * s, radiusSpeed * c - r * omega * s, radiusSpeed * s + r * omega * c)
     }
@@ -40,7 +44,8 @@ enum ExtendedMotion {
         let r = k - 4 * roundedToEven(k * 0.25)
         let q = r < 0 ? r + 4 : r
         let odd = abs(q - 2) == 1
-        let a = odd ? c : s, b = odd ? s : c
+        let a = odd ? c : s
+        let b = odd ? s : c
         return (q >= 2 ? -a : a, abs(q - 1.5) == 0.5 ? -b : b)
     }
 
@@ -58,25 +63,43 @@ extension ParticleStore {
     /// (`now` is the end of the step relative to the epoch), the others move under the cell's
     /// acceleration plus their own radial and tangential acceleration evaluated at the start of the
     /// step (p += v·dt + ½a·dt², v += a·dt). Returns the deaths in [diedFrom, diedThrough].
-    func integrateExtended(dt: Float, ax: Float, ay: Float, az: Float, centre: (x: Float, y: Float), orbits: Bool,
-                           now: Float, diedFrom: Float, diedThrough: Float) -> Int {
+    func integrateExtended(
+        dt: Float, ax: Float, ay: Float, az: Float, centre: (x: Float, y: Float), orbits: Bool,
+        now: Float, diedFrom: Float, diedThrough: Float
+    ) -> Int {
         let n = count
         if n == 0 { return 0 }
-        let x = self.x, y = self.y, vx = self.vx, vy = self.vy, death = self.death, life = self.life
-        if orbits, let angle = extras[ExtraColumn.orbitAngle.rawValue], let omega = extras[ExtraColumn.orbitAngularVelocity.rawValue],
-           let radius = extras[ExtraColumn.orbitRadius.rawValue], let radiusSpeed = extras[ExtraColumn.orbitRadiusSpeed.rawValue] {
+        let x = self.x
+        let y = self.y
+        let vx = self.vx
+        let vy = self.vy
+        let death = self.death
+        let life = self.life
+        if orbits, let angle = extras[ExtraColumn.orbitAngle.rawValue],
+            let omega = extras[ExtraColumn.orbitAngularVelocity.rawValue],
+            let radius = extras[ExtraColumn.orbitRadius.rawValue],
+            let radiusSpeed = extras[ExtraColumn.orbitRadiusSpeed.rawValue]
+        {
             for i in 0..<n {
                 let age = now - (death[i] - life[i])
-                let p = ExtendedMotion.orbit(angle: angle[i], omega: omega[i], radius: radius[i], radiusSpeed: radiusSpeed[i], age: age)
-                x[i] = centre.x + p.x; y[i] = centre.y + p.y
-                vx[i] = p.vx; vy[i] = p.vy
+                let p = ExtendedMotion.orbit(
+                    angle: angle[i], omega: omega[i], radius: radius[i], radiusSpeed: radiusSpeed[i], age: age)
+                x[i] = centre.x + p.x
+                y[i] = centre.y + p.y
+                vx[i] = p.vx
+                vy[i] = p.vy
             }
-        } else if let radial = extras[ExtraColumn.radial.rawValue], let tangential = extras[ExtraColumn.tangential.rawValue] {
+        } else if let radial = extras[ExtraColumn.radial.rawValue],
+            let tangential = extras[ExtraColumn.tangential.rawValue]
+        {
             let half = 0.5 * dt * dt
             for i in 0..<n {
-                let a = ExtendedMotion.radialAcceleration(dx: x[i] - centre.x, dy: y[i] - centre.y, radial: radial[i], tangential: tangential[i])
-                let axi = ax + a.x, ayi = ay + a.y
-                let vxi = vx[i], vyi = vy[i]
+                let a = ExtendedMotion.radialAcceleration(
+                    dx: x[i] - centre.x, dy: y[i] - centre.y, radial: radial[i], tangential: tangential[i])
+                let axi = ax + a.x
+                let ayi = ay + a.y
+                let vxi = vx[i]
+                let vyi = vy[i]
                 x[i] += vxi * dt + axi * half
                 y[i] += vyi * dt + ayi * half
                 vx[i] = vxi + axi * dt

@@ -22,22 +22,41 @@ struct ExtensionParameters {
     /// The parameters of `cell`, or nil when it uses no extension.
     init?(cell: CAEmitterCell) {
         guard cell.usesExtensions else { return nil }
-        func g(_ v: CGFloat) -> Float { let x = Float(v); return x.isFinite ? x : 0 }
-        func o(_ v: CGFloat?) -> Float? { v.flatMap { let x = Float($0); return x.isFinite ? x : nil } }
+        func g(_ v: CGFloat) -> Float {
+            let x = Float(v)
+            return x.isFinite ? x : 0
+        }
+        func o(_ v: CGFloat?) -> Float? {
+            v.flatMap {
+                let x = Float($0)
+                return x.isFinite ? x : nil
+            }
+        }
         func f(_ v: Float) -> Float { v.isFinite ? abs(v) : 0 }
-        radial = g(cell.radialAcceleration); radialRange = abs(g(cell.radialAccelerationRange))
-        tangential = g(cell.tangentialAcceleration); tangentialRange = abs(g(cell.tangentialAccelerationRange))
+        radial = g(cell.radialAcceleration)
+        radialRange = abs(g(cell.radialAccelerationRange))
+        tangential = g(cell.tangentialAcceleration)
+        tangentialRange = abs(g(cell.tangentialAccelerationRange))
         endColor = cell.endColor.map { c in
-            func unit(_ v: CGFloat) -> Float { let x = Float(v); return x.isFinite ? x : 1 }
+            func unit(_ v: CGFloat) -> Float {
+                let x = Float(v)
+                return x.isFinite ? x : 1
+            }
             return SIMD4(unit(c.red), unit(c.green), unit(c.blue), unit(c.alpha))
         }
         endColorRange = SIMD4(f(cell.endRedRange), f(cell.endGreenRange), f(cell.endBlueRange), f(cell.endAlphaRange))
-        endScale = o(cell.endScale); endScaleRange = abs(g(cell.endScaleRange))
-        rotation = g(cell.rotation); rotationRange = abs(g(cell.rotationRange))
-        endRotation = o(cell.endRotation); endRotationRange = abs(g(cell.endRotationRange))
-        orbitRadius = o(cell.orbitRadius); orbitRadiusRange = abs(g(cell.orbitRadiusRange))
-        orbitEndRadius = o(cell.orbitEndRadius); orbitEndRadiusRange = abs(g(cell.orbitEndRadiusRange))
-        orbitAngularVelocity = g(cell.orbitAngularVelocity); orbitAngularVelocityRange = abs(g(cell.orbitAngularVelocityRange))
+        endScale = o(cell.endScale)
+        endScaleRange = abs(g(cell.endScaleRange))
+        rotation = g(cell.rotation)
+        rotationRange = abs(g(cell.rotationRange))
+        endRotation = o(cell.endRotation)
+        endRotationRange = abs(g(cell.endRotationRange))
+        orbitRadius = o(cell.orbitRadius)
+        orbitRadiusRange = abs(g(cell.orbitRadiusRange))
+        orbitEndRadius = o(cell.orbitEndRadius)
+        orbitEndRadiusRange = abs(g(cell.orbitEndRadiusRange))
+        orbitAngularVelocity = g(cell.orbitAngularVelocity)
+        orbitAngularVelocityRange = abs(g(cell.orbitAngularVelocityRange))
     }
 
     /// Whether particles feel radial or tangential acceleration.

@@ -43,29 +43,41 @@ struct ExtensionWriter {
     /// features in use: radial, tangential; end red, green, blue, alpha; end scale; rotation, end
     /// rotation; orbit radius, end radius, angular velocity. Non-mutating (it writes through the
     /// column pointers), so a birth needs no copy and write-back of the writer.
-    func write<R: RandomDraws>(_ i: Int, _ random: inout R, x: Double, y: Double, z: Double,
-                        v0: (Double, Double, Double), g: (Double, Double, Double), age: Double, longitude: Double,
-                        life: Float, color: SIMD4<Float>, scale: Float, layerScale: Float,
-                        spin: inout Float) -> (x: Double, y: Double, vx: Double, vy: Double) {
+    func write<R: RandomDraws>(
+        _ i: Int, _ random: inout R, x: Double, y: Double, z: Double,
+        v0: (Double, Double, Double), g: (Double, Double, Double), age: Double, longitude: Double,
+        life: Float, color: SIMD4<Float>, scale: Float, layerScale: Float,
+        spin: inout Float
+    ) -> (x: Double, y: Double, vx: Double, vy: Double) {
         for p in columns { if let p { p[i] = 0 } }
-        var ax = g.0, ay = g.1
+        var ax = g.0
+        var ay = g.1
         let inverseLife: Float = life > 0 ? 1 / life : 0
         guard let e else {
-            return (x + v0.0 * age + 0.5 * ax * age * age, y + v0.1 * age + 0.5 * ay * age * age, v0.0 + ax * age, v0.1 + ay * age)
+            return (
+                x + v0.0 * age + 0.5 * ax * age * age, y + v0.1 * age + 0.5 * ay * age * age, v0.0 + ax * age,
+                v0.1 + ay * age
+            )
         }
         if e.hasRadial && !e.orbits {
             let radial = e.radial + e.radialRange * k * random.nextSignedFloat()
             let tangential = e.tangential + e.tangentialRange * k * random.nextSignedFloat()
             put(.radial, i, radial)
             put(.tangential, i, tangential)
-            let a = ExtendedMotion.radialAcceleration(dx: Float(x - centre.x), dy: Float(y - centre.y), radial: radial, tangential: tangential)
-            ax += Double(a.x); ay += Double(a.y)
+            let a = ExtendedMotion.radialAcceleration(
+                dx: Float(x - centre.x), dy: Float(y - centre.y), radial: radial, tangential: tangential)
+            ax += Double(a.x)
+            ay += Double(a.y)
         }
         if let end = e.endColor {
-            let s = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
+            let s = SIMD4(
+                random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
             let target = BirthWriter.clamp01(end + e.endColorRange * k * s)
             let rate = (target - color) * inverseLife
-            put(.redSpeed, i, rate[0]); put(.greenSpeed, i, rate[1]); put(.blueSpeed, i, rate[2]); put(.alphaSpeed, i, rate[3])
+            put(.redSpeed, i, rate[0])
+            put(.greenSpeed, i, rate[1])
+            put(.blueSpeed, i, rate[2])
+            put(.alphaSpeed, i, rate[3])
         }
         if let end = e.endScale {
             let target = max(0, (end + e.endScaleRange * k * random.nextSignedFloat()) * layerScale)
@@ -92,9 +104,13 @@ struct ExtensionWriter {
             put(.orbitAngularVelocity, i, omega)
             put(.orbitRadius, i, start)
             put(.orbitRadiusSpeed, i, radiusSpeed)
-            let p = ExtendedMotion.orbit(angle: Float(longitude), omega: omega, radius: start, radiusSpeed: radiusSpeed, age: Float(age))
+            let p = ExtendedMotion.orbit(
+                angle: Float(longitude), omega: omega, radius: start, radiusSpeed: radiusSpeed, age: Float(age))
             return (centre.x + Double(p.x), centre.y + Double(p.y), Double(p.vx), Double(p.vy))
         }
-        return (x + v0.0 * age + 0.5 * ax * age * age, y + v0.1 * age + 0.5 * ay * age * age, v0.0 + ax * age, v0.1 + ay * age)
+        return (
+            x + v0.0 * age + 0.5 * ax * age * age, y + v0.1 * age + 0.5 * ay * age * age, v0.0 + ax * age,
+            v0.1 + ay * age
+        )
     }
 }

@@ -38,15 +38,21 @@ enum DeterministicMath {
         // fewer constants.
         let q = (k + 0x1.8p52).bitPattern
         let swap = q & 1 != 0
-        let a = swap ? c : s, b = swap ? s : c
-        return (Double(bitPattern: a.bitPattern ^ ((q & 2) << 62)), Double(bitPattern: b.bitPattern ^ (((q ^ (q >> 1)) & 1) << 63)))
+        let a = swap ? c : s
+        let b = swap ? s : c
+        return (
+            Double(bitPattern: a.bitPattern ^ ((q & 2) << 62)),
+            Double(bitPattern: b.bitPattern ^ (((q ^ (q >> 1)) & 1) << 63))
+        )
     }
 
     /// `sinCos` of `count` arguments: `sin[i]`, `cos[i]` from `x[i]`, the same bits as one call each.
     /// `inside`: every argument is known to lie inside ±10¹⁵, so none is checked (fewer operations and
     /// constants per argument).
-    static func sinCos(_ x: UnsafePointer<Double>, sin: UnsafeMutablePointer<Double>, cos: UnsafeMutablePointer<Double>,
-                       count: Int, inside: Bool = false) {
+    static func sinCos(
+        _ x: UnsafePointer<Double>, sin: UnsafeMutablePointer<Double>, cos: UnsafeMutablePointer<Double>,
+        count: Int, inside: Bool = false
+    ) {
         if inside {
             for i in 0..<count { (sin[i], cos[i]) = sinCos(inside: x[i]) }
         } else {

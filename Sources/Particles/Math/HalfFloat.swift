@@ -26,7 +26,7 @@ enum HalfFloat {
             return sign | UInt16(truncatingIfNeeded: f.bitPattern &- 0x3F00_0000)
         }
         let odd = (magnitude >> 13) & 1
-        let rounded = magnitude &+ 0xC800_0FFF &+ odd // rebias the exponent (−112 << 23) and round
+        let rounded = magnitude &+ 0xC800_0FFF &+ odd  // rebias the exponent (−112 << 23) and round
         return sign | UInt16(truncatingIfNeeded: rounded >> 13)
     }
 
@@ -39,10 +39,12 @@ enum HalfFloat {
         let bits = unsafeBitCast(clamped, to: SIMD4<UInt32>.self)
         let sign = (bits &>> 16) & 0x8000
         let magnitude = bits & 0x7FFF_FFFF
-        let subnormal = unsafeBitCast(unsafeBitCast(magnitude, to: SIMD4<Float>.self) + 0.5, to: SIMD4<UInt32>.self) &- 0x3F00_0000
+        let subnormal =
+            unsafeBitCast(unsafeBitCast(magnitude, to: SIMD4<Float>.self) + 0.5, to: SIMD4<UInt32>.self) &- 0x3F00_0000
         let normal = (magnitude &+ 0xC800_0FFF &+ ((magnitude &>> 13) & 1)) &>> 13
         let h = sign | normal.replacing(with: subnormal, where: magnitude .< 0x3880_0000)
-        return UInt64(h[0] & 0xFFFF) | UInt64(h[1] & 0xFFFF) << 16 | UInt64(h[2] & 0xFFFF) << 32 | UInt64(h[3] & 0xFFFF) << 48
+        return UInt64(h[0] & 0xFFFF) | UInt64(h[1] & 0xFFFF) << 16 | UInt64(h[2] & 0xFFFF) << 32 | UInt64(h[3] & 0xFFFF)
+            << 48
     }
 
     /// Four packed values as the 64-bit word `pack4` makes (first value in the low 16 bits).

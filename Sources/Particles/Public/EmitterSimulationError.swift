@@ -14,14 +14,17 @@ public enum EmitterSimulationError: Error, Equatable, CustomStringConvertible {
     /// A message naming the problem and the fix.
     public var description: String {
         switch self {
-        case let .unknownCell(name, available):
-            let list = available.isEmpty ? "the emitter has no named cells" : "named cells: " + available.joined(separator: ", ")
+        case .unknownCell(let name, let available):
+            let list =
+                available.isEmpty
+                ? "the emitter has no named cells" : "named cells: " + available.joined(separator: ", ")
             return "no emitter cell named '\(name)' (\(list)); use a dotted name path such as 'rocket.burst'"
-        case let .foreignCell(name):
-            return "cell \(name.map { "'\($0)'" } ?? "(unnamed)") is not one of this emitter layer's cells; pass a cell of the layer the simulation was made for"
-        case let .negativeCount(n):
+        case .foreignCell(let name):
+            return
+                "cell \(name.map { "'\($0)'" } ?? "(unnamed)") is not one of this emitter layer's cells; pass a cell of the layer the simulation was made for"
+        case .negativeCount(let n):
             return "particle count \(n) is negative; pass a count ≥ 0"
-        case let .slotOutOfRange(slot, count):
+        case .slotOutOfRange(let slot, let count):
             return "particle slot \(slot) is outside 0..<\(count); use the slot indices of withParticleBuffers"
         }
     }

@@ -24,12 +24,14 @@ public struct ParticleCounters: Equatable, Sendable, CustomStringConvertible {
 
     /// The field-wise sum.
     public static func + (a: ParticleCounters, b: ParticleCounters) -> ParticleCounters {
-        ParticleCounters(alive: a.alive + b.alive, born: a.born + b.born, died: a.died + b.died, dropped: a.dropped + b.dropped,
-                         nonFinite: a.nonFinite + b.nonFinite)
+        ParticleCounters(
+            alive: a.alive + b.alive, born: a.born + b.born, died: a.died + b.died, dropped: a.dropped + b.dropped,
+            nonFinite: a.nonFinite + b.nonFinite)
     }
 
     /// "alive 440, born 1203, died 763, dropped 0" (", non-finite 3" when particles were removed so).
     public var description: String {
-        "alive \(alive), born \(born), died \(died), dropped \(dropped)" + (nonFinite > 0 ? ", non-finite \(nonFinite)" : "")
+        "alive \(alive), born \(born), died \(died), dropped \(dropped)"
+            + (nonFinite > 0 ? ", non-finite \(nonFinite)" : "")
     }
 }

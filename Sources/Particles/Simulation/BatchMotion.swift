@@ -72,26 +72,41 @@ struct BatchMotion {
     /// written; returns false if some ½age² was not finite, when z and vz may not be what `staysFlat`
     /// says and the batch must be written again with `Depth`.
     @inline(__always)
-    func write<Origins: BatchOrigins, Z: BatchDepth>(_ n: Int, from origins: Origins, _ input: Inputs, to out: Outputs,
-                                                     _: Z.Type) -> Bool {
+    func write<Origins: BatchOrigins, Z: BatchDepth>(
+        _ n: Int, from origins: Origins, _ input: Inputs, to out: Outputs,
+        _: Z.Type
+    ) -> Bool {
         let flat = Z.isFlat
         var highestHalf = SIMD4<Double>()
         var j = 0
         while j &+ 4 <= n {
             let o = origins.vector(j)
-            let lanes = compute(time: Self.load(input.time, j), x: o.x, y: o.y, z: o.z, cos: Self.load(input.cos, j),
-                                sin: Self.load(input.sin, j), speedDraws: Self.load(input.speedDraws, j),
-                                lifeDraws: Self.load(input.lifeDraws, j), flat: flat, highestHalf: &highestHalf)
-            Self.store(lanes.x, out.x, j); Self.store(lanes.vx, out.vx, j)
-            Self.store(lanes.y, out.y, j); Self.store(lanes.vy, out.vy, j)
-            if !flat { Self.store(lanes.z, out.z, j); Self.store(lanes.vz, out.vz, j) }
-            Self.store(lanes.death, out.death, j); Self.store(lanes.life, out.life, j)
+            let lanes = compute(
+                time: Self.load(input.time, j), x: o.x, y: o.y, z: o.z, cos: Self.load(input.cos, j),
+                sin: Self.load(input.sin, j), speedDraws: Self.load(input.speedDraws, j),
+                lifeDraws: Self.load(input.lifeDraws, j), flat: flat, highestHalf: &highestHalf)
+            Self.store(lanes.x, out.x, j)
+            Self.store(lanes.vx, out.vx, j)
+            Self.store(lanes.y, out.y, j)
+            Self.store(lanes.vy, out.vy, j)
+            if !flat {
+                Self.store(lanes.z, out.z, j)
+                Self.store(lanes.vz, out.vz, j)
+            }
+            Self.store(lanes.death, out.death, j)
+            Self.store(lanes.life, out.life, j)
             j &+= 4
         }
         if j < n {
             // The last births, in one more vector whose spare lanes repeat the last birth.
-            var time = SIMD4<Double>(), x = time, y = time, z = time, cos = time, sin = time
-            var speedDraws = SIMD4<UInt32>(), lifeDraws = speedDraws
+            var time = SIMD4<Double>()
+            var x = time
+            var y = time
+            var z = time
+            var cos = time
+            var sin = time
+            var speedDraws = SIMD4<UInt32>()
+            var lifeDraws = speedDraws
             for lane in 0..<4 {
                 let i = min(j &+ lane, n &- 1)
                 let o = origins.scalar(i)
@@ -99,11 +114,14 @@ struct BatchMotion {
                 (cos[lane], sin[lane]) = (input.cos[i], input.sin[i])
                 (speedDraws[lane], lifeDraws[lane]) = (input.speedDraws[i], input.lifeDraws[i])
             }
-            let lanes = compute(time: time, x: x, y: y, z: z, cos: cos, sin: sin, speedDraws: speedDraws,
-                                lifeDraws: lifeDraws, flat: flat, highestHalf: &highestHalf)
+            let lanes = compute(
+                time: time, x: x, y: y, z: z, cos: cos, sin: sin, speedDraws: speedDraws,
+                lifeDraws: lifeDraws, flat: flat, highestHalf: &highestHalf)
             for lane in 0..<(n &- j) {
                 let i = j &+ lane
-                (out.x[i], out.vx[i], out.y[i], out.vy[i]) = (lanes.x[lane], lanes.vx[lane], lanes.y[lane], lanes.vy[lane])
+                (out.x[i], out.vx[i], out.y[i], out.vy[i]) = (
+                    lanes.x[lane], lanes.vx[lane], lanes.y[lane], lanes.vy[lane]
+                )
                 (out.death[i], out.life[i]) = (lanes.death[lane], lanes.life[lane])
                 if !flat { (out.z[i], out.vz[i]) = (lanes.z[lane], lanes.vz[lane]) }
             }
@@ -115,9 +133,11 @@ struct BatchMotion {
     /// aged by the rest of the step under constant acceleration (`BirthWriter.aged`); with `flat`, z
     /// and vz are left at zero and the highest ½age² is kept.
     @inline(__always)
-    private func compute(time: SIMD4<Double>, x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>, cos: SIMD4<Double>,
-                         sin: SIMD4<Double>, speedDraws: SIMD4<UInt32>, lifeDraws: SIMD4<UInt32>, flat: Bool,
-                         highestHalf: inout SIMD4<Double>) -> Lanes {
+    private func compute(
+        time: SIMD4<Double>, x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>, cos: SIMD4<Double>,
+        sin: SIMD4<Double>, speedDraws: SIMD4<UInt32>, lifeDraws: SIMD4<UInt32>, flat: Bool,
+        highestHalf: inout SIMD4<Double>
+    ) -> Lanes {
         let speed = SIMD4<Double>((self.speed.0 + self.speed.1 * Self.signed(speedDraws)) * self.speed.2)
         let life = (self.life.0 + self.life.1 * Self.signed(lifeDraws)) * self.life.2
         let remaining = endTime - time
@@ -125,10 +145,12 @@ struct BatchMotion {
         let age = SIMD4<Double>().replacing(with: remaining, where: remaining .>= 0)
         let half = 0.5 * age * age
         let death = SIMD4<Float>(time + SIMD4<Double>(life) - epoch)
-        let v0x = latitudeCos * cos * speed, v0y = latitudeCos * sin * speed
-        var lanes = Lanes(x: SIMD4<Float>(x + v0x * age + ax * half), vx: SIMD4<Float>(v0x + ax * age),
-                          y: SIMD4<Float>(y + v0y * age + ay * half), vy: SIMD4<Float>(v0y + ay * age),
-                          z: .zero, vz: .zero, death: death, life: life)
+        let v0x = latitudeCos * cos * speed
+        let v0y = latitudeCos * sin * speed
+        var lanes = Lanes(
+            x: SIMD4<Float>(x + v0x * age + ax * half), vx: SIMD4<Float>(v0x + ax * age),
+            y: SIMD4<Float>(y + v0y * age + ay * half), vy: SIMD4<Float>(v0y + ay * age),
+            z: .zero, vz: .zero, death: death, life: life)
         if flat {
             // ½age² is never NaN (age is not), so a maximum taken as below sees every infinity.
             highestHalf.replace(with: half, where: half .> highestHalf)
@@ -173,8 +195,10 @@ struct BatchMotion {
     /// (`write`), in one pass eight births at a time: after the motion pass rather than inside it,
     /// where its running values took registers the motion needs, and at twice the width. A flat
     /// batch (`depth` nil) has one z and vz +0.
-    static func summary(death: UnsafePointer<Float>, depth: (z: UnsafePointer<Float>, vz: UnsafePointer<Float>)?,
-                        count n: Int, aliveFrom: Float) -> Summary {
+    static func summary(
+        death: UnsafePointer<Float>, depth: (z: UnsafePointer<Float>, vz: UnsafePointer<Float>)?,
+        count n: Int, aliveFrom: Float
+    ) -> Summary {
         var s = Summary()
         (s.deaths, s.living) = DeathBounds.of(death, count: n, livingFrom: aliveFrom)
         if let depth { (s.uniformZ, s.uniformVZ, s.movesInZ) = Self.depthSummary(depth.z, depth.vz, count: n) }
@@ -182,10 +206,15 @@ struct BatchMotion {
     }
 
     /// Whether every z and every vz has the same bits, and whether some vz is not zero, eight at a time.
-    private static func depthSummary(_ z: UnsafePointer<Float>, _ vz: UnsafePointer<Float>,
-                                     count n: Int) -> (uniformZ: Bool, uniformVZ: Bool, movesInZ: Bool) {
-        let z0 = SIMD8(repeating: z[0].bitPattern), vz0 = SIMD8(repeating: vz[0].bitPattern)
-        var zDiffers = SIMD8<UInt32>(), vzDiffers = zDiffers, vzBits = zDiffers
+    private static func depthSummary(
+        _ z: UnsafePointer<Float>, _ vz: UnsafePointer<Float>,
+        count n: Int
+    ) -> (uniformZ: Bool, uniformVZ: Bool, movesInZ: Bool) {
+        let z0 = SIMD8(repeating: z[0].bitPattern)
+        let vz0 = SIMD8(repeating: vz[0].bitPattern)
+        var zDiffers = SIMD8<UInt32>()
+        var vzDiffers = zDiffers
+        var vzBits = zDiffers
         var j = 0
         while j &+ 8 <= n {
             let zb = UnsafeRawPointer(z + j).loadUnaligned(as: SIMD8<UInt32>.self)
@@ -195,7 +224,9 @@ struct BatchMotion {
             vzBits |= vzb
             j &+= 8
         }
-        var zOr = bitOr(zDiffers), vzOr = bitOr(vzDiffers), vzAny = bitOr(vzBits)
+        var zOr = bitOr(zDiffers)
+        var vzOr = bitOr(vzDiffers)
+        var vzAny = bitOr(vzBits)
         while j < n {
             zOr |= z[j].bitPattern ^ z0[0]
             vzOr |= vz[j].bitPattern ^ vz0[0]
@@ -257,8 +288,11 @@ struct ScratchOrigins: BatchOrigins {
 
     @inline(__always)
     func vector(_ j: Int) -> (x: SIMD4<Double>, y: SIMD4<Double>, z: SIMD4<Double>) {
-        (UnsafeRawPointer(x + j).loadUnaligned(as: SIMD4<Double>.self), UnsafeRawPointer(y + j).loadUnaligned(as: SIMD4<Double>.self),
-         UnsafeRawPointer(z + j).loadUnaligned(as: SIMD4<Double>.self))
+        (
+            UnsafeRawPointer(x + j).loadUnaligned(as: SIMD4<Double>.self),
+            UnsafeRawPointer(y + j).loadUnaligned(as: SIMD4<Double>.self),
+            UnsafeRawPointer(z + j).loadUnaligned(as: SIMD4<Double>.self)
+        )
     }
 
     @inline(__always)

@@ -41,7 +41,10 @@ struct BirthWriter {
 
     /// A writer for births of a cell with `params` into `store`, all placed at clock time `endTime`.
     /// `centre` is the emitter position that orbits and radial acceleration refer to.
-    init(store: ParticleStore, params: CellParameters, epoch: Double, endTime: Double, centre: (x: Double, y: Double) = (0, 0)) {
+    init(
+        store: ParticleStore, params: CellParameters, epoch: Double, endTime: Double,
+        centre: (x: Double, y: Double) = (0, 0)
+    ) {
         self.store = store
         if let e = params.extensions { store.ensureExtraColumns(e.columnMask) }
         if store.extraMask != 0 {
@@ -55,10 +58,14 @@ struct BirthWriter {
         self.epoch = epoch
         self.endTime = endTime
         aliveFrom = EmitterSimulation.floatAbove(endTime - epoch)
-        let p = params, k = params.rangeFactor
-        longitude = p.longitude; emissionRange = p.emissionRange
+        let p = params
+        let k = params.rangeFactor
+        longitude = p.longitude
+        emissionRange = p.emissionRange
         latitudeSinCos = EmissionFrame.latitudeSinCos(p.latitude)
-        ax = Double(p.ax); ay = Double(p.ay); az = Double(p.az)
+        ax = Double(p.ax)
+        ay = Double(p.ay)
+        az = Double(p.az)
         means = SIMD4(p.velocity, p.lifetime, p.scale, p.spin)
         ranges = SIMD4(p.velocityRange * k, p.lifetimeRange * k, p.scaleRange * k, p.spinRange * k)
         multipliers = SIMD4(p.layerVelocity, p.layerLifetime, p.layerScale, p.layerSpin)
@@ -94,8 +101,9 @@ struct BirthWriter {
     /// Where the longitude draw of each birth lies among prefetched draws when `shapeDraws` precede
     /// each birth's own, for `DrawBuffer.prefetch` to compute the longitudes in advance.
     func longitudeTable(shapeDraws: Int) -> LongitudeTable {
-        LongitudeTable(drawsPerBirth: shapeDraws + drawsPerBirth, drawOffset: shapeDraws, longitude: longitude,
-                       emissionRange: emissionRange)
+        LongitudeTable(
+            drawsPerBirth: shapeDraws + drawsPerBirth, drawOffset: shapeDraws, longitude: longitude,
+            emissionRange: emissionRange)
     }
 
     /// Births written so far.
@@ -120,23 +128,32 @@ struct BirthWriter {
     /// its colour multiplied by `inherit`. Room must have been reserved. Draws, in this order:
     /// longitude offset, speed, lifetime, scale, spin, red, green, blue, alpha.
     @inline(__always)
-    mutating func add<R: RandomDraws>(_ random: inout R, x: Double, y: Double, z: Double, frame: EmissionFrame,
-                      inherit: SIMD4<Float>, birthTime: Double) {
+    mutating func add<R: RandomDraws>(
+        _ random: inout R, x: Double, y: Double, z: Double, frame: EmissionFrame,
+        inherit: SIMD4<Float>, birthTime: Double
+    ) {
         let uLongitude = Double(random.nextUnitFloat())
-        let s = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
-        let sColor = SIMD4(random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
+        let s = SIMD4(
+            random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
+        let sColor = SIMD4(
+            random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
 
         let lon = longitude + emissionRange * (uLongitude - 0.5)
         let direction = frame.direction(longitude: random.longitudeSinCos(lon), latitude: latitudeSinCos)
         // (speed, lifetime, scale, spin) = (M + R·k·s) × layer multiplier; colours × the parent's.
         let v = (means + ranges * s) * multipliers
-        let speed = Double(v[0]), life = v[1], scale = max(0, v[2]), spin = v[3]
+        let speed = Double(v[0])
+        let life = v[1]
+        let scale = max(0, v[2])
+        let spin = v[3]
         let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
 
         // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
         let age = max(0, endTime - birthTime)
         let half = 0.5 * age * age
-        let v0x = direction.0 * speed, v0y = direction.1 * speed, v0z = direction.2 * speed
+        let v0x = direction.0 * speed
+        let v0y = direction.1 * speed
+        let v0z = direction.2 * speed
         let death = Float(birthTime + Double(life) - epoch)
         let (pz, vz) = Self.aged(z, v0z, az, age: age, half: half)
         let i = next
@@ -144,10 +161,13 @@ struct BirthWriter {
         var spinOut = spin
         if hasExtensions, let e = extensionWriter {
             // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
-            let m = e.write(i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age, longitude: lon,
-                            life: life, color: color, scale: scale, layerScale: multipliers[2], spin: &spinOut)
-            c.x[i] = Float(m.x); c.y[i] = Float(m.y)
-            c.vx[i] = Float(m.vx); c.vy[i] = Float(m.vy)
+            let m = e.write(
+                i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age, longitude: lon,
+                life: life, color: color, scale: scale, layerScale: multipliers[2], spin: &spinOut)
+            c.x[i] = Float(m.x)
+            c.y[i] = Float(m.y)
+            c.vx[i] = Float(m.vx)
+            c.vy[i] = Float(m.vy)
         } else {
             (c.x[i], c.vx[i]) = Self.aged(x, v0x, ax, age: age, half: half)
             (c.y[i], c.vy[i]) = Self.aged(y, v0y, ay, age: age, half: half)
@@ -159,7 +179,8 @@ struct BirthWriter {
         // that differs from a shared column's gives that column storage first (ParticleStore).
         let word = HalfFloat.pack4(color)
         if Self.differsFromShared(c, rgba, i, z: pz, vz: vz, scale: scale, spin: spinOut, color: word)
-            && store.prepareSlot(i, z: pz, vz: vz, scale: scale, spin: spinOut, color: word) {
+            && store.prepareSlot(i, z: pz, vz: vz, scale: scale, spin: spinOut, color: word)
+        {
             refreshColumns()
             c = columns
         }
@@ -188,15 +209,19 @@ struct BirthWriter {
     /// the batch instead of one birth at a time. `s` holds each birth's time, and its position unless
     /// every birth starts at `origin`; birth j's draws start at `shapeDraws + j·stride` in `draws` (its
     /// shape draws come first), and `draws` carries their longitudes.
-    mutating func addLayerBatch(_ draws: PrefetchedDraws, stride: Int, shapeDraws: Int, _ s: BirthScratch, count n: Int,
-                                from origin: (x: Double, y: Double, z: Double)? = nil) {
+    mutating func addLayerBatch(
+        _ draws: PrefetchedDraws, stride: Int, shapeDraws: Int, _ s: BirthScratch, count n: Int,
+        from origin: (x: Double, y: Double, z: Double)? = nil
+    ) {
         guard n > 0 else { return }
         guard let angles = draws.longitudes, angles.count >= n, !hasExtensions else {
             preconditionFailure("layer batches need a longitude table and no extensions")
         }
         // Draw o of birth j is w[j · birthStride + o · drawStride]: in the generator's order, or in
         // planes (a still emitter's births, whose shape takes no draws).
-        let w: UnsafePointer<UInt32>, birthStride: Int, drawStride: Int
+        let w: UnsafePointer<UInt32>
+        let birthStride: Int
+        let drawStride: Int
         if let plane = draws.planeLength {
             precondition(plane == n && shapeDraws == 0, "planar draws hold one chunk of births without shape draws")
             (w, birthStride, drawStride) = (draws.words, 1, plane)
@@ -204,7 +229,8 @@ struct BirthWriter {
             (w, birthStride, drawStride) = (draws.words + shapeDraws, stride, 1)
         }
         // Every draw read here must be in `layerBatchDraws`: the planar path computes no others.
-        var speedDraws = w + drawStride, lifeDraws = w + 2 &* drawStride
+        var speedDraws = w + drawStride
+        var lifeDraws = w + 2 &* drawStride
         if birthStride != 1 {
             for j in 0..<n {
                 s.speedDraws[j] = speedDraws[j &* birthStride]
@@ -215,12 +241,15 @@ struct BirthWriter {
         drawLooks(w, birthStride: birthStride, drawStride: drawStride, s, count: n)
         let first = next
         let c = columns
-        let motion = BatchMotion(endTime: endTime, epoch: epoch, latitudeCos: latitudeSinCos.cos,
-                                 latitudeSin: latitudeSinCos.sin, ax: ax, ay: ay, az: az,
-                                 speed: (means[0], ranges[0], multipliers[0]), life: (means[1], ranges[1], multipliers[1]))
-        let input = BatchMotion.Inputs(time: s.time, cos: angles.cos, sin: angles.sin, speedDraws: speedDraws, lifeDraws: lifeDraws)
-        let output = BatchMotion.Outputs(x: c.x + first, vx: c.vx + first, y: c.y + first, vy: c.vy + first,
-                                         death: c.death + first, life: c.life + first, z: s.pz, vz: s.vz)
+        let motion = BatchMotion(
+            endTime: endTime, epoch: epoch, latitudeCos: latitudeSinCos.cos,
+            latitudeSin: latitudeSinCos.sin, ax: ax, ay: ay, az: az,
+            speed: (means[0], ranges[0], multipliers[0]), life: (means[1], ranges[1], multipliers[1]))
+        let input = BatchMotion.Inputs(
+            time: s.time, cos: angles.cos, sin: angles.sin, speedDraws: speedDraws, lifeDraws: lifeDraws)
+        let output = BatchMotion.Outputs(
+            x: c.x + first, vx: c.vx + first, y: c.y + first, vy: c.vy + first,
+            death: c.death + first, life: c.life + first, z: s.pz, vz: s.vz)
         // Births that provably stay at their emitter's depth skip z and vz (most emitters are planar).
         var flat = false
         if let origin {
@@ -230,8 +259,9 @@ struct BirthWriter {
         } else {
             _ = motion.write(n, from: ScratchOrigins(x: s.x, y: s.y, z: s.z), input, to: output, Depth.self)
         }
-        let summary = BatchMotion.summary(death: output.death, depth: flat ? nil : (UnsafePointer(s.pz), UnsafePointer(s.vz)),
-                                          count: n, aliveFrom: aliveFrom)
+        let summary = BatchMotion.summary(
+            death: output.death, depth: flat ? nil : (UnsafePointer(s.pz), UnsafePointer(s.vz)),
+            count: n, aliveFrom: aliveFrom)
         deaths.include(summary.deaths)
         writeSharedColumns(s, summary, count: n, flatDepth: flat ? origin.map { Float($0.z) } : nil)
         if summary.movesInZ { movesInZ = true }
@@ -242,21 +272,33 @@ struct BirthWriter {
 
     /// Scale, spin and colour of a batch into `s` for the looks the cell has a range for (the others
     /// are the same for every birth: `constantScale`, `constantSpin`, `uninheritedColor`).
-    private func drawLooks(_ w: UnsafePointer<UInt32>, birthStride: Int, drawStride: Int, _ s: BirthScratch, count n: Int) {
+    private func drawLooks(
+        _ w: UnsafePointer<UInt32>, birthStride: Int, drawStride: Int, _ s: BirthScratch, count n: Int
+    ) {
         if constantScale == nil {
-            let sm = means[2], sr = ranges[2], smul = multipliers[2], u = w + 3 &* drawStride
+            let sm = means[2]
+            let sr = ranges[2]
+            let smul = multipliers[2]
+            let u = w + 3 &* drawStride
             for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul) }
         }
         if constantSpin == nil {
-            let rm = means[3], rr = ranges[3], rmul = multipliers[3], u = w + 4 &* drawStride
+            let rm = means[3]
+            let rr = ranges[3]
+            let rmul = multipliers[3]
+            let u = w + 4 &* drawStride
             for j in 0..<n { s.spin[j] = (rm + rr * PrefetchedDraws.signed(u[j &* birthStride])) * rmul }
         }
         if uninheritedColor == nil {
-            let r = w + 5 &* drawStride, g = w + 6 &* drawStride, b = w + 7 &* drawStride, a = w + 8 &* drawStride
+            let r = w + 5 &* drawStride
+            let g = w + 6 &* drawStride
+            let b = w + 7 &* drawStride
+            let a = w + 8 &* drawStride
             for j in 0..<n {
                 let k = j &* birthStride
-                let sColor = SIMD4(PrefetchedDraws.signed(r[k]), PrefetchedDraws.signed(g[k]),
-                                   PrefetchedDraws.signed(b[k]), PrefetchedDraws.signed(a[k]))
+                let sColor = SIMD4(
+                    PrefetchedDraws.signed(r[k]), PrefetchedDraws.signed(g[k]),
+                    PrefetchedDraws.signed(b[k]), PrefetchedDraws.signed(a[k]))
                 s.color[j] = HalfFloat.pack4(Self.clamp01((colorMeans + colorRanges * sColor) * .one))
             }
         }
@@ -267,11 +309,16 @@ struct BirthWriter {
     /// birth at a time (slot 0, while the store is empty, sets the shared value instead); a column
     /// still shared holds every birth's value already. A batch that stayed flat at `flatDepth` has
     /// that z and vz +0 for every birth, the others theirs in `s`.
-    private mutating func writeSharedColumns(_ s: BirthScratch, _ summary: BatchMotion.Summary, count n: Int,
-                                             flatDepth: Float?) {
+    private mutating func writeSharedColumns(
+        _ s: BirthScratch, _ summary: BatchMotion.Summary, count n: Int,
+        flatDepth: Float?
+    ) {
         let first = next
-        let scale = constantScale.map { max(0, $0) }, spin = constantSpin, color = uninheritedColor
-        let z = flatDepth ?? s.pz[0], vz = flatDepth == nil ? s.vz[0] : 0
+        let scale = constantScale.map { max(0, $0) }
+        let spin = constantSpin
+        let color = uninheritedColor
+        let z = flatDepth ?? s.pz[0]
+        let vz = flatDepth == nil ? s.vz[0] : 0
         if first == 0 {
             columns.z[0] = z
             columns.vz[0] = vz
@@ -302,10 +349,16 @@ struct BirthWriter {
     /// Writes a batch's values of `column` from slot `first` unless the column is shared (it holds
     /// them already): `constant` in every slot, else the batch's own `values`.
     @inline(__always)
-    private static func write<T>(_ column: SlotColumn<T>, at first: Int, _ constant: T?, else values: UnsafeMutablePointer<T>,
-                                 count n: Int) {
+    private static func write<T>(
+        _ column: SlotColumn<T>, at first: Int, _ constant: T?, else values: UnsafeMutablePointer<T>,
+        count n: Int
+    ) {
         guard !column.isShared else { return }
-        if let constant { (column.base + first).update(repeating: constant, count: n) } else { (column.base + first).update(from: values, count: n) }
+        if let constant {
+            (column.base + first).update(repeating: constant, count: n)
+        } else {
+            (column.base + first).update(from: values, count: n)
+        }
     }
 
     /// Gives shared Float column `column` storage unless every birth of the batch takes its value
@@ -313,7 +366,8 @@ struct BirthWriter {
     @inline(__always)
     private mutating func settle(_ column: ParticleStore.SharedColumn, uniform: Bool, _ value: Float, written: Int) {
         guard let view = columns[shared: column], view.isShared,
-              !uniform || view[0].bitPattern != value.bitPattern else { return }
+            !uniform || view[0].bitPattern != value.bitPattern
+        else { return }
         store.store(column, written: written)
         refreshColumns()
     }
@@ -344,13 +398,16 @@ struct BirthWriter {
     /// Whether slot `i` would give a shared column a second value (checked on the writer's copies of
     /// the columns, so the common case makes no call into the store).
     @inline(__always)
-    private static func differsFromShared(_ c: ParticleStore.Columns, _ rgba: SlotColumn<UInt64>, _ i: Int,
-                                          z: Float, vz: Float, scale: Float, spin: Float, color: UInt64) -> Bool {
-        i > 0 && ((c.z.isShared && c.z[0].bitPattern != z.bitPattern)
-                  || (c.vz.isShared && c.vz[0].bitPattern != vz.bitPattern)
-                  || (c.scale.isShared && c.scale[0].bitPattern != scale.bitPattern)
-                  || (c.spin.isShared && c.spin[0].bitPattern != spin.bitPattern)
-                  || (rgba.isShared && rgba[0] != color))
+    private static func differsFromShared(
+        _ c: ParticleStore.Columns, _ rgba: SlotColumn<UInt64>, _ i: Int,
+        z: Float, vz: Float, scale: Float, spin: Float, color: UInt64
+    ) -> Bool {
+        i > 0
+            && ((c.z.isShared && c.z[0].bitPattern != z.bitPattern)
+                || (c.vz.isShared && c.vz[0].bitPattern != vz.bitPattern)
+                || (c.scale.isShared && c.scale[0].bitPattern != scale.bitPattern)
+                || (c.spin.isShared && c.spin[0].bitPattern != spin.bitPattern)
+                || (rgba.isShared && rgba[0] != color))
     }
 
     /// Adds the written births to the store as one run of birth batch `batch`.

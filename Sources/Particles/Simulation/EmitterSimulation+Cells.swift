@@ -73,14 +73,20 @@ extension EmitterSimulation {
                 runtime.parent = e.parent
                 reused.insert(id)
             } else {
-                runtime = CellRuntime(model: e.model, cell: e.cell, index: i, parent: e.parent,
-                                      params: CellParameters(cell: e.cell, layer: layer))
+                runtime = CellRuntime(
+                    model: e.model, cell: e.cell, index: i, parent: e.parent,
+                    params: CellParameters(cell: e.cell, layer: layer))
             }
             runtime.children = []
             next.append(runtime)
             if byModel[id] == nil { byModel[id] = i }
         }
-        for r in next { if let p = r.parent { r.columnInParent = next[p].children.count; next[p].children.append(r.index) } }
+        for r in next {
+            if let p = r.parent {
+                r.columnInParent = next[p].children.count
+                next[p].children.append(r.index)
+            }
+        }
         // Sub-cell accumulators follow their sub-cell; new sub-cells start at zero.
         for r in next {
             let newChildren = r.children.map { ObjectIdentifier(next[$0].model) }

@@ -12,10 +12,11 @@ extension EmitterSimulation {
         let s = c.store
         // The caller may write positions and velocities: the next step checks them for NaN.
         s.needsFiniteCheck = true
-        let buffers = ParticleBuffers(count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
-                                      zColumn: s.z, vzColumn: s.vz, stepDuration: lastStepDuration,
-                                      death: UnsafePointer(s.death), life: UnsafePointer(s.life), aliveFrom: aliveThreshold,
-                                      now: time, epoch: epoch)
+        let buffers = ParticleBuffers(
+            count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
+            zColumn: s.z, vzColumn: s.vz, stepDuration: lastStepDuration,
+            death: UnsafePointer(s.death), life: UnsafePointer(s.life), aliveFrom: aliveThreshold,
+            now: time, epoch: epoch)
         return try body(buffers)
     }
 
@@ -25,7 +26,9 @@ extension EmitterSimulation {
     @discardableResult
     public func kill(slot: Int, ofCell cell: CAEmitterCell) throws -> Bool {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
-        guard slot >= 0 && slot < c.store.count else { throw EmitterSimulationError.slotOutOfRange(slot: slot, count: c.store.count) }
+        guard slot >= 0 && slot < c.store.count else {
+            throw EmitterSimulationError.slotOutOfRange(slot: slot, count: c.store.count)
+        }
         guard c.store.death[slot] >= aliveThreshold else { return false }
         c.store.kill(slot, deathTime: Self.floatAtOrBelow(time - epoch))
         noteDeaths(1, of: c)
@@ -38,9 +41,11 @@ extension EmitterSimulation {
     /// layer's +x when zero), each colour multiplied by `inheritedColor`. For sparks at a contact point.
     /// The budget applies; returns how many were born.
     @discardableResult
-    public func spawn(count: Int, ofCell cell: CAEmitterCell, at point: (x: Double, y: Double, z: Double),
-                      direction: (dx: Double, dy: Double, dz: Double) = (1, 0, 0),
-                      inheritedColor: CGColor = .white) throws -> Int {
+    public func spawn(
+        count: Int, ofCell cell: CAEmitterCell, at point: (x: Double, y: Double, z: Double),
+        direction: (dx: Double, dy: Double, dz: Double) = (1, 0, 0),
+        inheritedColor: CGColor = .white
+    ) throws -> Int {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
         guard count >= 0 else { throw EmitterSimulationError.negativeCount(count) }
         let frame = EmissionFrame(direction: direction.dx, direction.dy, direction.dz)
@@ -65,12 +70,16 @@ extension EmitterSimulation {
 
     /// Births of `c` at the current time as one batch, with positions from `place` (called per birth,
     /// before the birth's own draws).
-    private func emitNow(_ c: CellRuntime, count: Int,
-                         place: (EmitterSimulation) -> (Double, Double, Double, EmissionFrame, RGBA)) -> Int {
+    private func emitNow(
+        _ c: CellRuntime, count: Int,
+        place: (EmitterSimulation) -> (Double, Double, Double, EmissionFrame, RGBA)
+    ) -> Int {
         guard count > 0 else { return 0 }
         c.params = CellParameters(cell: c.cell, layer: lastLayer)
         let saved = (stepBirths, stepDeaths, stepDropped)
-        stepBirths = 0; stepDeaths = 0; stepDropped = 0
+        stepBirths = 0
+        stepDeaths = 0
+        stepDropped = 0
         let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
         batch &+= 1
         var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time, centre: centre)
@@ -84,8 +93,9 @@ extension EmitterSimulation {
         pendingDeaths += stepDeaths
         pendingDropped += stepDropped
         if stepDropped > 0 && budgetWarning == nil {
-            budgetWarning = BudgetWarning(layerName: modelLayer.name, maxParticles: Self.budget(of: lastLayer),
-                                          dropped: stepDropped, time: time)
+            budgetWarning = BudgetWarning(
+                layerName: modelLayer.name, maxParticles: Self.budget(of: lastLayer),
+                dropped: stepDropped, time: time)
         }
         (stepBirths, stepDeaths, stepDropped) = saved
         return allowed

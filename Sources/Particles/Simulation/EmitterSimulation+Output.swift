@@ -25,9 +25,10 @@ extension EmitterSimulation {
         let aliveFrom = aliveThreshold
         for run in runScratch {
             let c = cells[run.cell]
-            Self.appendSprites(of: c.store, range: run.start..<run.end, now: now, aliveFrom: aliveFrom,
-                               colorSpeed: c.appliedColorSpeed, scaleSpeed: c.appliedScaleSpeed,
-                               appearance: UInt16(truncatingIfNeeded: appearanceOfCell[run.cell]), into: &list.sprites)
+            Self.appendSprites(
+                of: c.store, range: run.start..<run.end, now: now, aliveFrom: aliveFrom,
+                colorSpeed: c.appliedColorSpeed, scaleSpeed: c.appliedScaleSpeed,
+                appearance: UInt16(truncatingIfNeeded: appearanceOfCell[run.cell]), into: &list.sprites)
         }
         switch list.renderMode {
         case .oldestLast:
@@ -40,20 +41,30 @@ extension EmitterSimulation {
     }
 
     /// Appends the visible live particles of `range` as sprites.
-    private static func appendSprites(of s: ParticleStore, range: Range<Int>, now: Double, aliveFrom: Float,
-                                      colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float, appearance: UInt16,
-                                      into sprites: inout [ParticleSprite]) {
-        let x = s.x, y = s.y, z = s.z, death = s.death, life = s.life, scale = s.scale, spin = s.spin, color = s.color
+    private static func appendSprites(
+        of s: ParticleStore, range: Range<Int>, now: Double, aliveFrom: Float,
+        colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float, appearance: UInt16,
+        into sprites: inout [ParticleSprite]
+    ) {
+        let x = s.x
+        let y = s.y
+        let z = s.z
+        let death = s.death
+        let life = s.life
+        let scale = s.scale
+        let spin = s.spin
+        let color = s.color
         if s.extraMask != 0 {
             for i in range where death[i] >= aliveFrom {
                 let age = Float(now - (Double(death[i]) - Double(life[i])))
                 let look = s.extendedLook(i, age: age, colorSpeed: cs, scaleSpeed: scaleSpeed)
                 let a = quantize(look.color[3])
                 if a == 0 || look.scale == 0 { continue }
-                sprites.append(ParticleSprite(
-                    x: x[i], y: y[i], z: z[i], scale: look.scale, rotation: look.rotation,
-                    r: quantize(look.color[0]), g: quantize(look.color[1]), b: quantize(look.color[2]),
-                    a: a, appearance: appearance))
+                sprites.append(
+                    ParticleSprite(
+                        x: x[i], y: y[i], z: z[i], scale: look.scale, rotation: look.rotation,
+                        r: quantize(look.color[0]), g: quantize(look.color[1]), b: quantize(look.color[2]),
+                        a: a, appearance: appearance))
             }
             return
         }
@@ -68,12 +79,13 @@ extension EmitterSimulation {
                 s.needsFiniteCheck = true
                 continue
             }
-            sprites.append(ParticleSprite(
-                x: x[i], y: y[i], z: z[i], scale: sc, rotation: rotation,
-                r: quantize(HalfFloat.unpack(color[4 * i]) + cs.0 * age),
-                g: quantize(HalfFloat.unpack(color[4 * i + 1]) + cs.1 * age),
-                b: quantize(HalfFloat.unpack(color[4 * i + 2]) + cs.2 * age),
-                a: a, appearance: appearance))
+            sprites.append(
+                ParticleSprite(
+                    x: x[i], y: y[i], z: z[i], scale: sc, rotation: rotation,
+                    r: quantize(HalfFloat.unpack(color[4 * i]) + cs.0 * age),
+                    g: quantize(HalfFloat.unpack(color[4 * i + 1]) + cs.1 * age),
+                    b: quantize(HalfFloat.unpack(color[4 * i + 2]) + cs.2 * age),
+                    a: a, appearance: appearance))
         }
     }
 
@@ -86,7 +98,9 @@ extension EmitterSimulation {
     /// Stable sort by ascending z (far first); birth order breaks ties. Planar emitters skip the sort.
     private static func sortFarToNear(_ sprites: inout [ParticleSprite]) {
         guard let z0 = sprites.first?.z, sprites.contains(where: { $0.z != z0 }) else { return }
-        let order = sprites.indices.sorted { sprites[$0].z < sprites[$1].z || (sprites[$0].z == sprites[$1].z && $0 < $1) }
+        let order = sprites.indices.sorted {
+            sprites[$0].z < sprites[$1].z || (sprites[$0].z == sprites[$1].z && $0 < $1)
+        }
         sprites = order.map { sprites[$0] }
     }
 
@@ -98,7 +112,8 @@ extension EmitterSimulation {
             let runs = c.store.runs
             for r in 0..<runs.count {
                 let range = runs.range(of: r, slotCount: c.store.count)
-                runScratch.append(RunRef(batch: runs.batches[r], cell: c.index, start: range.lowerBound, end: range.upperBound))
+                runScratch.append(
+                    RunRef(batch: runs.batches[r], cell: c.index, start: range.lowerBound, end: range.upperBound))
             }
         }
         runScratch.sort { $0.batch != $1.batch ? $0.batch < $1.batch : $0.cell < $1.cell }
@@ -128,7 +143,8 @@ extension EmitterSimulation {
         if s.extraMask != 0 {
             let look = s.extendedLook(i, age: age, colorSpeed: cs, scaleSpeed: c.appliedScaleSpeed)
             return ParticleRecord(
-                cell: c.model, cellIndex: c.index, x: s.x[i], y: s.y[i], z: s.z[i], vx: s.vx[i], vy: s.vy[i], vz: s.vz[i],
+                cell: c.model, cellIndex: c.index, x: s.x[i], y: s.y[i], z: s.z[i], vx: s.vx[i], vy: s.vy[i],
+                vz: s.vz[i],
                 age: age, lifetime: s.life[i],
                 red: Self.clamp01(look.color[0]), green: Self.clamp01(look.color[1]),
                 blue: Self.clamp01(look.color[2]), alpha: Self.clamp01(look.color[3]),
@@ -148,7 +164,7 @@ extension EmitterSimulation {
     /// ("State hash"): header, clocks, generator, then every cell in depth-first order with its
     /// counters, accumulator and live particles in storage order.
     public func hash(into hasher: inout StateHasher) {
-        hasher.combine(UInt64(0x5041_5254_4943_4C31)) // "PARTICL1": version of this layout
+        hasher.combine(UInt64(0x5041_5254_4943_4C31))  // "PARTICL1": version of this layout
         hasher.combine(time)
         hasher.combine(layerTime)
         hasher.combine(random.state)
@@ -165,11 +181,20 @@ extension EmitterSimulation {
             let s = c.store
             for i in 0..<s.count where s.death[i] >= aliveFrom {
                 let r = record(of: c, slot: i)
-                hasher.combine(r.x); hasher.combine(r.y); hasher.combine(r.z)
-                hasher.combine(r.vx); hasher.combine(r.vy); hasher.combine(r.vz)
-                hasher.combine(r.age); hasher.combine(r.lifetime)
-                hasher.combine(r.red); hasher.combine(r.green); hasher.combine(r.blue); hasher.combine(r.alpha)
-                hasher.combine(r.scale); hasher.combine(r.spin)
+                hasher.combine(r.x)
+                hasher.combine(r.y)
+                hasher.combine(r.z)
+                hasher.combine(r.vx)
+                hasher.combine(r.vy)
+                hasher.combine(r.vz)
+                hasher.combine(r.age)
+                hasher.combine(r.lifetime)
+                hasher.combine(r.red)
+                hasher.combine(r.green)
+                hasher.combine(r.blue)
+                hasher.combine(r.alpha)
+                hasher.combine(r.scale)
+                hasher.combine(r.spin)
                 for column in s.accumulatorColumns { hasher.combine(column[i]) }
                 for column in s.extraColumns { hasher.combine(column[i]) }
             }
@@ -189,10 +214,12 @@ extension ParticleStore {
     /// the cell's rates plus the particle's own (end values), the rotation from its birth rotation.
     @inline(__always)
     func extendedLook(_ i: Int, age: Float, colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float)
-        -> (color: SIMD4<Float>, scale: Float, rotation: Float) {
+        -> (color: SIMD4<Float>, scale: Float, rotation: Float)
+    {
         var rate = SIMD4(cs.0, cs.1, cs.2, cs.3)
         if let r = extras[ExtraColumn.redSpeed.rawValue], let g = extras[ExtraColumn.greenSpeed.rawValue],
-           let b = extras[ExtraColumn.blueSpeed.rawValue], let a = extras[ExtraColumn.alphaSpeed.rawValue] {
+            let b = extras[ExtraColumn.blueSpeed.rawValue], let a = extras[ExtraColumn.alphaSpeed.rawValue]
+        {
             rate += SIMD4(r[i], g[i], b[i], a[i])
         }
         let base = HalfFloat.unpack4(color, i)

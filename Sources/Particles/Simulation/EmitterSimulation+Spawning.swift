@@ -9,8 +9,10 @@ extension EmitterSimulation {
     /// Births of a top-level cell during [l0, l1] of layer time (= [t0, t1] of the clock): the
     /// accumulator gives the count, each birth is placed at its own moment of the step (DESIGN.md §3.6)
     /// on the emitter shape interpolated to that moment, and aged by the rest of the step.
-    func spawnTopLevel(_ c: CellRuntime, l0: Double, l1: Double, h: Double, t0: Double, t1: Double,
-                       geometry: EmitterShapeSampler, previous: EmitterShapeSampler, budget: Int) {
+    func spawnTopLevel(
+        _ c: CellRuntime, l0: Double, l1: Double, h: Double, t0: Double, t1: Double,
+        geometry: EmitterShapeSampler, previous: EmitterShapeSampler, budget: Int
+    ) {
         let p = c.params
         guard p.emits else { return }
         let open = p.window.isAlwaysOpen ? h : p.window.openLength(from: l0, to: l1)
@@ -38,11 +40,13 @@ extension EmitterSimulation {
         var first = 0
         while first < allowed {
             let last = min(allowed, first + DrawBuffer.birthsPerChunk)
-            var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth, births: last - first, table: table,
-                                            reading: reading)
+            var draws = drawBuffer.prefetch(
+                &rng, count: (last - first) * drawsPerBirth, births: last - first, table: table,
+                reading: reading)
             if batches && still {
-                Self.placeStillBirths(scratch, first: first, last: last, before: before, rate: p.birthRate, l0: l0, l1: l1,
-                                      alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1)
+                Self.placeStillBirths(
+                    scratch, first: first, last: last, before: before, rate: p.birthRate, l0: l0, l1: l1,
+                    alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1)
                 draws.skip((last - first) * drawsPerBirth)
             } else {
                 for k in first..<last {
@@ -55,17 +59,21 @@ extension EmitterSimulation {
                         // The batch writer reads this birth's own draws itself, after the loop.
                         draws.skip(drawsPerBirth - g.drawCount)
                         let j = k - first
-                        (scratch.time[j], scratch.x[j], scratch.y[j], scratch.z[j]) = (birthTime, position.x, position.y, position.z)
+                        (scratch.time[j], scratch.x[j], scratch.y[j], scratch.z[j]) = (
+                            birthTime, position.x, position.y, position.z
+                        )
                     } else {
-                        writer.add(&draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
-                                   birthTime: birthTime)
+                        writer.add(
+                            &draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
+                            birthTime: birthTime)
                     }
                 }
             }
             assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
             if batches {
-                writer.addLayerBatch(draws, stride: drawsPerBirth, shapeDraws: geometry.drawCount, scratch, count: last - first,
-                                     from: still ? (geometry.cx, geometry.cy, geometry.cz) : nil)
+                writer.addLayerBatch(
+                    draws, stride: drawsPerBirth, shapeDraws: geometry.drawCount, scratch, count: last - first,
+                    from: still ? (geometry.cx, geometry.cy, geometry.cz) : nil)
             }
             first = last
         }
@@ -78,22 +86,27 @@ extension EmitterSimulation {
     /// (k + 1 − before)/rate seconds of open time, with `EmissionWindow.time(afterOpen:from:to:)`
     /// reduced to this case), in a loop without calls. Every birth starts at the emitter's centre,
     /// which the batch writer takes as one point.
-    static func placeStillBirths(_ s: BirthScratch, first: Int, last: Int, before: Double, rate: Double, l0: Double,
-                                 l1: Double, alwaysOpen: Bool, t0: Double, t1: Double) {
-        let span = l1 - l0, n = last - first
+    static func placeStillBirths(
+        _ s: BirthScratch, first: Int, last: Int, before: Double, rate: Double, l0: Double,
+        l1: Double, alwaysOpen: Bool, t0: Double, t1: Double
+    ) {
+        let span = l1 - l0
+        let n = last - first
         guard span > 0 else {
             s.time.update(repeating: t0 + (t1 - t0) * 1, count: n)
             return
         }
         // One loop per case, free of branches and traps.
         if alwaysOpen {
-            placeStillBirths(s, first: first, count: n, before: before, rate: rate, l0: l0, span: span, t0: t0, t1: t1,
-                             at: { SIMD4(repeating: l1).replacing(with: l0 + $0, where: l0 + $0 .< l1) },
-                             at: { min(l1, l0 + $0) })
+            placeStillBirths(
+                s, first: first, count: n, before: before, rate: rate, l0: l0, span: span, t0: t0, t1: t1,
+                at: { SIMD4(repeating: l1).replacing(with: l0 + $0, where: l0 + $0 .< l1) },
+                at: { min(l1, l0 + $0) })
         } else {
-            placeStillBirths(s, first: first, count: n, before: before, rate: rate, l0: l0, span: span, t0: t0, t1: t1,
-                             at: { SIMD4(repeating: l1).replacing(with: l0 + $0, where: $0 .<= span) },
-                             at: { $0 <= span ? l0 + $0 : l1 })
+            placeStillBirths(
+                s, first: first, count: n, before: before, rate: rate, l0: l0, span: span, t0: t0, t1: t1,
+                at: { SIMD4(repeating: l1).replacing(with: l0 + $0, where: $0 .<= span) },
+                at: { $0 <= span ? l0 + $0 : l1 })
         }
     }
 
@@ -102,9 +115,11 @@ extension EmitterSimulation {
     /// a vector of Doubles, exact (far below 2⁵³) where converting each Int cost a dozen instructions
     /// per four births (there is no vector conversion from 64-bit integers on this target).
     @inline(__always)
-    private static func placeStillBirths(_ s: BirthScratch, first: Int, count n: Int, before: Double, rate: Double,
-                                         l0: Double, span: Double, t0: Double, t1: Double,
-                                         at vectorAt: (SIMD4<Double>) -> SIMD4<Double>, at scalarAt: (Double) -> Double) {
+    private static func placeStillBirths(
+        _ s: BirthScratch, first: Int, count n: Int, before: Double, rate: Double,
+        l0: Double, span: Double, t0: Double, t1: Double,
+        at vectorAt: (SIMD4<Double>) -> SIMD4<Double>, at scalarAt: (Double) -> Double
+    ) {
         var number = SIMD4(Double(first &+ 1), Double(first &+ 2), Double(first &+ 3), Double(first &+ 4))
         var j = 0
         while j &+ 4 <= n {
@@ -134,9 +149,12 @@ extension EmitterSimulation {
         guard n > 0 else { return }
         let column = s.accumulatorColumns[c.columnInParent]
         let rate = p.birthRate
-        let r0 = t0 - epoch, r1 = t1 - epoch
+        let r0 = t0 - epoch
+        let r1 = t1 - epoch
         let pa = parent.params
-        let ax = Double(pa.ax), ay = Double(pa.ay), az = Double(pa.az)
+        let ax = Double(pa.ax)
+        let ay = Double(pa.ay)
+        let az = Double(pa.az)
         let cs = parent.appliedColorSpeed
         let window = p.window
         let pc = s.columns
@@ -149,7 +167,8 @@ extension EmitterSimulation {
             if death <= r0 { continue }
             let life = Double(pc.life[i])
             let born = death - life
-            let a0 = max(0, r0 - born), a1 = min(life, r1 - born)
+            let a0 = max(0, r0 - born)
+            let a1 = min(life, r1 - born)
             guard a1 > a0 else { continue }
             let open = window.openLength(from: a0, to: a1)
             guard open > 0 else { continue }
@@ -163,27 +182,36 @@ extension EmitterSimulation {
             writer.reserve(allowed)
             // Births go to the child's store only (a cell is never its own descendant), so the parent's
             // columns stay where they are through this loop.
-            let x1 = Double(pc.x[i]), y1 = Double(pc.y[i]), z1 = Double(pc.z[i])
-            let vx1 = Double(pc.vx[i]), vy1 = Double(pc.vy[i]), vz1 = Double(pc.vz[i])
+            let x1 = Double(pc.x[i])
+            let y1 = Double(pc.y[i])
+            let z1 = Double(pc.z[i])
+            let vx1 = Double(pc.vx[i])
+            let vy1 = Double(pc.vy[i])
+            let vz1 = Double(pc.vz[i])
             let base = HalfFloat.unpack4(pc.color, i)
             var speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
             if s.extraMask != 0 { speeds += Self.ownColorSpeed(s, i) }
             var first = 0
             while first < allowed {
                 let last = min(allowed, first + DrawBuffer.birthsPerChunk)
-                var draws = drawBuffer.prefetch(&rng, count: (last - first) * drawsPerBirth, births: last - first, table: table)
+                var draws = drawBuffer.prefetch(
+                    &rng, count: (last - first) * drawsPerBirth, births: last - first, table: table)
                 for k in first..<last {
                     let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
                     let tau = max(0, r1 - (born + ab))
-                    let vx = vx1 - ax * tau, vy = vy1 - ay * tau, vz = vz1 - az * tau
+                    let vx = vx1 - ax * tau
+                    let vy = vy1 - ay * tau
+                    let vz = vz1 - az * tau
                     let px = x1 - vx1 * tau + 0.5 * ax * tau * tau
                     let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
                     let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
                     let inherit = BirthWriter.clamp01(base + speeds * Float(ab))
-                    writer.add(&draws, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
-                               birthTime: t1 - tau)
+                    writer.add(
+                        &draws, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
+                        birthTime: t1 - tau)
                 }
-                assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
+                assert(
+                    draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
                 first = last
             }
         }
@@ -226,7 +254,8 @@ extension EmitterSimulation {
     /// The particle's own colour rates (end colour extension), zero when it has none.
     static func ownColorSpeed(_ s: ParticleStore, _ i: Int) -> SIMD4<Float> {
         guard let r = s.extras[ExtraColumn.redSpeed.rawValue], let g = s.extras[ExtraColumn.greenSpeed.rawValue],
-              let b = s.extras[ExtraColumn.blueSpeed.rawValue], let a = s.extras[ExtraColumn.alphaSpeed.rawValue] else { return .zero }
+            let b = s.extras[ExtraColumn.blueSpeed.rawValue], let a = s.extras[ExtraColumn.alphaSpeed.rawValue]
+        else { return .zero }
         return SIMD4(r[i], g[i], b[i], a[i])
     }
 

@@ -170,11 +170,18 @@ public final class EmitterSimulation {
     func advance(by h: Double, layer: CAEmitterLayer) {
         if time - epoch >= Self.epochStride { moveEpoch() }
         if h != clockStep { restartClocks(step: h) }
-        let t0 = time, t1 = clockOrigin + Double(clockSteps + 1) * h
-        let l0 = layerTime, l1 = layerOrigin + Double(clockSteps + 1) * h
+        let t0 = time
+        let t1 = clockOrigin + Double(clockSteps + 1) * h
+        let l0 = layerTime
+        let l1 = layerOrigin + Double(clockSteps + 1) * h
         batch &+= 1
-        stepBirths = pendingBirths; stepDeaths = pendingDeaths; stepDropped = pendingDropped; stepNonFinite = 0
-        pendingBirths = 0; pendingDeaths = 0; pendingDropped = 0
+        stepBirths = pendingBirths
+        stepDeaths = pendingDeaths
+        stepDropped = pendingDropped
+        stepNonFinite = 0
+        pendingBirths = 0
+        pendingDeaths = 0
+        pendingDropped = 0
         let geometry = EmitterShapeSampler(layer: layer)
         centre = (geometry.cx, geometry.cy)
         let previous = previousGeometry ?? geometry
@@ -185,11 +192,14 @@ public final class EmitterSimulation {
             c.params = CellParameters(cell: c.cell, layer: layer)
             applyRateChanges(c, at: t0)
             let p = c.params
-            let deaths = c.store.extraMask == 0
-                ? c.store.integrate(dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, diedFrom: diedFrom, diedThrough: diedThrough)
-                : c.store.integrateExtended(dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, centre: (Float(geometry.cx), Float(geometry.cy)),
-                                            orbits: p.extensions?.orbits ?? false, now: Float(t1 - epoch),
-                                            diedFrom: diedFrom, diedThrough: diedThrough)
+            let deaths =
+                c.store.extraMask == 0
+                ? c.store.integrate(
+                    dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, diedFrom: diedFrom, diedThrough: diedThrough)
+                : c.store.integrateExtended(
+                    dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, centre: (Float(geometry.cx), Float(geometry.cy)),
+                    orbits: p.extensions?.orbits ?? false, now: Float(t1 - epoch),
+                    diedFrom: diedFrom, diedThrough: diedThrough)
             if deaths > 0 {
                 noteDeaths(deaths, of: c)
                 stepDeaths += deaths
@@ -201,7 +211,8 @@ public final class EmitterSimulation {
             if let parent = c.parent {
                 spawnFromParents(c, parent: cells[parent], t0: t0, t1: t1, budget: budget)
             } else {
-                spawnTopLevel(c, l0: l0, l1: l1, h: h, t0: t0, t1: t1, geometry: geometry, previous: previous, budget: budget)
+                spawnTopLevel(
+                    c, l0: l0, l1: l1, h: h, t0: t0, t1: t1, geometry: geometry, previous: previous, budget: budget)
             }
         }
         time = t1
@@ -211,11 +222,13 @@ public final class EmitterSimulation {
         stepCount += 1
         lastStepDuration = h
         if stepDropped > 0 && budgetWarning == nil {
-            budgetWarning = BudgetWarning(layerName: modelLayer.name, maxParticles: budget, dropped: stepDropped, time: t1)
+            budgetWarning = BudgetWarning(
+                layerName: modelLayer.name, maxParticles: budget, dropped: stepDropped, time: t1)
         }
         removeTombstones()
-        lastStepEvents = EmitterStepEvents(time: t1, births: stepBirths, deaths: stepDeaths, dropped: stepDropped,
-                                           nonFinite: stepNonFinite)
+        lastStepEvents = EmitterStepEvents(
+            time: t1, births: stepBirths, deaths: stepDeaths, dropped: stepDropped,
+            nonFinite: stepNonFinite)
         onStep?(lastStepEvents)
     }
 
@@ -266,14 +279,17 @@ public final class EmitterSimulation {
     /// Re-expresses the colour and scale bases of `c` when its colour or scale speeds changed, so the
     /// current values continue from where they are (DESIGN.md §3.8 clamps included).
     private func applyRateChanges(_ c: CellRuntime, at t: Double) {
-        let newColor = c.params.colorSpeed, newScale = c.params.scaleSpeed
+        let newColor = c.params.colorSpeed
+        let newScale = c.params.scaleSpeed
         let colorChanged = newColor != c.appliedColorSpeed
         let scaleChanged = newScale != c.appliedScaleSpeed
         guard colorChanged || scaleChanged else { return }
         let s = c.store
         let now = t - epoch
-        let old = c.appliedColorSpeed, oldScale = c.appliedScaleSpeed
-        let o = [old.0, old.1, old.2, old.3], n = [newColor.0, newColor.1, newColor.2, newColor.3]
+        let old = c.appliedColorSpeed
+        let oldScale = c.appliedScaleSpeed
+        let o = [old.0, old.1, old.2, old.3]
+        let n = [newColor.0, newColor.1, newColor.2, newColor.3]
         // Rebased values differ by age, so shared columns get one value per particle first.
         if colorChanged && s.count > 0 { s.store(.color, written: s.count) }
         if scaleChanged && s.count > 0 { s.store(.scale, written: s.count) }

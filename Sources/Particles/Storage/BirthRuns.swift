@@ -44,7 +44,8 @@ struct BirthRuns {
 
     /// The run holding `slot`: the last one starting at or before it (nil before the first run).
     func run(containing slot: Int) -> Int? {
-        var lo = 0, hi = starts.count
+        var lo = 0
+        var hi = starts.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if starts[mid] <= slot { lo = mid + 1 } else { hi = mid }

@@ -1,6 +1,7 @@
 import CStreamCompaction
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // MARK: - Particle store
@@ -52,7 +53,7 @@ public final class ParticleStore {
     /// life, then z and vz if stored, then the other columns (`others` of them) on the odd multiples of
     /// 256, then those shifted by a cache line.
     static func columnResidues(z storesZ: Bool, vz storesVZ: Bool, others: Int) -> [Int] {
-        var residues = [0, 512, 2048, 2560, 1536, 3584] // x, y, vx, vy, death, life
+        var residues = [0, 512, 2048, 2560, 1536, 3584]  // x, y, vx, vy, death, life
         if storesZ { residues.append(1024) }
         if storesVZ { residues.append(3072) }
         return residues + (0..<others).map { m in (256 + 512 * (m % 8) + 64 * (m / 8)) % 4096 }
@@ -146,15 +147,18 @@ public final class ParticleStore {
 
     /// Byte offsets of the columns for a capacity: the Float columns, the stored shared columns
     /// (`stored`, in `SharedColumn.layoutOrder`), accumulators and extensions.
-    static func layout(capacity: Int, accumulatorCount: Int, extraCount: Int = 0,
-                       stored: UInt8 = 0) -> (offsets: [Int], total: Int) {
+    static func layout(
+        capacity: Int, accumulatorCount: Int, extraCount: Int = 0,
+        stored: UInt8 = 0
+    ) -> (offsets: [Int], total: Int) {
         var sizes = Array(repeating: capacity * 4, count: Column.allCases.count)
         let storedShared = SharedColumn.layoutOrder.filter { stored & $0.bit != 0 }
         sizes += storedShared.map { capacity * $0.bytes }
         sizes.append(contentsOf: Array(repeating: capacity * 4, count: accumulatorCount + extraCount))
-        let residues = columnResidues(z: stored & SharedColumn.z.bit != 0, vz: stored & SharedColumn.vz.bit != 0,
-                                      others: sizes.count - Column.allCases.count - (stored & SharedColumn.z.bit != 0 ? 1 : 0)
-                                          - (stored & SharedColumn.vz.bit != 0 ? 1 : 0))
+        let residues = columnResidues(
+            z: stored & SharedColumn.z.bit != 0, vz: stored & SharedColumn.vz.bit != 0,
+            others: sizes.count - Column.allCases.count - (stored & SharedColumn.z.bit != 0 ? 1 : 0)
+                - (stored & SharedColumn.vz.bit != 0 ? 1 : 0))
         var offsets: [Int] = []
         var next = 0
         for (k, size) in sizes.enumerated() {
@@ -173,7 +177,8 @@ public final class ParticleStore {
         guard let base else { return [] }
         let sharedStarts = SharedColumn.layoutOrder.compactMap { sharedBases[$0.rawValue] }
         return floatBases.map { UnsafeMutableRawPointer($0) - base } + sharedStarts.map { $0 - base }
-            + accumulatorBases.map { UnsafeMutableRawPointer($0) - base } + extraBases.map { UnsafeMutableRawPointer($0) - base }
+            + accumulatorBases.map { UnsafeMutableRawPointer($0) - base }
+            + extraBases.map { UnsafeMutableRawPointer($0) - base }
     }
 
     /// Whether `column` is stored per slot.
@@ -196,7 +201,12 @@ public final class ParticleStore {
         extraColumns = extraBases.map { $0 + head }
         var k = 0
         for column in ExtraColumn.allCases {
-            if extraMask & column.bit != 0 { extras[column.rawValue] = extraColumns[k]; k += 1 } else { extras[column.rawValue] = nil }
+            if extraMask & column.bit != 0 {
+                extras[column.rawValue] = extraColumns[k]
+                k += 1
+            } else {
+                extras[column.rawValue] = nil
+            }
         }
     }
 
@@ -210,14 +220,17 @@ public final class ParticleStore {
 
     /// Moves slots 0..<keep into a new allocation of `capacity` slots, at its start. Shared columns
     /// in `newStored` that are not stored yet start with the shared value in every kept slot.
-    private func reallocate(capacity newCapacity: Int, keeping keep: Int, accumulatorMapping: [Int?]? = nil,
-                            newAccumulatorCount: Int? = nil, newExtraMask: UInt32? = nil, newStored: UInt8? = nil) {
+    private func reallocate(
+        capacity newCapacity: Int, keeping keep: Int, accumulatorMapping: [Int?]? = nil,
+        newAccumulatorCount: Int? = nil, newExtraMask: UInt32? = nil, newStored: UInt8? = nil
+    ) {
         let accCount = newAccumulatorCount ?? accumulatorCount
         let mask = newExtraMask ?? extraMask
         let stored = newStored ?? storedMask
         let present = ExtraColumn.allCases.filter { mask & $0.bit != 0 }
-        let (offsets, total) = Self.layout(capacity: newCapacity, accumulatorCount: accCount, extraCount: present.count,
-                                           stored: stored)
+        let (offsets, total) = Self.layout(
+            capacity: newCapacity, accumulatorCount: accCount, extraCount: present.count,
+            stored: stored)
         let raw = Self.allocateColumns(byteCount: max(total, 64))
         var next = 0
         func take<T>(_: T.Type) -> UnsafeMutablePointer<T> {
@@ -236,13 +249,17 @@ public final class ParticleStore {
             for (dst, src) in zip(newFloats, old) { dst.update(from: src, count: keep) }
             // A shared column reads its one value for every slot, so these copies also fill new columns.
             for (column, view) in [(SharedColumn.scale, scale), (.spin, spin), (.z, z), (.vz, vz)] {
-                if let d = newShared[column.rawValue]?.assumingMemoryBound(to: Float.self) { for i in 0..<keep { d[i] = view[i] } }
+                if let d = newShared[column.rawValue]?.assumingMemoryBound(to: Float.self) {
+                    for i in 0..<keep { d[i] = view[i] }
+                }
             }
             if let d = newShared[SharedColumn.color.rawValue]?.assumingMemoryBound(to: UInt16.self) {
                 for i in 0..<(4 * keep) { d[i] = color[i] }
             }
             for k in 0..<accCount {
-                if let from = accumulatorMapping.map({ $0[k] }) ?? (k < accumulatorCount ? k : nil), from < accumulatorCount {
+                if let from = accumulatorMapping.map({ $0[k] }) ?? (k < accumulatorCount ? k : nil),
+                    from < accumulatorCount
+                {
                     newAcc[k].update(from: accumulatorColumns[from], count: keep)
                 } else {
                     newAcc[k].initialize(repeating: 0, count: keep)
@@ -284,7 +301,7 @@ public final class ParticleStore {
         let rounded = (byteCount + huge - 1) / huge * huge
         let raw = UnsafeMutableRawPointer.allocate(byteCount: rounded, alignment: huge)
         #if canImport(Glibc)
-        _ = madvise(raw, rounded, MADV_HUGEPAGE)
+            _ = madvise(raw, rounded, MADV_HUGEPAGE)
         #endif
         return raw
     }
@@ -297,7 +314,8 @@ public final class ParticleStore {
             reallocate(capacity: max(capacity, 64), keeping: written, newStored: storedMask | column.bit)
             return
         }
-        let value = columns[shared: column]?[0] ?? 0, word = columns.colorWords[0]
+        let value = columns[shared: column]?[0] ?? 0
+        let word = columns.colorWords[0]
         storedMask |= column.bit
         updateViews()
         let stored = columns
@@ -361,7 +379,8 @@ public final class ParticleStore {
     /// Changes the number of accumulator columns; `mapping[k]` is the old column of new column k
     /// (nil: starts at zero).
     func remapAccumulators(count newCount: Int, mapping: [Int?]) {
-        reallocate(capacity: max(capacity, 64), keeping: count, accumulatorMapping: mapping, newAccumulatorCount: newCount)
+        reallocate(
+            capacity: max(capacity, 64), keeping: count, accumulatorMapping: mapping, newAccumulatorCount: newCount)
     }
 
     /// Adds the extension columns of `mask` that are missing (live particles get 0 in them); columns
@@ -404,14 +423,17 @@ public final class ParticleStore {
 
         /// The colour of slot `i` as one 64-bit word (four binary16 values).
         var colorWords: SlotColumn<UInt64> {
-            SlotColumn(base: UnsafeMutableRawPointer(color.base).assumingMemoryBound(to: UInt64.self), mask: color.isShared ? 0 : ~0)
+            SlotColumn(
+                base: UnsafeMutableRawPointer(color.base).assumingMemoryBound(to: UInt64.self),
+                mask: color.isShared ? 0 : ~0)
         }
     }
 
     /// The column pointers of the current allocation.
     var columns: Columns {
-        Columns(x: x, y: y, vx: vx, vy: vy, death: death, life: life, z: z, vz: vz, scale: scale, spin: spin,
-                color: color, capacity: room)
+        Columns(
+            x: x, y: y, vx: vx, vy: vy, death: death, life: life, z: z, vz: vz, scale: scale, spin: spin,
+            color: color, capacity: room)
     }
 
     /// Makes sure slot `i` can take these z, vz, scale, spin and colour values: a shared column whose
@@ -423,11 +445,16 @@ public final class ParticleStore {
         let current = columns
         var moved = false
         for (column, value) in [(SharedColumn.z, pz), (.vz, pvz), (.scale, s), (.spin, r)] {
-            guard let view = current[shared: column], view.isShared && view[0].bitPattern != value.bitPattern else { continue }
+            guard let view = current[shared: column], view.isShared && view[0].bitPattern != value.bitPattern else {
+                continue
+            }
             store(column, written: i + 1)
             moved = true
         }
-        if current.color.isShared && current.colorWords[0] != c { store(.color, written: i + 1); moved = true }
+        if current.color.isShared && current.colorWords[0] != c {
+            store(.color, written: i + 1)
+            moved = true
+        }
         return moved
     }
 
@@ -454,17 +481,26 @@ public final class ParticleStore {
 
     /// Appends one particle and returns its slot; its accumulators start at zero.
     @discardableResult
-    func append(batch: UInt64, x px: Float, y py: Float, z pz: Float, vx pvx: Float, vy pvy: Float, vz pvz: Float,
-                death pDeath: Float, life pLife: Float, scale pScale: Float, spin pSpin: Float,
-                color c: (UInt16, UInt16, UInt16, UInt16)) -> Int {
+    func append(
+        batch: UInt64, x px: Float, y py: Float, z pz: Float, vx pvx: Float, vy pvy: Float, vz pvz: Float,
+        death pDeath: Float, life pLife: Float, scale pScale: Float, spin pSpin: Float,
+        color c: (UInt16, UInt16, UInt16, UInt16)
+    ) -> Int {
         let i = count
         _ = reserveForBirths(through: i + 1, written: i)
         let word = HalfFloat.word(c)
         _ = prepareSlot(i, z: pz, vz: pvz, scale: pScale, spin: pSpin, color: word)
         let cols = columns
-        cols.x[i] = px; cols.y[i] = py; cols.z[i] = pz
-        cols.vx[i] = pvx; cols.vy[i] = pvy; cols.vz[i] = pvz
-        cols.death[i] = pDeath; cols.life[i] = pLife; cols.scale[i] = pScale; cols.spin[i] = pSpin
+        cols.x[i] = px
+        cols.y[i] = py
+        cols.z[i] = pz
+        cols.vx[i] = pvx
+        cols.vy[i] = pvy
+        cols.vz[i] = pvz
+        cols.death[i] = pDeath
+        cols.life[i] = pLife
+        cols.scale[i] = pScale
+        cols.spin[i] = pSpin
         cols.colorWords[i] = word
         for column in extraColumns { column[i] = 0 }
         var deaths = DeathBounds()
@@ -507,11 +543,16 @@ public final class ParticleStore {
     func countDeaths(from lo: Float, through hi: Float) -> Int {
         let n = count
         let d = death
-        let earliest = runs.earliestDeath, latest = runs.latestDeath, starts = runs.starts
+        let earliest = runs.earliestDeath
+        let latest = runs.latestDeath
+        let starts = runs.starts
         var total = 0
         var r = 0
         while r < starts.count {
-            guard latest[r] >= lo && earliest[r] <= hi else { r += 1; continue }
+            guard latest[r] >= lo && earliest[r] <= hi else {
+                r += 1
+                continue
+            }
             // Neighbouring runs that meet the window are counted in one pass.
             let first = starts[r]
             while r + 1 < starts.count && latest[r + 1] >= lo && earliest[r + 1] <= hi { r += 1 }
@@ -524,7 +565,9 @@ public final class ParticleStore {
 
     /// p += v·dt + ½a·dt², v += a·dt over one axis (velocity untouched when a = 0).
     @inline(__always)
-    static func advance(_ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ n: Int, _ a: Float, _ dt: Float) {
+    static func advance(
+        _ p: UnsafeMutablePointer<Float>, _ v: UnsafeMutablePointer<Float>, _ n: Int, _ a: Float, _ dt: Float
+    ) {
         if a == 0 {
             for i in 0..<n { p[i] += v[i] * dt }
         } else {
@@ -560,11 +603,15 @@ public final class ParticleStore {
         var removed = 0
         let moves = zMoves
         for i in 0..<count where death[i] >= aliveFrom {
-            let finite = x[i].isFinite && y[i].isFinite && vx[i].isFinite && vy[i].isFinite
+            let finite =
+                x[i].isFinite && y[i].isFinite && vx[i].isFinite && vy[i].isFinite
                 && (!moves || (z[i].isFinite && vz[i].isFinite))
             if finite { continue }
             kill(i, deathTime: -.infinity)
-            x[i] = 0; y[i] = 0; vx[i] = 0; vy[i] = 0
+            x[i] = 0
+            y[i] = 0
+            vx[i] = 0
+            vy[i] = 0
             if !z.isShared { z[i] = 0 }
             if !vz.isShared { vz[i] = 0 }
             removed += 1
@@ -618,7 +665,8 @@ public final class ParticleStore {
         let oversized = capacity > 2 * needed
         if oversized || capacity - head - count < margin {
             let tooSmall = capacity - alive < max(margin, alive / 4)
-            return relocate(capacity: oversized || tooSmall ? Self.grownCapacity(for: needed) : capacity, aliveFrom: aliveFrom)
+            return relocate(
+                capacity: oversized || tooSmall ? Self.grownCapacity(for: needed) : capacity, aliveFrom: aliveFrom)
         }
         if dead > 0 && (alive == 0 || (dead >= 64 && dead * Self.compactionDivisor >= alive)) {
             return compact(aliveFrom: aliveFrom)
@@ -631,7 +679,8 @@ public final class ParticleStore {
     /// Reads only the runs whose earliest death has come (from the last run back): the young
     /// survivors after the last tombstone are most of the store, and their runs' bounds vouch for them.
     func lastTombstone(aliveFrom: Float) -> Int {
-        let starts = runs.starts, earliest = runs.earliestDeath
+        let starts = runs.starts
+        let earliest = runs.earliestDeath
         var end = count
         var r = starts.count - 1
         while r >= 0 {
@@ -650,7 +699,9 @@ public final class ParticleStore {
     static func lastTombstone(_ d: UnsafeMutablePointer<Float>, from: Int, to: Int, aliveFrom: Float) -> Int {
         let limit = SIMD16<Float>(repeating: aliveFrom)
         var end = to
-        while end - from >= 16 && all(UnsafeRawPointer(d + end - 16).loadUnaligned(as: SIMD16<Float>.self) .>= limit) { end -= 16 }
+        while end - from >= 16 && all(UnsafeRawPointer(d + end - 16).loadUnaligned(as: SIMD16<Float>.self) .>= limit) {
+            end -= 16
+        }
         var last = end - 1
         while last >= from && d[last] >= aliveFrom { last -= 1 }
         return last >= from ? last : -1
@@ -680,7 +731,8 @@ public final class ParticleStore {
         // run r's slots, the first survivor at or after its start sits at j + 1 (before the head moves).
         let starts = runs.starts
         var positions = starts
-        var j = last, end = last + 1
+        var j = last
+        var end = last + 1
         for r in stride(from: starts.count - 1, through: 0, by: -1) where starts[r] <= last + 1 {
             j = Self.keepSurvivorsBackward(moved, from: starts[r], to: end, j: j, aliveFrom: aliveFrom)
             positions[r] = j + 1
@@ -696,7 +748,9 @@ public final class ParticleStore {
             clearTombstones(moved, from: removed, count: pad)
         }
         // Runs after `last` only shift with slot 0; the padding tombstones join the first run.
-        var newStarts = (0..<starts.count).map { starts[$0] > last + 1 ? starts[$0] - removed : positions[$0] - removed }
+        var newStarts = (0..<starts.count).map {
+            starts[$0] > last + 1 ? starts[$0] - removed : positions[$0] - removed
+        }
         for r in newStarts.indices where newStarts[r] <= pad { newStarts[r] = 0 }
         head += removed
         updateViews()
@@ -711,12 +765,15 @@ public final class ParticleStore {
     /// source slot, so nothing unread is overwritten); returns the slot before the last one written.
     /// Slots below the written survivors may receive copies of other slots (`CStreamCompaction`).
     @inline(__always)
-    private static func keepSurvivorsBackward(_ moved: RemovalColumns, from: Int, to: Int, j start: Int,
-                                              aliveFrom: Float) -> Int {
+    private static func keepSurvivorsBackward(
+        _ moved: RemovalColumns, from: Int, to: Int, j start: Int,
+        aliveFrom: Float
+    ) -> Int {
         guard to > from else { return start }
         return moved.floats.withUnsafeBufferPointer { floats in
-            csc_keep_survivors_backward(floats.baseAddress, Int32(floats.count), moved.words, moved.death,
-                                        from, to, start, aliveFrom)
+            csc_keep_survivors_backward(
+                floats.baseAddress, Int32(floats.count), moved.words, moved.death,
+                from, to, start, aliveFrom)
         }
     }
 
@@ -729,13 +786,15 @@ public final class ParticleStore {
         // Slots after the last tombstone all survive: they move as whole blocks, column by column.
         // (Found before slot 0 moves: the views then point at the destination.)
         let tail = lastTombstone(aliveFrom: aliveFrom) + 1
-        let src = removalColumns(head: head), dst = removalColumns(head: 0)
+        let src = removalColumns(head: head)
+        let dst = removalColumns(head: 0)
         head = 0
         updateViews()
         // Run by run up to there, so each run's new start is the number of survivors before it.
         let starts = runs.starts
         var newStarts = starts
-        var j = 0, begin = 0
+        var j = 0
+        var begin = 0
         var r = 0
         while r < starts.count && starts[r] <= tail {
             j = Self.keepSurvivorsForward(dst, src, from: begin, to: starts[r], j: j, aliveFrom: aliveFrom)
@@ -763,7 +822,7 @@ public final class ParticleStore {
     /// Moves source slots from..<from + count to destination slots from `to` in every column (the
     /// destination lies before the source; the blocks may overlap).
     private static func moveBlock(_ dst: RemovalColumns, _ src: RemovalColumns, from: Int, to: Int, count: Int) {
-        for case let (d?, s?) in zip(dst.floats, src.floats) { (d + to).update(from: s + from, count: count) }
+        for case (let d?, let s?) in zip(dst.floats, src.floats) { (d + to).update(from: s + from, count: count) }
         if let d = dst.words, let s = src.words { (d + to).update(from: s + from, count: count) }
     }
 
@@ -771,13 +830,16 @@ public final class ParticleStore {
     /// (the destination lies `offset` slots before the source, so nothing unread is overwritten);
     /// returns the next destination slot. Up to 7 destination slots after it may receive copies.
     @inline(__always)
-    private static func keepSurvivorsForward(_ dst: RemovalColumns, _ src: RemovalColumns,
-                                             from: Int, to: Int, j start: Int, aliveFrom: Float) -> Int {
+    private static func keepSurvivorsForward(
+        _ dst: RemovalColumns, _ src: RemovalColumns,
+        from: Int, to: Int, j start: Int, aliveFrom: Float
+    ) -> Int {
         guard to > from else { return start }
         return dst.floats.withUnsafeBufferPointer { d in
             src.floats.withUnsafeBufferPointer { s in
-                csc_keep_survivors_forward(d.baseAddress, s.baseAddress, Int32(d.count), dst.words, src.words, src.death,
-                                           from, to, start, aliveFrom)
+                csc_keep_survivors_forward(
+                    d.baseAddress, s.baseAddress, Int32(d.count), dst.words, src.words, src.death,
+                    from, to, start, aliveFrom)
             }
         }
     }
@@ -812,8 +874,11 @@ public final class ParticleStore {
         for column in [SharedColumn.z, .vz, .scale, .spin] where isStored(column) {
             if let b = sharedBases[column.rawValue] { floats.append(b.assumingMemoryBound(to: Float.self)) }
         }
-        let words = isStored(.color) ? sharedBases[SharedColumn.color.rawValue].map { $0.assumingMemoryBound(to: UInt64.self) + h } : nil
-        return RemovalColumns(floats: floats.map { Optional($0 + h) }, words: words, death: floatBases[Column.death.rawValue] + h)
+        let words =
+            isStored(.color)
+            ? sharedBases[SharedColumn.color.rawValue].map { $0.assumingMemoryBound(to: UInt64.self) + h } : nil
+        return RemovalColumns(
+            floats: floats.map { Optional($0 + h) }, words: words, death: floatBases[Column.death.rawValue] + h)
     }
 
     /// Bookkeeping after tombstones were removed.
@@ -842,11 +907,14 @@ public final class ParticleStore {
 @_spi(Benchmarks)
 extension ParticleStore {
     /// Appends a particle with zero spin, unit scale and white colour (benchmark setup only).
-    public func appendForBenchmark(x: Float, y: Float, z: Float, vx: Float, vy: Float, vz: Float,
-                                   death: Float, life: Float, batch: UInt64) {
+    public func appendForBenchmark(
+        x: Float, y: Float, z: Float, vx: Float, vy: Float, vz: Float,
+        death: Float, life: Float, batch: UInt64
+    ) {
         let white = HalfFloat.pack(1)
-        append(batch: batch, x: x, y: y, z: z, vx: vx, vy: vy, vz: vz, death: death, life: life,
-                   scale: 1, spin: 0, color: (white, white, white, white))
+        append(
+            batch: batch, x: x, y: y, z: z, vx: vx, vy: vy, vz: vz, death: death, life: life,
+            scale: 1, spin: 0, color: (white, white, white, white))
     }
 
     /// Whether the store integrates z (so a reference loop can do the same work).
@@ -854,7 +922,9 @@ extension ParticleStore {
 
     /// Slot 0 of the z positions and velocities while they are stored (`zMovesForBenchmark`); else
     /// their shared values.
-    public var zColumnsForBenchmark: (z: UnsafeMutablePointer<Float>, vz: UnsafeMutablePointer<Float>) { (z.base, vz.base) }
+    public var zColumnsForBenchmark: (z: UnsafeMutablePointer<Float>, vz: UnsafeMutablePointer<Float>) {
+        (z.base, vz.base)
+    }
 
     /// A new store holding only the live slots (death time ≥ `aliveFrom`) in birth order, with their
     /// birth runs, at exactly the capacity they need: the same particles without tombstones or free room.
@@ -864,9 +934,10 @@ extension ParticleStore {
         let copy = ParticleStore(accumulatorCount: accumulatorCount, capacity: alive)
         for r in 0..<runs.count {
             for i in runs.range(of: r, slotCount: count) where death[i] >= aliveFrom {
-                copy.append(batch: runs.batches[r], x: x[i], y: y[i], z: z[i], vx: vx[i], vy: vy[i], vz: vz[i],
-                            death: death[i], life: life[i], scale: scale[i], spin: spin[i],
-                            color: (color[4 * i], color[4 * i + 1], color[4 * i + 2], color[4 * i + 3]))
+                copy.append(
+                    batch: runs.batches[r], x: x[i], y: y[i], z: z[i], vx: vx[i], vy: vy[i], vz: vz[i],
+                    death: death[i], life: life[i], scale: scale[i], spin: spin[i],
+                    color: (color[4 * i], color[4 * i + 1], color[4 * i + 2], color[4 * i + 3]))
             }
         }
         return copy
@@ -913,9 +984,12 @@ struct DeathBounds {
     /// never wins a comparison and is tallied apart; the sign of a zero bound may depend on the lanes,
     /// which no comparison of death times can see.
     @inline(__always)
-    static func of(_ d: UnsafePointer<Float>, count n: Int, livingFrom threshold: Float) -> (bounds: DeathBounds, living: Int) {
+    static func of(_ d: UnsafePointer<Float>, count n: Int, livingFrom threshold: Float) -> (
+        bounds: DeathBounds, living: Int
+    ) {
         var living = SIMD8<Int32>()
-        var lo = SIMD8<Float>(repeating: .infinity), hi = SIMD8<Float>(repeating: -.infinity)
+        var lo = SIMD8<Float>(repeating: .infinity)
+        var hi = SIMD8<Float>(repeating: -.infinity)
         var nan = SIMDMask<SIMD8<Int32>>()
         var j = 0
         while j &+ 8 <= n {

@@ -22,14 +22,19 @@ public enum PathFlattener {
     /// Subpath structure and closedness are kept; a lone `moveTo` makes no subpath. A closed subpath whose
     /// last point equals its first drops the duplicate (the closing segment is implicit).
     /// - Throws: `PathGeometryError` for a non-finite coordinate, transform or tolerance, or too many points.
-    public static func flatten(_ path: CGPath, transform: CGAffineTransform = .identity,
-                               tolerance: CGFloat = defaultTolerance) throws -> FlattenedPath {
+    public static func flatten(
+        _ path: CGPath, transform: CGAffineTransform = .identity,
+        tolerance: CGFloat = defaultTolerance
+    ) throws -> FlattenedPath {
         guard tolerance.isFinite, tolerance > 0 else { throw PathGeometryError.badTolerance(tolerance) }
         guard transform.isFinite else { throw PathGeometryError.nonFiniteTransform }
         var f = Flattening(tolerance: tolerance)
         // Lines add one point, curves typically a dozen or more.
         let estimate = path.elements.reduce(0) { n, e in
-            switch e { case .addQuadCurveToPoint, .addCurveToPoint: return n + 16; default: return n + 1 }
+            switch e {
+            case .addQuadCurveToPoint, .addCurveToPoint: return n + 16
+            default: return n + 1
+            }
         }
         f.points.reserveCapacity(estimate)
         f.smooth.reserveCapacity(estimate)
@@ -37,16 +42,16 @@ public enum PathFlattener {
         for (index, element) in path.elements.enumerated() {
             let e = identity ? element : element.applying(transform)
             switch e {
-            case let .moveToPoint(p):
+            case .moveToPoint(let p):
                 guard p.isFinite else { throw PathGeometryError.nonFiniteCoordinate(elementIndex: index) }
                 f.move(to: p)
-            case let .addLineToPoint(p):
+            case .addLineToPoint(let p):
                 guard p.isFinite else { throw PathGeometryError.nonFiniteCoordinate(elementIndex: index) }
                 f.line(to: p)
-            case let .addQuadCurveToPoint(c, p):
+            case .addQuadCurveToPoint(let c, let p):
                 guard c.isFinite, p.isFinite else { throw PathGeometryError.nonFiniteCoordinate(elementIndex: index) }
                 f.quad(c, p)
-            case let .addCurveToPoint(c1, c2, p):
+            case .addCurveToPoint(let c1, let c2, let p):
                 guard c1.isFinite, c2.isFinite, p.isFinite else {
                     throw PathGeometryError.nonFiniteCoordinate(elementIndex: index)
                 }
@@ -98,7 +103,8 @@ private struct Flattening {
         n = min(max(n, 1), 1 << PathFlattener.maximumSubdivisionDepth)
         let step = 1 / CGFloat(n)
         for i in 1..<max(n, 1) {
-            let t = CGFloat(i) * step, u = 1 - t
+            let t = CGFloat(i) * step
+            let u = 1 - t
             append(p0 * (u * u) + c * (2 * u * t) + p * (t * t), smooth: true)
         }
         append(p, smooth: false)
@@ -116,7 +122,8 @@ private struct Flattening {
         // The closing segment is implicit; a last point on the first (arcs end there up to rounding)
         // would be a zero-length segment.
         if points.count - s > 1, (points[points.count - 1] - points[s]).length <= tolerance * 1e-6 {
-            points.removeLast(); smooth.removeLast()
+            points.removeLast()
+            smooth.removeLast()
         }
         finishSubpath(closed: true)
         // Core Graphics: after a close the current point is the subpath's start.
@@ -128,16 +135,21 @@ private struct Flattening {
     /// Flat enough when the control points stray at most `tolerance` from the chord's parametrisation
     /// (the bound of Roger Willcocks' test: the curve is within it of its chord).
     private mutating func subdivide(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p3: CGPoint, depth: Int) {
-        let ux = 3 * c1.x - 2 * p0.x - p3.x, uy = 3 * c1.y - 2 * p0.y - p3.y
-        let vx = 3 * c2.x - 2 * p3.x - p0.x, vy = 3 * c2.y - 2 * p3.y - p0.y
+        let ux = 3 * c1.x - 2 * p0.x - p3.x
+        let uy = 3 * c1.y - 2 * p0.y - p3.y
+        let vx = 3 * c2.x - 2 * p3.x - p0.x
+        let vy = 3 * c2.y - 2 * p3.y - p0.y
         let flatness = max(ux * ux, vx * vx) + max(uy * uy, vy * vy)
         if flatness <= 16 * tolerance * tolerance || depth >= PathFlattener.maximumSubdivisionDepth {
             append(p3, smooth: false)
             return
         }
         // de Casteljau at t = 1/2.
-        let m01 = p0.lerp(c1, 0.5), m12 = c1.lerp(c2, 0.5), m23 = c2.lerp(p3, 0.5)
-        let m012 = m01.lerp(m12, 0.5), m123 = m12.lerp(m23, 0.5)
+        let m01 = p0.lerp(c1, 0.5)
+        let m12 = c1.lerp(c2, 0.5)
+        let m23 = c2.lerp(p3, 0.5)
+        let m012 = m01.lerp(m12, 0.5)
+        let m123 = m12.lerp(m23, 0.5)
         let mid = m012.lerp(m123, 0.5)
         subdivide(p0, m01, m012, mid, depth: depth + 1)
         // The midpoint was appended as the left half's end: it is inside the curve, so smooth.
@@ -169,7 +181,8 @@ private struct Flattening {
         guard let s = subpathStart else { return }
         subpathStart = nil
         if !hasSegment {
-            points.removeSubrange(s...); smooth.removeSubrange(s...)
+            points.removeSubrange(s...)
+            smooth.removeSubrange(s...)
             return
         }
         subpaths.append(FlattenedPath.Subpath(start: s, count: points.count - s, isClosed: closed))

@@ -36,7 +36,11 @@ public struct FlattenedPath: Equatable, Sendable {
     public var subpaths: [Subpath]
 
     /// An empty path.
-    public init() { points = []; isSmooth = []; subpaths = [] }
+    public init() {
+        points = []
+        isSmooth = []
+        subpaths = []
+    }
 
     /// Creates a flattened path from its parts (`isSmooth` must have one flag per point).
     public init(points: [CGPoint], isSmooth: [Bool], subpaths: [Subpath]) {
@@ -53,8 +57,10 @@ public struct FlattenedPath: Equatable, Sendable {
     // MARK: - Building
 
     /// Appends a subpath made of `points`.
-    public mutating func append(_ newPoints: [CGPoint], smooth: [Bool]? = nil, isClosed: Bool,
-                                direction: CGPoint = CGPoint(x: 1, y: 0)) {
+    public mutating func append(
+        _ newPoints: [CGPoint], smooth: [Bool]? = nil, isClosed: Bool,
+        direction: CGPoint = CGPoint(x: 1, y: 0)
+    ) {
         guard !newPoints.isEmpty else { return }
         subpaths.append(Subpath(start: points.count, count: newPoints.count, isClosed: isClosed, direction: direction))
         points += newPoints
@@ -75,7 +81,10 @@ public struct FlattenedPath: Equatable, Sendable {
         return points.withUnsafeBufferPointer { p in
             var total: CGFloat = 0
             var k = s.start + 1
-            while k < s.end { total += (p[k] - p[k - 1]).length; k += 1 }
+            while k < s.end {
+                total += (p[k] - p[k - 1]).length
+                k += 1
+            }
             if s.isClosed, s.count > 1 { total += (p[s.start] - p[s.end - 1]).length }
             return total
         }

@@ -26,25 +26,25 @@ public enum PathGeometryError: Error, Equatable, CustomStringConvertible {
     /// A message naming the problem and how to fix it.
     public var description: String {
         switch self {
-        case let .nonFiniteCoordinate(i):
+        case .nonFiniteCoordinate(let i):
             return "path element \(i) has a NaN or infinite coordinate; give every point finite x and y"
         case .nonFiniteTransform:
             return "the transform has a NaN or infinite entry; check the layer's transform and scale"
-        case let .badTolerance(t):
+        case .badTolerance(let t):
             return "flattening tolerance is \(t); it must be a finite number of device pixels > 0 (0.25 is typical)"
-        case let .badLineWidth(w):
+        case .badLineWidth(let w):
             return "lineWidth is \(w); it must be a finite number ≥ 0"
-        case let .badMiterLimit(m):
+        case .badMiterLimit(let m):
             return "miterLimit is \(m); it must be a number (10 is Core Animation's default)"
-        case let .badDashLength(i, v):
+        case .badDashLength(let i, let v):
             return "lineDashPattern[\(i)] is \(v); dash and gap lengths must be finite numbers ≥ 0"
-        case let .badDashPhase(p):
+        case .badDashPhase(let p):
             return "lineDashPhase is \(p); it must be a finite number"
-        case let .badStrokeRange(s, e):
+        case .badStrokeRange(let s, let e):
             return "strokeStart \(s) / strokeEnd \(e): both must be numbers in 0…1"
-        case let .tooManyDashes(n, limit):
+        case .tooManyDashes(let n, let limit):
             return "the dash pattern would cut the path into about \(n) dashes (limit \(limit)); use longer dashes"
-        case let .tooManyPoints(limit):
+        case .tooManyPoints(let limit):
             return "the path flattens to more than \(limit) points; simplify it or reduce its scale"
         }
     }

@@ -21,12 +21,17 @@ public struct PolygonSet: Equatable, Sendable {
 
     /// An empty set.
     public init(fillRule: CAShapeLayerFillRule = .nonZero) {
-        points = []; contourEnds = []; self.fillRule = fillRule; coverageScale = 1
+        points = []
+        contourEnds = []
+        self.fillRule = fillRule
+        coverageScale = 1
     }
 
     /// Creates a set from its parts.
     public init(points: [CGPoint], contourEnds: [Int], fillRule: CAShapeLayerFillRule, coverageScale: CGFloat = 1) {
-        (self.points, self.contourEnds, self.fillRule, self.coverageScale) = (points, contourEnds, fillRule, coverageScale)
+        (self.points, self.contourEnds, self.fillRule, self.coverageScale) = (
+            points, contourEnds, fillRule, coverageScale
+        )
     }
 
     // MARK: - Reading
@@ -60,7 +65,11 @@ public struct PolygonSet: Equatable, Sendable {
         guard r.count > 2 else { return 0 }
         var sum: CGFloat = 0
         var prev = points[r.upperBound - 1]
-        for k in r { let p = points[k]; sum += prev.cross(p); prev = p }
+        for k in r {
+            let p = points[k]
+            sum += prev.cross(p)
+            prev = p
+        }
         return sum / 2
     }
 

@@ -22,9 +22,11 @@ public struct StrokeStyle: Equatable, Sendable {
     public var strokeEnd: CGFloat
 
     /// Creates a style; the defaults are Core Animation's.
-    public init(lineWidth: CGFloat = 1, lineCap: CAShapeLayerLineCap = .butt, lineJoin: CAShapeLayerLineJoin = .miter,
-                miterLimit: CGFloat = 10, lineDashPattern: [CGFloat]? = nil, lineDashPhase: CGFloat = 0,
-                strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1) {
+    public init(
+        lineWidth: CGFloat = 1, lineCap: CAShapeLayerLineCap = .butt, lineJoin: CAShapeLayerLineJoin = .miter,
+        miterLimit: CGFloat = 10, lineDashPattern: [CGFloat]? = nil, lineDashPhase: CGFloat = 0,
+        strokeStart: CGFloat = 0, strokeEnd: CGFloat = 1
+    ) {
         self.lineWidth = lineWidth
         self.lineCap = lineCap
         self.lineJoin = lineJoin
@@ -38,8 +40,9 @@ public struct StrokeStyle: Equatable, Sendable {
     /// The stroke properties of a shape layer (read from the layer as it is: pass the presentation
     /// layer to get animated values).
     public init(shapeLayer l: CAShapeLayer) {
-        self.init(lineWidth: l.lineWidth, lineCap: l.lineCap, lineJoin: l.lineJoin, miterLimit: l.miterLimit,
-                  lineDashPattern: l.lineDashPattern, lineDashPhase: l.lineDashPhase,
-                  strokeStart: l.strokeStart, strokeEnd: l.strokeEnd)
+        self.init(
+            lineWidth: l.lineWidth, lineCap: l.lineCap, lineJoin: l.lineJoin, miterLimit: l.miterLimit,
+            lineDashPattern: l.lineDashPattern, lineDashPhase: l.lineDashPhase,
+            strokeStart: l.strokeStart, strokeEnd: l.strokeEnd)
     }
 }

@@ -50,8 +50,14 @@ public struct DashPattern: Equatable, Sendable {
         // Skip the phase.
         var skip = phase
         while skip > 0 {
-            if skip >= remaining { skip -= remaining; index = (index + 1) % lengths.count; remaining = lengths[index] }
-            else { remaining -= skip; skip = 0 }
+            if skip >= remaining {
+                skip -= remaining
+                index = (index + 1) % lengths.count
+                remaining = lengths[index]
+            } else {
+                remaining -= skip
+                skip = 0
+            }
         }
         var s: CGFloat = 0
         while s < length || (s == length && !isClosed && index % 2 == 0 && remaining == 0) {

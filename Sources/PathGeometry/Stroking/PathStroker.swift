@@ -16,13 +16,16 @@ public enum PathStroker {
     /// Segments shorter than a millionth of the half-width are dropped (their direction is noise).
     /// Points marked smooth in `path` get a round join whatever `join` is. A subpath that is a single
     /// point draws a dot for round and square caps.
-    public static func outline(of path: FlattenedPath, width: CGFloat, cap: CAShapeLayerLineCap = .butt,
-                               join: CAShapeLayerLineJoin = .miter, miterLimit: CGFloat = 10,
-                               tolerance: CGFloat = PathFlattener.defaultTolerance) -> PolygonSet {
+    public static func outline(
+        of path: FlattenedPath, width: CGFloat, cap: CAShapeLayerLineCap = .butt,
+        join: CAShapeLayerLineJoin = .miter, miterLimit: CGFloat = 10,
+        tolerance: CGFloat = PathFlattener.defaultTolerance
+    ) -> PolygonSet {
         guard width > 0, width.isFinite, !path.points.isEmpty else { return PolygonSet(fillRule: .nonZero) }
         let pen = StrokePen(halfWidth: width / 2, cap: cap, join: join, miterLimit: miterLimit, tolerance: tolerance)
-        var builder = OutlineBuilder(pen: pen, capacity: path.points.count * 3 + 16,
-                                     longestSubpath: path.subpaths.reduce(0) { max($0, $1.count) })
+        var builder = OutlineBuilder(
+            pen: pen, capacity: path.points.count * 3 + 16,
+            longestSubpath: path.subpaths.reduce(0) { max($0, $1.count) })
         path.points.withUnsafeBufferPointer { pts in
             path.isSmooth.withUnsafeBufferPointer { smooth in
                 for s in path.subpaths {
@@ -53,7 +56,10 @@ private struct StrokePen {
     let cosArcStep: CGFloat
     let minimumSegment: CGFloat
 
-    init(halfWidth: CGFloat, cap: CAShapeLayerLineCap, join: CAShapeLayerLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
+    init(
+        halfWidth: CGFloat, cap: CAShapeLayerLineCap, join: CAShapeLayerLineJoin, miterLimit: CGFloat,
+        tolerance: CGFloat
+    ) {
         r = halfWidth
         self.cap = cap == .round ? .round : cap == .square ? .square : .butt
         self.join = join == .round ? .round : join == .bevel ? .bevel : .miter
@@ -67,10 +73,14 @@ private struct StrokePen {
 
     /// Appends the offset points at corner `q` on one side (+1: the +perpendicular side, −1: the other).
     @inline(__always)
-    func join(at q: CGPoint, _ d0: CGPoint, _ d1: CGPoint, _ len0: CGFloat, _ len1: CGFloat,
-              smooth isSmooth: Bool, side: CGFloat, into buffer: inout [CGPoint]) {
-        let n0 = d0.perpendicular, n1 = d1.perpendicular
-        let cross = d0.cross(d1), dot = d0.dot(d1)
+    func join(
+        at q: CGPoint, _ d0: CGPoint, _ d1: CGPoint, _ len0: CGFloat, _ len1: CGFloat,
+        smooth isSmooth: Bool, side: CGFloat, into buffer: inout [CGPoint]
+    ) {
+        let n0 = d0.perpendicular
+        let n1 = d1.perpendicular
+        let cross = d0.cross(d1)
+        let dot = d0.dot(d1)
         // The outer side of a turn toward +perpendicular (cross > 0) is the − side; a reversal counts as such.
         let outerSide: CGFloat = cross > 0 || (cross == 0 && dot < 0) ? -1 : 1
         if side != outerSide {
@@ -130,8 +140,10 @@ private struct StrokePen {
         case .round:
             arc(center: q, from: n, sweep: -2 * .pi, wholeCircle: true, into: &buffer)
         case .square:
-            buffer.append(q + n + d * r); buffer.append(q - n + d * r)
-            buffer.append(q - n - d * r); buffer.append(q + n - d * r)
+            buffer.append(q + n + d * r)
+            buffer.append(q - n + d * r)
+            buffer.append(q - n - d * r)
+            buffer.append(q + n - d * r)
         case .butt:
             return false
         }
@@ -144,13 +156,16 @@ private struct StrokePen {
     /// The inner points sit slightly outside the circle, at r·√(a / sin a) for a step of a radians, which
     /// makes each chord's sector keep the circle's area: inscribed chords would shrink every round cap and
     /// dot by about ⅔ of the tolerance times its arc length.
-    func arc(center: CGPoint, from v: CGPoint, sweep: CGFloat, wholeCircle: Bool = false, into buffer: inout [CGPoint]) {
+    func arc(center: CGPoint, from v: CGPoint, sweep: CGFloat, wholeCircle: Bool = false, into buffer: inout [CGPoint])
+    {
         let steps = Int((abs(sweep) / arcStep).rounded(.up))
         guard steps > 1 else { return }
         let a = sweep / CGFloat(steps)
-        let c = cos(a), s = sin(a)
+        let c = cos(a)
+        let s = sin(a)
         let k = (a / s).squareRoot()
-        var x = v.x * k, y = v.y * k
+        var x = v.x * k
+        var y = v.y * k
         if wholeCircle { buffer.append(CGPoint(x: center.x + x, y: center.y + y)) }
         for _ in 1..<steps {
             (x, y) = (x * c - y * s, x * s + y * c)
@@ -176,26 +191,33 @@ private struct OutlineBuilder {
     init(pen: StrokePen, capacity: Int, longestSubpath: Int) {
         self.pen = pen
         out.reserveCapacity(capacity)
-        p.reserveCapacity(longestSubpath); smooth.reserveCapacity(longestSubpath)
-        dir.reserveCapacity(longestSubpath); len.reserveCapacity(longestSubpath)
+        p.reserveCapacity(longestSubpath)
+        smooth.reserveCapacity(longestSubpath)
+        dir.reserveCapacity(longestSubpath)
+        len.reserveCapacity(longestSubpath)
         sideB.reserveCapacity(longestSubpath * 3 + 8)
     }
 
-    mutating func strokeSubpath(_ pts: UnsafeBufferPointer<CGPoint>, _ flags: UnsafeBufferPointer<Bool>,
-                                _ s: FlattenedPath.Subpath) {
+    mutating func strokeSubpath(
+        _ pts: UnsafeBufferPointer<CGPoint>, _ flags: UnsafeBufferPointer<Bool>,
+        _ s: FlattenedPath.Subpath
+    ) {
         let r = pen.r
         // Drop zero-length segments.
-        p.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
+        p.removeAll(keepingCapacity: true)
+        smooth.removeAll(keepingCapacity: true)
         for k in s.start..<s.end {
             let q = pts[k]
             if let last = p.last {
                 let d = q - last
                 if d.x * d.x + d.y * d.y <= pen.minimumSegment * pen.minimumSegment { continue }
             }
-            p.append(q); smooth.append(flags[k])
+            p.append(q)
+            smooth.append(flags[k])
         }
         if s.isClosed, p.count > 1, (p[p.count - 1] - p[0]).length <= pen.minimumSegment {
-            p.removeLast(); smooth.removeLast()
+            p.removeLast()
+            smooth.removeLast()
         }
         let n = p.count
         if n == 1 {
@@ -204,11 +226,13 @@ private struct OutlineBuilder {
         }
         // Segment directions and lengths (n − 1 for open, n for closed).
         let segments = s.isClosed ? n : n - 1
-        dir.removeAll(keepingCapacity: true); len.removeAll(keepingCapacity: true)
+        dir.removeAll(keepingCapacity: true)
+        len.removeAll(keepingCapacity: true)
         for k in 0..<segments {
             let d = p[k + 1 == n ? 0 : k + 1] - p[k]
             let l = d.length
-            dir.append(d * (1 / l)); len.append(l)
+            dir.append(d * (1 / l))
+            len.append(l)
         }
         sideB.removeAll(keepingCapacity: true)
         if s.isClosed {
@@ -226,7 +250,8 @@ private struct OutlineBuilder {
             return
         }
         // Open: side A forward, end cap, side B backward, start cap.
-        let d0 = dir[0], dn = dir[segments - 1]
+        let d0 = dir[0]
+        let dn = dir[segments - 1]
         out.append(p[0] + d0.perpendicular * r)
         sideB.append(p[0] - d0.perpendicular * r)
         for k in 1..<(n - 1) {

@@ -13,10 +13,13 @@ public enum PathTrimmer {
     /// dashed by `dash` when given.
     /// - Throws: `PathGeometryError.badStrokeRange` for NaN fractions, `.tooManyDashes` when the pattern
     ///   is too fine for the path.
-    public static func pieces(of path: FlattenedPath, start: CGFloat = 0, end: CGFloat = 1,
-                              dash: DashPattern? = nil) throws -> FlattenedPath {
+    public static func pieces(
+        of path: FlattenedPath, start: CGFloat = 0, end: CGFloat = 1,
+        dash: DashPattern? = nil
+    ) throws -> FlattenedPath {
         guard !start.isNaN, !end.isNaN else { throw PathGeometryError.badStrokeRange(start: start, end: end) }
-        let a = min(max(start, 0), 1), b = min(max(end, 0), 1)
+        let a = min(max(start, 0), 1)
+        let b = min(max(end, 0), 1)
         if a == 0, b == 1, dash == nil { return path }
         var out = FlattenedPath()
         guard a < b else { return out }
@@ -28,17 +31,20 @@ public enum PathTrimmer {
         if let dash {
             let estimate = dash.estimatedDashCount(alongLength: total) + Double(path.subpaths.count)
             if estimate > Double(DashPattern.maximumDashCount) {
-                throw PathGeometryError.tooManyDashes(estimated: Int(min(estimate, 1e18)), limit: DashPattern.maximumDashCount)
+                throw PathGeometryError.tooManyDashes(
+                    estimated: Int(min(estimate, 1e18)), limit: DashPattern.maximumDashCount)
             }
         }
-        let windowStart = a * total, windowEnd = b * total
+        let windowStart = a * total
+        let windowEnd = b * total
 
         var extractor = PieceExtractor(path: path, output: out)
         var offset: CGFloat = 0
         for (i, s) in path.subpaths.enumerated() {
             let length = lengths[i]
             defer { offset += length }
-            let wa = windowStart - offset, wb = windowEnd - offset
+            let wa = windowStart - offset
+            let wb = windowEnd - offset
             if length == 0 {
                 // A dot (zero-length subpath): kept when the window reaches it and the pattern is on there.
                 if wa <= 0, wb >= 0, dash?.startsOn ?? true { extractor.copyWhole(i) }
@@ -46,13 +52,17 @@ public enum PathTrimmer {
             }
             guard wa <= length, wb >= 0 else { continue }
             guard let dash else {
-                if wa <= 0, wb >= length { extractor.copyWhole(i) }
-                else { extractor.extract(subpath: i, from: max(wa, 0), to: min(wb, length)) }
+                if wa <= 0, wb >= length {
+                    extractor.copyWhole(i)
+                } else {
+                    extractor.extract(subpath: i, from: max(wa, 0), to: min(wb, length))
+                }
                 continue
             }
             var dashes: [(CGFloat, CGFloat)] = []
             dash.forEachDash(alongLength: length, isClosed: s.isClosed) { ds, de in
-                let cs = max(ds, wa), ce = min(de, wb)
+                let cs = max(ds, wa)
+                let ce = min(de, wb)
                 if cs < ce || (ds == de && ds >= wa && ds <= wb) { dashes.append((cs, max(cs, ce))) }
             }
             if s.isClosed, dashes.count == 1, dashes[0].0 <= 0, dashes[0].1 >= length {
@@ -87,8 +97,10 @@ private struct PieceExtractor {
 
     mutating func copyWhole(_ i: Int) {
         let s = path.subpaths[i]
-        output.subpaths.append(FlattenedPath.Subpath(start: output.points.count, count: s.count,
-                                                     isClosed: s.isClosed, direction: s.direction))
+        output.subpaths.append(
+            FlattenedPath.Subpath(
+                start: output.points.count, count: s.count,
+                isClosed: s.isClosed, direction: s.direction))
         output.points += path.points[s.start..<s.end]
         output.isSmooth += path.isSmooth[s.start..<s.end]
     }
@@ -122,9 +134,11 @@ private struct PieceExtractor {
         var pts: [CGPoint] = []
         var flags: [Bool] = []
         let len0 = segmentLength(segment)
-        let p0 = point(segment), p1 = point(segment + 1)
+        let p0 = point(segment)
+        let p1 = point(segment + 1)
         let t0 = len0 > 0 ? min(max((s - segmentStart) / len0, 0), 1) : 0
-        pts.append(p0.lerp(p1, t0)); flags.append(false)
+        pts.append(p0.lerp(p1, t0))
+        flags.append(false)
         var direction = CGPoint(x: 1, y: 0)
         if len0 > 0 { direction = (p1 - p0) * (1 / len0) }
         // Walk vertices strictly inside (s, e).
@@ -136,11 +150,15 @@ private struct PieceExtractor {
             if jEnd >= e || j == segmentCount - 1 {
                 let t = lj > 0 ? min(max((e - jStart) / lj, 0), 1) : 1
                 let q = point(j).lerp(point(j + 1), t)
-                if e > s { pts.append(q); flags.append(false) }
+                if e > s {
+                    pts.append(q)
+                    flags.append(false)
+                }
                 break
             }
             let v = j + 1
-            pts.append(point(v)); flags.append(path.isSmooth[sub.start + (v % sub.count)])
+            pts.append(point(v))
+            flags.append(path.isSmooth[sub.start + (v % sub.count)])
             jStart = jEnd
             j += 1
         }

@@ -10,7 +10,9 @@ extension CGAffineTransform {
     /// `w × minimum` device pixels wide.
     var stretchFactors: (maximum: CGFloat, minimum: CGFloat) {
         // Singular values of [[a, c], [b, d]] from the eigenvalues of MᵀM.
-        let p = a * a + b * b, q = c * c + d * d, r = a * c + b * d
+        let p = a * a + b * b
+        let q = c * c + d * d
+        let r = a * c + b * d
         let mean = (p + q) / 2
         let spread = (((p - q) / 2) * ((p - q) / 2) + r * r).squareRoot()
         return ((mean + spread).squareRoot(), max(0, mean - spread).squareRoot())

@@ -45,17 +45,19 @@ struct MassProperties {
     /// A shape's centroid and its moment about the body origin for mass `m`.
     static func centroidAndMoment(of geometry: ShapeGeometry, mass m: Double) -> (CGPoint, Double) {
         switch geometry {
-        case let .circle(radius, center):
+        case .circle(let radius, let center):
             return (center, cpMomentForCircle(m, 0, radius, center.cp))
-        case let .segment(a, b, radius):
+        case .segment(let a, let b, let radius):
             return (CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), cpMomentForSegment(m, a.cp, b.cp, radius))
-        case let .box(width, height, _):
+        case .box(let width, let height, _):
             return (.zero, cpMomentForBox(m, width, height))
-        case let .polygon(vertices, radius):
+        case .polygon(let vertices, let radius):
             let v = vertices.map(\.cp)
             return v.withUnsafeBufferPointer { buffer in
                 let c = cpCentroidForPoly(Int32(buffer.count), buffer.baseAddress)
-                return (CGPoint(c), cpMomentForPoly(m, Int32(buffer.count), buffer.baseAddress, cpVect(x: 0, y: 0), radius))
+                return (
+                    CGPoint(c), cpMomentForPoly(m, Int32(buffer.count), buffer.baseAddress, cpVect(x: 0, y: 0), radius)
+                )
             }
         }
     }

@@ -70,26 +70,32 @@ public final class PhysicsBody {
     ///     rotation), or nil (default) to compute it from the shapes.
     ///   - position: the origin in world points. Default (0, 0).
     ///   - angle: radians, positive turns +x toward +y. Default 0.
-    public init(type: BodyType = .dynamic, mass: Double? = nil, moment: Double? = nil,
-                position: CGPoint = .zero, angle: Double = 0) throws {
+    public init(
+        type: BodyType = .dynamic, mass: Double? = nil, moment: Double? = nil,
+        position: CGPoint = .zero, angle: Double = 0
+    ) throws {
         let place = "PhysicsBody.init"
         try Check.point(position, "\(place)(position:)")
         try Check.finite(angle, "\(place)(angle:)", fix: "Pass the angle in radians as a finite number.")
         if type != .dynamic {
             if mass != nil || moment != nil {
-                throw PhysicsError(.wrongBodyType, place: "\(place)(mass:moment:)",
-                                   problem: "a \(type.rawValue) body has infinite mass and cannot take a mass or moment",
-                                   fix: "Leave mass and moment nil, or make the body dynamic.")
+                throw PhysicsError(
+                    .wrongBodyType, place: "\(place)(mass:moment:)",
+                    problem: "a \(type.rawValue) body has infinite mass and cannot take a mass or moment",
+                    fix: "Leave mass and moment nil, or make the body dynamic.")
             }
         }
         if let mass {
-            try Check.positive(mass, "\(place)(mass:)", fix: "Give a positive mass, or nil to take the mass from the shapes' densities.")
+            try Check.positive(
+                mass, "\(place)(mass:)",
+                fix: "Give a positive mass, or nil to take the mass from the shapes' densities.")
         }
         if let moment {
             guard mass != nil else {
-                throw PhysicsError(.invalidValue, place: "\(place)(moment:)",
-                                   problem: "a moment was given without a mass; with mass nil both come from the shapes",
-                                   fix: "Give an explicit mass too, or leave the moment nil.")
+                throw PhysicsError(
+                    .invalidValue, place: "\(place)(moment:)",
+                    problem: "a moment was given without a mass; with mass nil both come from the shapes",
+                    fix: "Give an explicit mass too, or leave the moment nil.")
             }
             try Self.checkMoment(moment, place: "\(place)(moment:)")
         }
@@ -121,9 +127,15 @@ public final class PhysicsBody {
     }
 
     private static func checkMoment(_ moment: Double, place: String) throws {
-        guard moment == .infinity || (moment.isFinite && moment > 0 && moment <= PhysicsLimits.maximumMagnitude * PhysicsLimits.maximumMagnitude) else {
-            throw PhysicsError(.invalidValue, place: place, problem: "expected a moment of inertia > 0 (or infinity), got \(Check.describe(moment))",
-                               fix: "Give a positive moment, .infinity to stop rotation, or nil to compute it from the shapes.")
+        guard
+            moment == .infinity
+                || (moment.isFinite && moment > 0
+                    && moment <= PhysicsLimits.maximumMagnitude * PhysicsLimits.maximumMagnitude)
+        else {
+            throw PhysicsError(
+                .invalidValue, place: place,
+                problem: "expected a moment of inertia > 0 (or infinity), got \(Check.describe(moment))",
+                fix: "Give a positive moment, .infinity to stop rotation, or nil to compute it from the shapes.")
         }
     }
 
@@ -138,11 +150,14 @@ public final class PhysicsBody {
     ///   - density: mass per square point, ≥ 0, used when the body's mass comes from its shapes. Default 1.
     /// - Returns: the shape, already in the world if the body is.
     @discardableResult
-    public func addShape(_ geometry: ShapeGeometry, friction: Double = 0, elasticity: Double = 0, density: Double = 1) throws -> PhysicsShape {
+    public func addShape(_ geometry: ShapeGeometry, friction: Double = 0, elasticity: Double = 0, density: Double = 1)
+        throws -> PhysicsShape
+    {
         let place = "PhysicsBody.addShape"
         let valid = try geometry.validated("\(place)(_:)")
         try Check.nonNegative(friction, "\(place)(friction:)", fix: "Use a friction coefficient ≥ 0 (0.5 is typical).")
-        try Check.nonNegative(elasticity, "\(place)(elasticity:)", fix: "Use an elasticity ≥ 0 (0 no bounce, 1 perfect bounce).")
+        try Check.nonNegative(
+            elasticity, "\(place)(elasticity:)", fix: "Use an elasticity ≥ 0 (0 no bounce, 1 perfect bounce).")
         try Check.nonNegative(density, "\(place)(density:)", fix: "Use a density ≥ 0 (mass per square point).")
         let shape = PhysicsShape(body: self, geometry: valid)
         try shape.setFriction(friction)
@@ -159,8 +174,9 @@ public final class PhysicsBody {
     public func removeShape(_ shape: PhysicsShape) throws {
         let place = "PhysicsBody.removeShape(_:)"
         guard let index = shapes.firstIndex(where: { $0 === shape }) else {
-            throw PhysicsError(.notAdded, place: place, problem: "the shape is not attached to this body",
-                               fix: "Remove a shape from the body it was added to, once.")
+            throw PhysicsError(
+                .notAdded, place: place, problem: "the shape is not attached to this body",
+                fix: "Remove a shape from the body it was added to, once.")
         }
         try validateShapeChange(place: place, removing: shape)
         shapes.remove(at: index)
@@ -174,17 +190,22 @@ public final class PhysicsBody {
     }
 
     /// Refuses a change that would leave a body in a world with no mass to simulate.
-    func validateShapeChange(place: String, removing: PhysicsShape? = nil, replacingDensityOf changed: PhysicsShape? = nil,
-                             with newDensity: Double = 0) throws {
+    func validateShapeChange(
+        place: String, removing: PhysicsShape? = nil, replacingDensityOf changed: PhysicsShape? = nil,
+        with newDensity: Double = 0
+    ) throws {
         guard type == .dynamic, explicitMass == nil, world != nil else { return }
         var total = 0.0
         for s in shapes where s !== removing {
             total += s === changed ? newDensity * s.geometry.area : s.massFromDensity
         }
         guard total > 0 else {
-            throw PhysicsError(.unsolvable, place: place,
-                               problem: "the body's mass comes from its shapes' densities and would drop to 0 while it is in a world",
-                               fix: "Keep a shape with a positive density and area, give the body an explicit mass, or remove the body from the world first.")
+            throw PhysicsError(
+                .unsolvable, place: place,
+                problem: "the body's mass comes from its shapes' densities and would drop to 0 while it is in a world",
+                fix:
+                    "Keep a shape with a positive density and area, give the body an explicit mass, or remove the body from the world first."
+            )
         }
     }
 
@@ -219,7 +240,8 @@ public final class PhysicsBody {
     /// The centre of gravity in body coordinates (the origin for explicit masses).
     public var centerOfGravity: CGPoint {
         guard type == .dynamic, explicitMass == nil else { return .zero }
-        return isInSpace ? CGPoint(cpBodyGetCenterOfGravity(handle)) : MassProperties(shapes: shapes, totalMass: nil).centroid
+        return isInSpace
+            ? CGPoint(cpBodyGetCenterOfGravity(handle)) : MassProperties(shapes: shapes, totalMass: nil).centroid
     }
 
     /// Sets an explicit mass (> 0, finite), or nil to take mass, centre of gravity and moment from the
@@ -227,11 +249,13 @@ public final class PhysicsBody {
     public func setMass(_ newMass: Double?) throws {
         let place = "PhysicsBody.setMass(_:)"
         guard type == .dynamic else {
-            throw PhysicsError(.wrongBodyType, place: place, problem: "a \(type.rawValue) body has no mass to set",
-                               fix: "Set masses on dynamic bodies only.")
+            throw PhysicsError(
+                .wrongBodyType, place: place, problem: "a \(type.rawValue) body has no mass to set",
+                fix: "Set masses on dynamic bodies only.")
         }
         if let newMass {
-            try Check.positive(newMass, place, fix: "Give a positive mass, or nil to take the mass from the shapes' densities.")
+            try Check.positive(
+                newMass, place, fix: "Give a positive mass, or nil to take the mass from the shapes' densities.")
             if explicitMass == nil {
                 for s in shapes { if let h = s.handle { cpShapeSetMass(h, 0) } }
                 cpBodySetCenterOfGravity(handle, cpVect(x: 0, y: 0))
@@ -242,9 +266,10 @@ public final class PhysicsBody {
         } else {
             guard explicitMass != nil else { return }
             if world != nil && shapes.reduce(0, { $0 + $1.massFromDensity }) <= 0 {
-                throw PhysicsError(.unsolvable, place: place,
-                                   problem: "the shapes' densities give no mass, and the body is in a world",
-                                   fix: "Give a shape a positive density first, or keep an explicit mass.")
+                throw PhysicsError(
+                    .unsolvable, place: place,
+                    problem: "the shapes' densities give no mass, and the body is in a world",
+                    fix: "Give a shape a positive density first, or keep an explicit mass.")
             }
             explicitMass = nil
             explicitMoment = nil
@@ -257,10 +282,12 @@ public final class PhysicsBody {
     public func setMoment(_ newMoment: Double?) throws {
         let place = "PhysicsBody.setMoment(_:)"
         guard type == .dynamic, explicitMass != nil else {
-            throw PhysicsError(type == .dynamic ? .invalidValue : .wrongBodyType, place: place,
-                               problem: type == .dynamic ? "the body's mass comes from its shapes, which fix the moment too"
-                                   : "a \(type.rawValue) body has no moment to set",
-                               fix: "Give the body an explicit mass with setMass(_:) first.")
+            throw PhysicsError(
+                type == .dynamic ? .invalidValue : .wrongBodyType, place: place,
+                problem: type == .dynamic
+                    ? "the body's mass comes from its shapes, which fix the moment too"
+                    : "a \(type.rawValue) body has no moment to set",
+                fix: "Give the body an explicit mass with setMass(_:) first.")
         }
         if let newMoment {
             try Self.checkMoment(newMoment, place: place)
@@ -274,16 +301,19 @@ public final class PhysicsBody {
     func checkSimulatable(place: String) throws {
         guard type == .dynamic, explicitMass == nil else { return }
         guard shapes.reduce(0, { $0 + $1.massFromDensity }) > 0 else {
-            throw PhysicsError(.unsolvable, place: place,
-                               problem: "the dynamic body has no explicit mass and its shapes' densities give none",
-                               fix: "Give it a mass (PhysicsBody(mass:)) or attach a shape with a positive density and area first.")
+            throw PhysicsError(
+                .unsolvable, place: place,
+                problem: "the dynamic body has no explicit mass and its shapes' densities give none",
+                fix: "Give it a mass (PhysicsBody(mass:)) or attach a shape with a positive density and area first.")
         }
     }
 
     /// Explicit-mass bodies: the moment from the shapes, their mass shared by area, about the origin.
     private func applyAutomaticMoment() {
         guard let m = explicitMass else { return }
-        let moment = explicitMoment ?? (shapes.isEmpty ? .infinity : MassProperties(shapes: shapes, totalMass: m).momentAboutOrigin)
+        let moment =
+            explicitMoment
+            ?? (shapes.isEmpty ? .infinity : MassProperties(shapes: shapes, totalMass: m).momentAboutOrigin)
         cpBodySetMoment(handle, moment > 0 ? moment : .infinity)
     }
 
@@ -317,7 +347,9 @@ public final class PhysicsBody {
     /// (the engine draws with alpha = the accumulator's leftover fraction of a step).
     @inline(__always)
     public func interpolatedPosition(_ alpha: Double) -> CGPoint {
-        let p = previous, x = self.x, y = self.y
+        let p = previous
+        let x = self.x
+        let y = self.y
         return CGPoint(x: p.x + (x - p.x) * alpha, y: p.y + (y - p.y) * alpha)
     }
 
@@ -375,7 +407,8 @@ public final class PhysicsBody {
         try Check.vector(force, place)
         if let point { try Check.point(point, place) }
         guard type == .dynamic else { return }
-        cpBodyApplyForceAtWorldPoint(handle, force.cp, point?.cp ?? cpBodyLocalToWorld(handle, cpBodyGetCenterOfGravity(handle)))
+        cpBodyApplyForceAtWorldPoint(
+            handle, force.cp, point?.cp ?? cpBodyLocalToWorld(handle, cpBodyGetCenterOfGravity(handle)))
     }
 
     /// Changes the velocity at once by impulse / mass, at a world point or at the centre of gravity.
@@ -384,7 +417,8 @@ public final class PhysicsBody {
         try Check.vector(impulse, place)
         if let point { try Check.point(point, place) }
         guard type == .dynamic else { return }
-        cpBodyApplyImpulseAtWorldPoint(handle, impulse.cp, point?.cp ?? cpBodyLocalToWorld(handle, cpBodyGetCenterOfGravity(handle)))
+        cpBodyApplyImpulseAtWorldPoint(
+            handle, impulse.cp, point?.cp ?? cpBodyLocalToWorld(handle, cpBodyGetCenterOfGravity(handle)))
     }
 
     /// Adds a torque for the next step (cleared after it).
@@ -400,8 +434,10 @@ public final class PhysicsBody {
     public func setTarget(position: CGPoint, angle: Double? = nil) throws {
         let place = "PhysicsBody.setTarget(position:angle:)"
         guard type == .kinematic else {
-            throw PhysicsError(.wrongBodyType, place: place, problem: "only kinematic bodies follow targets, this one is \(type.rawValue)",
-                               fix: "Create the body with type: .kinematic, or move dynamic bodies with forces.")
+            throw PhysicsError(
+                .wrongBodyType, place: place,
+                problem: "only kinematic bodies follow targets, this one is \(type.rawValue)",
+                fix: "Create the body with type: .kinematic, or move dynamic bodies with forces.")
         }
         try Check.point(position, place)
         if let angle { try Check.finite(angle, place, fix: "Pass the angle in radians as a finite number.") }
@@ -411,8 +447,9 @@ public final class PhysicsBody {
 
     private func requireMoving(_ place: String) throws {
         guard type != .static else {
-            throw PhysicsError(.wrongBodyType, place: place, problem: "static bodies never move",
-                               fix: "Use a kinematic body for something that moves but is not pushed.")
+            throw PhysicsError(
+                .wrongBodyType, place: place, problem: "static bodies never move",
+                fix: "Use a kinematic body for something that moves but is not pushed.")
         }
     }
 
@@ -427,7 +464,8 @@ public final class PhysicsBody {
     /// A world point in body coordinates.
     public func convertFromWorld(_ p: CGPoint) -> CGPoint {
         let t = handle.pointee.transform
-        let dx = p.x - t.tx, dy = p.y - t.ty
+        let dx = p.x - t.tx
+        let dy = p.y - t.ty
         return CGPoint(x: t.a * dx + t.b * dy, y: -t.b * dx + t.a * dy)
     }
 

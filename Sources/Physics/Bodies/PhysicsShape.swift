@@ -62,14 +62,14 @@ public final class PhysicsShape {
         self.body = body
         let b = body.handle
         switch geometry {
-        case let .circle(radius, center):
+        case .circle(let radius, let center):
             handle = cpCircleShapeNew(b, radius, center.cp)
-        case let .segment(a, bEnd, radius):
+        case .segment(let a, let bEnd, let radius):
             handle = cpSegmentShapeNew(b, a.cp, bEnd.cp, radius)
-        case let .box(_, _, r):
+        case .box(_, _, let r):
             let core = geometry.boxCoreVertices.map(\.cp)
             handle = core.withUnsafeBufferPointer { cpPolyShapeNewRaw(b, Int32($0.count), $0.baseAddress, r) }
-        case let .polygon(vertices, r):
+        case .polygon(let vertices, let r):
             let v = vertices.map(\.cp)
             handle = v.withUnsafeBufferPointer { cpPolyShapeNewRaw(b, Int32($0.count), $0.baseAddress, r) }
         }
@@ -91,13 +91,15 @@ public final class PhysicsShape {
 
     /// Sets the friction coefficient (finite, ≥ 0).
     public func setFriction(_ value: Double) throws {
-        friction = try Check.nonNegative(value, "PhysicsShape.setFriction(_:)", fix: "Use a friction coefficient ≥ 0 (0.5 is typical).")
+        friction = try Check.nonNegative(
+            value, "PhysicsShape.setFriction(_:)", fix: "Use a friction coefficient ≥ 0 (0.5 is typical).")
         if let h = handle { cpShapeSetFriction(h, value) }
     }
 
     /// Sets the elasticity (finite, ≥ 0; 0 no bounce, 1 perfect bounce).
     public func setElasticity(_ value: Double) throws {
-        elasticity = try Check.nonNegative(value, "PhysicsShape.setElasticity(_:)", fix: "Use an elasticity ≥ 0 (0 no bounce, 1 perfect bounce).")
+        elasticity = try Check.nonNegative(
+            value, "PhysicsShape.setElasticity(_:)", fix: "Use an elasticity ≥ 0 (0 no bounce, 1 perfect bounce).")
         if let h = handle { cpShapeSetElasticity(h, value) }
     }
 
@@ -150,7 +152,8 @@ public final class PhysicsShape {
         cpShapeCacheBB(h)
         var info = cpSegmentQueryInfo()
         guard cpShapeSegmentQuery(h, start.cp, end.cp, radius, &info) != 0 else { return nil }
-        return SegmentQueryResult(shape: self, point: CGPoint(info.point), normal: CGVector(info.normal), fraction: info.alpha)
+        return SegmentQueryResult(
+            shape: self, point: CGPoint(info.point), normal: CGVector(info.normal), fraction: info.alpha)
     }
 
     /// The shape's capsules for the particle collider, in body coordinates (geometry never changes;

@@ -11,13 +11,17 @@ public final class DampedRotarySpring: PhysicsConstraint {
     ///   - restAngle: angleB − angleA at rest, radians.
     ///   - stiffness: ≥ 0, torque per radian.
     ///   - damping: ≥ 0, torque per radian per second.
-    public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, restAngle: Double, stiffness: Double, damping: Double) throws {
+    public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, restAngle: Double, stiffness: Double, damping: Double)
+        throws
+    {
         let place = "DampedRotarySpring.init"
         try Self.checkBodies(bodyA, bodyB, place: place)
         try Check.finite(restAngle, "\(place)(restAngle:)")
         try Check.nonNegative(stiffness, "\(place)(stiffness:)")
         try Check.nonNegative(damping, "\(place)(damping:)")
-        super.init(bodyA: bodyA, bodyB: bodyB, handle: cpDampedRotarySpringNew(bodyA.handle, bodyB.handle, restAngle, stiffness, damping))
+        super.init(
+            bodyA: bodyA, bodyB: bodyB,
+            handle: cpDampedRotarySpringNew(bodyA.handle, bodyB.handle, restAngle, stiffness, damping))
     }
 
     /// Relative angle at rest, radians.

@@ -12,16 +12,22 @@ public final class DampedSpring: PhysicsConstraint {
     ///   - restLength: ≥ 0 points.
     ///   - stiffness: ≥ 0, force per point of stretch.
     ///   - damping: ≥ 0, force per point per second.
-    public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero,
-                restLength: Double, stiffness: Double, damping: Double) throws {
+    public init(
+        _ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero,
+        restLength: Double, stiffness: Double, damping: Double
+    ) throws {
         let place = "DampedSpring.init"
         try Self.checkBodies(bodyA, bodyB, place: place)
-        let a = try Self.anchor(anchorA, "\(place)(anchorA:)"), b = try Self.anchor(anchorB, "\(place)(anchorB:)")
+        let a = try Self.anchor(anchorA, "\(place)(anchorA:)")
+        let b = try Self.anchor(anchorB, "\(place)(anchorB:)")
         try Check.nonNegative(restLength, "\(place)(restLength:)")
-        try Check.nonNegative(stiffness, "\(place)(stiffness:)", fix: "Use a stiffness ≥ 0; a negative spring pushes apart without bound.")
+        try Check.nonNegative(
+            stiffness, "\(place)(stiffness:)", fix: "Use a stiffness ≥ 0; a negative spring pushes apart without bound."
+        )
         try Check.nonNegative(damping, "\(place)(damping:)")
-        super.init(bodyA: bodyA, bodyB: bodyB,
-                   handle: cpDampedSpringNew(bodyA.handle, bodyB.handle, a, b, restLength, stiffness, damping))
+        super.init(
+            bodyA: bodyA, bodyB: bodyB,
+            handle: cpDampedSpringNew(bodyA.handle, bodyB.handle, a, b, restLength, stiffness, damping))
     }
 
     /// Anchor on body A, body coordinates.

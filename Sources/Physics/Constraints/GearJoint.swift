@@ -21,8 +21,9 @@ public final class GearJoint: PhysicsConstraint {
     private static func checkRatio(_ r: Double, place: String) throws {
         try Check.finite(r, place)
         guard r != 0, abs(r) >= 1e-9 else {
-            throw PhysicsError(.invalidValue, place: place, problem: "a gear ratio of \(r) would divide by zero",
-                               fix: "Use a non-zero ratio (1 for equal gears).")
+            throw PhysicsError(
+                .invalidValue, place: place, problem: "a gear ratio of \(r) would divide by zero",
+                fix: "Use a non-zero ratio (1 for equal gears).")
         }
     }
 

@@ -9,14 +9,19 @@ public final class GrooveJoint: PhysicsConstraint {
     ///   - grooveFrom: one end of the groove, body A's coordinates.
     ///   - grooveTo: the other end (a different point).
     ///   - anchorB: the pin, body B's coordinates.
-    public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, grooveFrom: CGPoint, grooveTo: CGPoint, anchorB: CGPoint = .zero) throws {
+    public init(
+        _ bodyA: PhysicsBody, _ bodyB: PhysicsBody, grooveFrom: CGPoint, grooveTo: CGPoint, anchorB: CGPoint = .zero
+    ) throws {
         let place = "GrooveJoint.init"
         try Self.checkBodies(bodyA, bodyB, place: place)
-        let ga = try Self.anchor(grooveFrom, "\(place)(grooveFrom:)"), gb = try Self.anchor(grooveTo, "\(place)(grooveTo:)")
+        let ga = try Self.anchor(grooveFrom, "\(place)(grooveFrom:)")
+        let gb = try Self.anchor(grooveTo, "\(place)(grooveTo:)")
         let b = try Self.anchor(anchorB, "\(place)(anchorB:)")
         guard grooveFrom != grooveTo else {
-            throw PhysicsError(.invalidValue, place: "\(place)(grooveFrom:grooveTo:)", problem: "the groove's two ends are the same point",
-                               fix: "Give the groove a length, or use a PivotJoint.")
+            throw PhysicsError(
+                .invalidValue, place: "\(place)(grooveFrom:grooveTo:)",
+                problem: "the groove's two ends are the same point",
+                fix: "Give the groove a length, or use a PivotJoint.")
         }
         super.init(bodyA: bodyA, bodyB: bodyB, handle: cpGrooveJointNew(bodyA.handle, bodyB.handle, ga, gb, b))
     }

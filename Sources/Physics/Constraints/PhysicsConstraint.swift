@@ -42,13 +42,16 @@ public class PhysicsConstraint {
     /// The checks every joint needs before Chipmunk sees the bodies.
     static func checkBodies(_ a: PhysicsBody, _ b: PhysicsBody, place: String) throws {
         guard a !== b else {
-            throw PhysicsError(.sameBody, place: place, problem: "the constraint joins body #\(a.id) to itself",
-                               fix: "Join two different bodies; use world.staticBody to pin a body to the world.")
+            throw PhysicsError(
+                .sameBody, place: place, problem: "the constraint joins body #\(a.id) to itself",
+                fix: "Join two different bodies; use world.staticBody to pin a body to the world.")
         }
         guard a.type == .dynamic || b.type == .dynamic else {
-            throw PhysicsError(.unsolvable, place: place,
-                               problem: "neither body is dynamic (\(a.type.rawValue) and \(b.type.rawValue)), so nothing can move to satisfy it",
-                               fix: "Make at least one of the two bodies dynamic.")
+            throw PhysicsError(
+                .unsolvable, place: place,
+                problem:
+                    "neither body is dynamic (\(a.type.rawValue) and \(b.type.rawValue)), so nothing can move to satisfy it",
+                fix: "Make at least one of the two bodies dynamic.")
         }
     }
 
@@ -57,9 +60,11 @@ public class PhysicsConstraint {
         guard isRotary else { return }
         let turns = [bodyA, bodyB].contains { $0.type == .dynamic && $0.moment.isFinite && $0.moment > 0 }
         guard turns else {
-            throw PhysicsError(.unsolvable, place: place,
-                               problem: "\(type(of: self)) acts on angles, but neither body can turn (no dynamic body with a finite moment)",
-                               fix: "Give one dynamic body a finite moment of inertia.")
+            throw PhysicsError(
+                .unsolvable, place: place,
+                problem:
+                    "\(type(of: self)) acts on angles, but neither body can turn (no dynamic body with a finite moment)",
+                fix: "Give one dynamic body a finite moment of inertia.")
         }
     }
 

@@ -11,11 +11,15 @@ public final class PinJoint: PhysicsConstraint {
     public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero) throws {
         let place = "PinJoint.init"
         try Self.checkBodies(bodyA, bodyB, place: place)
-        let a = try Self.anchor(anchorA, "\(place)(anchorA:)"), b = try Self.anchor(anchorB, "\(place)(anchorB:)")
-        let wa = bodyA.convertToWorld(CGPoint(a)), wb = bodyB.convertToWorld(CGPoint(b))
+        let a = try Self.anchor(anchorA, "\(place)(anchorA:)")
+        let b = try Self.anchor(anchorB, "\(place)(anchorB:)")
+        let wa = bodyA.convertToWorld(CGPoint(a))
+        let wb = bodyB.convertToWorld(CGPoint(b))
         guard hypot(wb.x - wa.x, wb.y - wa.y) > 1e-9 else {
-            throw PhysicsError(.invalidValue, place: place, problem: "the two anchors are at the same world point, so the rod would have length 0",
-                               fix: "Use a PivotJoint to join bodies at one point.")
+            throw PhysicsError(
+                .invalidValue, place: place,
+                problem: "the two anchors are at the same world point, so the rod would have length 0",
+                fix: "Use a PivotJoint to join bodies at one point.")
         }
         super.init(bodyA: bodyA, bodyB: bodyB, handle: cpPinJointNew(bodyA.handle, bodyB.handle, a, b))
     }
@@ -28,6 +32,8 @@ public final class PinJoint: PhysicsConstraint {
     public var distance: Double { cpPinJointGetDist(handle) }
     /// Sets the kept distance (> 0 points).
     public func setDistance(_ d: Double) throws {
-        cpPinJointSetDist(handle, try Check.positive(d, "PinJoint.setDistance(_:)", fix: "Use a distance > 0, or a PivotJoint for 0."))
+        cpPinJointSetDist(
+            handle, try Check.positive(d, "PinJoint.setDistance(_:)", fix: "Use a distance > 0, or a PivotJoint for 0.")
+        )
     }
 }

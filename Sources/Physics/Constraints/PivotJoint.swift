@@ -9,7 +9,8 @@ public final class PivotJoint: PhysicsConstraint {
         let place = "PivotJoint.init(pivot:)"
         try Self.checkBodies(bodyA, bodyB, place: place)
         let p = try Self.anchor(pivot, place)
-        let a = bodyA.convertFromWorld(CGPoint(p)), b = bodyB.convertFromWorld(CGPoint(p))
+        let a = bodyA.convertFromWorld(CGPoint(p))
+        let b = bodyB.convertFromWorld(CGPoint(p))
         super.init(bodyA: bodyA, bodyB: bodyB, handle: cpPivotJointNew2(bodyA.handle, bodyB.handle, a.cp, b.cp))
     }
 
@@ -17,7 +18,8 @@ public final class PivotJoint: PhysicsConstraint {
     public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint, anchorB: CGPoint) throws {
         let place = "PivotJoint.init(anchorA:anchorB:)"
         try Self.checkBodies(bodyA, bodyB, place: place)
-        let a = try Self.anchor(anchorA, place), b = try Self.anchor(anchorB, place)
+        let a = try Self.anchor(anchorA, place)
+        let b = try Self.anchor(anchorB, place)
         super.init(bodyA: bodyA, bodyB: bodyB, handle: cpPivotJointNew2(bodyA.handle, bodyB.handle, a, b))
     }
 

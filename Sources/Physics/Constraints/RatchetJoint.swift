@@ -21,8 +21,9 @@ public final class RatchetJoint: PhysicsConstraint {
     private static func checkRatchet(_ r: Double, place: String) throws {
         try Check.finite(r, place)
         guard r != 0 else {
-            throw PhysicsError(.invalidValue, place: place, problem: "a click spacing of 0 would divide by zero",
-                               fix: "Use a non-zero spacing, e.g. .pi / 8.")
+            throw PhysicsError(
+                .invalidValue, place: place, problem: "a click spacing of 0 would divide by zero",
+                fix: "Use a non-zero spacing, e.g. .pi / 8.")
         }
     }
 

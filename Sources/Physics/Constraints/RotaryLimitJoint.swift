@@ -17,7 +17,9 @@ public final class RotaryLimitJoint: PhysicsConstraint {
         try Check.finite(min, place)
         try Check.finite(max, place)
         guard min <= max else {
-            throw PhysicsError(.invalidValue, place: place, problem: "min \(min) is greater than max \(max)", fix: "Give min ≤ max (radians).")
+            throw PhysicsError(
+                .invalidValue, place: place, problem: "min \(min) is greater than max \(max)",
+                fix: "Give min ≤ max (radians).")
         }
     }
 

@@ -10,11 +10,14 @@ public final class SlideJoint: PhysicsConstraint {
     ///   - anchorB: in body B's coordinates.
     ///   - min: the shortest distance, ≥ 0 points.
     ///   - max: the longest distance, ≥ min.
-    public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero,
-                min: Double, max: Double) throws {
+    public init(
+        _ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero,
+        min: Double, max: Double
+    ) throws {
         let place = "SlideJoint.init"
         try Self.checkBodies(bodyA, bodyB, place: place)
-        let a = try Self.anchor(anchorA, "\(place)(anchorA:)"), b = try Self.anchor(anchorB, "\(place)(anchorB:)")
+        let a = try Self.anchor(anchorA, "\(place)(anchorA:)")
+        let b = try Self.anchor(anchorB, "\(place)(anchorB:)")
         try Self.checkLimits(min, max, place: "\(place)(min:max:)")
         super.init(bodyA: bodyA, bodyB: bodyB, handle: cpSlideJointNew(bodyA.handle, bodyB.handle, a, b, min, max))
     }
@@ -23,7 +26,8 @@ public final class SlideJoint: PhysicsConstraint {
         try Check.nonNegative(min, place, fix: "Use a minimum distance ≥ 0 points.")
         try Check.nonNegative(max, place, fix: "Use a maximum distance ≥ 0 points.")
         guard min <= max else {
-            throw PhysicsError(.invalidValue, place: place, problem: "min \(min) is greater than max \(max)", fix: "Give min ≤ max.")
+            throw PhysicsError(
+                .invalidValue, place: place, problem: "min \(min) is greater than max \(max)", fix: "Give min ≤ max.")
         }
     }
 

@@ -66,38 +66,52 @@ public struct ForceField: Equatable, Sendable {
     // MARK: - Convenience
 
     /// An attractor (positive strength) or repulsor (negative) at `position`.
-    public static func radialGravity(at position: CGPoint, strength: Double, radius: Double = .infinity,
-                                     falloff: Double = 0, minimumRadius: Double = 1) -> ForceField {
+    public static func radialGravity(
+        at position: CGPoint, strength: Double, radius: Double = .infinity,
+        falloff: Double = 0, minimumRadius: Double = 1
+    ) -> ForceField {
         var f = ForceField(kind: .radialGravity)
-        (f.position, f.strength, f.radius, f.falloff, f.minimumRadius) = (position, strength, radius, falloff, minimumRadius)
+        (f.position, f.strength, f.radius, f.falloff, f.minimumRadius) = (
+            position, strength, radius, falloff, minimumRadius
+        )
         return f
     }
 
     /// A vortex around `position`.
-    public static func vortex(at position: CGPoint, strength: Double, radius: Double = .infinity,
-                              falloff: Double = 0, minimumRadius: Double = 1) -> ForceField {
+    public static func vortex(
+        at position: CGPoint, strength: Double, radius: Double = .infinity,
+        falloff: Double = 0, minimumRadius: Double = 1
+    ) -> ForceField {
         var f = ForceField(kind: .vortex)
-        (f.position, f.strength, f.radius, f.falloff, f.minimumRadius) = (position, strength, radius, falloff, minimumRadius)
+        (f.position, f.strength, f.radius, f.falloff, f.minimumRadius) = (
+            position, strength, radius, falloff, minimumRadius
+        )
         return f
     }
 
     /// A uniform acceleration, everywhere or within `radius` of `position`.
-    public static func linearGravity(_ vector: CGVector, at position: CGPoint = .zero, radius: Double = .infinity) -> ForceField {
+    public static func linearGravity(_ vector: CGVector, at position: CGPoint = .zero, radius: Double = .infinity)
+        -> ForceField
+    {
         var f = ForceField(kind: .linearGravity)
         (f.vector, f.position, f.radius) = (vector, position, radius)
         return f
     }
 
     /// Linear drag of `coefficient` per second.
-    public static func drag(_ coefficient: Double, at position: CGPoint = .zero, radius: Double = .infinity) -> ForceField {
+    public static func drag(_ coefficient: Double, at position: CGPoint = .zero, radius: Double = .infinity)
+        -> ForceField
+    {
         var f = ForceField(kind: .drag)
         (f.strength, f.position, f.radius) = (coefficient, position, radius)
         return f
     }
 
     /// Turbulence of `strength` pt/s² with swirls of `scale` points.
-    public static func turbulence(strength: Double, scale: Double = 100, speed: Double = 1, seed: UInt64 = 0,
-                                  at position: CGPoint = .zero, radius: Double = .infinity) -> ForceField {
+    public static func turbulence(
+        strength: Double, scale: Double = 100, speed: Double = 1, seed: UInt64 = 0,
+        at position: CGPoint = .zero, radius: Double = .infinity
+    ) -> ForceField {
         var f = ForceField(kind: .turbulence)
         (f.strength, f.noiseScale, f.noiseSpeed, f.position, f.radius) = (strength, scale, speed, position, radius)
         f.seed = seed
@@ -112,12 +126,16 @@ public struct ForceField: Equatable, Sendable {
         try Check.point(position, "\(place).position")
         try Check.finite(strength, "\(place).strength")
         if kind == .drag || kind == .spring {
-            try Check.nonNegative(strength, "\(place).strength", fix: kind == .drag ? "Use a drag coefficient ≥ 0 per second." : "Use a strength ≥ 0.")
+            try Check.nonNegative(
+                strength, "\(place).strength",
+                fix: kind == .drag ? "Use a drag coefficient ≥ 0 per second." : "Use a strength ≥ 0.")
         }
         try Check.vector(vector, "\(place).vector")
         guard radius == .infinity || (radius.isFinite && radius > 0) else {
-            throw PhysicsError(.invalidValue, place: "\(place).radius", problem: "expected a radius > 0 or infinity, got \(Check.describe(radius))",
-                               fix: "Use .infinity for a field everywhere.")
+            throw PhysicsError(
+                .invalidValue, place: "\(place).radius",
+                problem: "expected a radius > 0 or infinity, got \(Check.describe(radius))",
+                fix: "Use .infinity for a field everywhere.")
         }
         try Check.inRange(falloff, 0...16, "\(place).falloff", fix: "Use 0 for uniform strength, 2 for inverse-square.")
         try Check.positive(minimumRadius, "\(place).minimumRadius")
@@ -136,8 +154,10 @@ public struct ForceField: Equatable, Sendable {
     ///   - vx, vy: velocities, points per second.
     ///   - dt: the step, seconds (> 0).
     ///   - time: the simulated time, seconds (turbulence evolves with it).
-    public func apply(count: Int, x: UnsafePointer<Float>, y: UnsafePointer<Float>,
-                      vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>, dt: Double, time: Double) throws {
+    public func apply(
+        count: Int, x: UnsafePointer<Float>, y: UnsafePointer<Float>,
+        vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>, dt: Double, time: Double
+    ) throws {
         try validate()
         try Check.inRange(dt, 0...1, "ForceField.apply(dt:)")
         try Check.finite(time, "ForceField.apply(time:)")
@@ -187,20 +207,23 @@ public struct ForceField: Equatable, Sendable {
     }
 
     private func kernel(time: Double) -> FieldKernel {
-        FieldKernel(cx: Float(position.x), cy: Float(position.y),
-                    radiusSquared: radius == .infinity ? .infinity : Float(radius * radius),
-                    strength: Float(strength), vx: Float(vector.dx), vy: Float(vector.dy),
-                    falloff: Float(falloff), minimumRadius: Float(minimumRadius),
-                    inverseScale: Float(1 / noiseScale),
-                    z: Float((time * noiseSpeed).truncatingRemainder(dividingBy: 256)))
+        FieldKernel(
+            cx: Float(position.x), cy: Float(position.y),
+            radiusSquared: radius == .infinity ? .infinity : Float(radius * radius),
+            strength: Float(strength), vx: Float(vector.dx), vy: Float(vector.dy),
+            falloff: Float(falloff), minimumRadius: Float(minimumRadius),
+            inverseScale: Float(1 / noiseScale),
+            z: Float((time * noiseSpeed).truncatingRemainder(dividingBy: 256)))
     }
 
     // MARK: - Loops
 
     @inline(__always)
-    private static func applyLoop(_ n: Int, _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>,
-                                  _ vx: UnsafeMutablePointer<Float>, _ vy: UnsafeMutablePointer<Float>, _ dt: Float,
-                                  _ accel: (Float, Float) -> (Float, Float)) {
+    private static func applyLoop(
+        _ n: Int, _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>,
+        _ vx: UnsafeMutablePointer<Float>, _ vy: UnsafeMutablePointer<Float>, _ dt: Float,
+        _ accel: (Float, Float) -> (Float, Float)
+    ) {
         for i in 0..<n {
             let (ax, ay) = accel(x[i], y[i])
             vx[i] += ax * dt
@@ -208,9 +231,11 @@ public struct ForceField: Equatable, Sendable {
         }
     }
 
-    private static func applySpeedTurbulenceLoop(_ n: Int, _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>,
-                                                 _ vx: UnsafeMutablePointer<Float>, _ vy: UnsafeMutablePointer<Float>, _ dt: Float,
-                                                 _ k: FieldKernel, _ p: UnsafePointer<UInt8>) {
+    private static func applySpeedTurbulenceLoop(
+        _ n: Int, _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>,
+        _ vx: UnsafeMutablePointer<Float>, _ vy: UnsafeMutablePointer<Float>, _ dt: Float,
+        _ k: FieldKernel, _ p: UnsafePointer<UInt8>
+    ) {
         for i in 0..<n {
             let speed = (vx[i] * vx[i] + vy[i] * vy[i]).squareRoot()
             guard speed > 0 else { continue }
@@ -220,9 +245,11 @@ public struct ForceField: Equatable, Sendable {
         }
     }
 
-    private static func applyDragLoop(_ n: Int, _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>,
-                                      _ vx: UnsafeMutablePointer<Float>, _ vy: UnsafeMutablePointer<Float>, _ dt: Float,
-                                      _ k: FieldKernel) {
+    private static func applyDragLoop(
+        _ n: Int, _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>,
+        _ vx: UnsafeMutablePointer<Float>, _ vy: UnsafeMutablePointer<Float>, _ dt: Float,
+        _ k: FieldKernel
+    ) {
         // Exact exponential decay at full strength keeps large coefficients stable.
         let full = k.decay(dt)
         for i in 0..<n {
@@ -250,7 +277,8 @@ struct FieldKernel {
     /// 0 outside the region, else the falloff factor at (x, y) — or 1 everywhere inside when falloff is 0.
     @inline(__always)
     func weight(_ x: Float, _ y: Float) -> Float {
-        let dx = x - cx, dy = y - cy
+        let dx = x - cx
+        let dy = y - cy
         let d2 = dx * dx + dy * dy
         guard d2 <= radiusSquared else { return 0 }
         if falloff == 0 { return 1 }
@@ -263,7 +291,8 @@ struct FieldKernel {
 
     @inline(__always)
     func radial(_ x: Float, _ y: Float) -> (Float, Float) {
-        let dx = cx - x, dy = cy - y
+        let dx = cx - x
+        let dy = cy - y
         let d2 = dx * dx + dy * dy
         guard d2 <= radiusSquared, d2 > 0 else { return (0, 0) }
         let d = d2.squareRoot()
@@ -273,7 +302,8 @@ struct FieldKernel {
 
     @inline(__always)
     func vortex(_ x: Float, _ y: Float) -> (Float, Float) {
-        let dx = x - cx, dy = y - cy
+        let dx = x - cx
+        let dy = y - cy
         let d2 = dx * dx + dy * dy
         guard d2 <= radiusSquared, d2 > 0 else { return (0, 0) }
         let d = d2.squareRoot()
@@ -284,17 +314,20 @@ struct FieldKernel {
     @inline(__always)
     func linear(_ x: Float, _ y: Float) -> (Float, Float) {
         if radiusSquared == .infinity { return (vx, vy) }
-        let dx = x - cx, dy = y - cy
+        let dx = x - cx
+        let dy = y - cy
         return dx * dx + dy * dy <= radiusSquared ? (vx, vy) : (0, 0)
     }
 
     @inline(__always)
     func turbulence(_ p: UnsafePointer<UInt8>, _ x: Float, _ y: Float) -> (Float, Float) {
         if radiusSquared != .infinity {
-            let dx = x - cx, dy = y - cy
+            let dx = x - cx
+            let dy = y - cy
             guard dx * dx + dy * dy <= radiusSquared else { return (0, 0) }
         }
-        let nx = x * inverseScale, ny = y * inverseScale
+        let nx = x * inverseScale
+        let ny = y * inverseScale
         // Two decorrelated slices of the same noise: far apart in z.
         let a = GradientNoise.sample(p, nx, ny, z)
         let b = GradientNoise.sample(p, nx + 31.416, ny + 47.853, z + 101.5)
@@ -303,7 +336,8 @@ struct FieldKernel {
 
     @inline(__always)
     func spring(_ x: Float, _ y: Float) -> (Float, Float) {
-        let dx = x - cx, dy = y - cy
+        let dx = x - cx
+        let dy = y - cy
         let d2 = dx * dx + dy * dy
         guard d2 <= radiusSquared else { return (0, 0) }
         let s = -strength * (falloff == 0 ? 1 : falloffFactor(d2.squareRoot()))

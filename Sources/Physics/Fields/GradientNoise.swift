@@ -56,17 +56,34 @@ public struct GradientNoise: Equatable, Sendable {
     /// The noise at (x, y, z) with the permutation at `p` (512 entries).
     @inline(__always)
     static func sample(_ p: UnsafePointer<UInt8>, _ x: Float, _ y: Float, _ z: Float) -> Float {
-        let fx = x.rounded(.down), fy = y.rounded(.down), fz = z.rounded(.down)
-        let xi = latticeIndex(fx), yi = latticeIndex(fy), zi = latticeIndex(fz)
-        let x0 = x - fx, y0 = y - fy, z0 = z - fz
-        let u = fade(x0), v = fade(y0), w = fade(z0)
-        let a = Int(p[xi]) + yi, aa = Int(p[a]) + zi, ab = Int(p[a + 1]) + zi
-        let b = Int(p[xi + 1]) + yi, ba = Int(p[b]) + zi, bb = Int(p[b + 1]) + zi
-        let x1 = x0 - 1, y1 = y0 - 1, z1 = z0 - 1
-        return lerp(w,
-                    lerp(v, lerp(u, gradient(p[aa], x0, y0, z0), gradient(p[ba], x1, y0, z0)),
-                         lerp(u, gradient(p[ab], x0, y1, z0), gradient(p[bb], x1, y1, z0))),
-                    lerp(v, lerp(u, gradient(p[aa + 1], x0, y0, z1), gradient(p[ba + 1], x1, y0, z1)),
-                         lerp(u, gradient(p[ab + 1], x0, y1, z1), gradient(p[bb + 1], x1, y1, z1))))
+        let fx = x.rounded(.down)
+        let fy = y.rounded(.down)
+        let fz = z.rounded(.down)
+        let xi = latticeIndex(fx)
+        let yi = latticeIndex(fy)
+        let zi = latticeIndex(fz)
+        let x0 = x - fx
+        let y0 = y - fy
+        let z0 = z - fz
+        let u = fade(x0)
+        let v = fade(y0)
+        let w = fade(z0)
+        let a = Int(p[xi]) + yi
+        let aa = Int(p[a]) + zi
+        let ab = Int(p[a + 1]) + zi
+        let b = Int(p[xi + 1]) + yi
+        let ba = Int(p[b]) + zi
+        let bb = Int(p[b + 1]) + zi
+        let x1 = x0 - 1
+        let y1 = y0 - 1
+        let z1 = z0 - 1
+        return lerp(
+            w,
+            lerp(
+                v, lerp(u, gradient(p[aa], x0, y0, z0), gradient(p[ba], x1, y0, z0)),
+                lerp(u, gradient(p[ab], x0, y1, z0), gradient(p[bb], x1, y1, z0))),
+            lerp(
+                v, lerp(u, gradient(p[aa + 1], x0, y0, z1), gradient(p[ba + 1], x1, y0, z1)),
+                lerp(u, gradient(p[ab + 1], x0, y1, z1), gradient(p[bb + 1], x1, y1, z1))))
     }
 }

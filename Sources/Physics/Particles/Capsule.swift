@@ -23,9 +23,11 @@ struct Capsule {
     var mask: UInt32
     var group: UInt
 
-    init(ax: Float, ay: Float, bx: Float, by: Float, radius: Float, side: Float, shape: Int32, filter: CollisionFilter) {
+    init(ax: Float, ay: Float, bx: Float, by: Float, radius: Float, side: Float, shape: Int32, filter: CollisionFilter)
+    {
         (self.ax, self.ay, self.bx, self.by, self.radius, self.shape) = (ax, ay, bx, by, radius, shape)
-        let ex = bx - ax, ey = by - ay
+        let ex = bx - ax
+        let ey = by - ay
         let len = (ex * ex + ey * ey).squareRoot()
         length = len
         if len > 0 { (ux, uy) = (ex / len, ey / len) } else { (ux, uy) = (0, 0) }
@@ -61,26 +63,36 @@ extension ShapeGeometry {
     /// The shape's capsules in body coordinates.
     func capsules(shape: Int32, filter: CollisionFilter) -> [Capsule] {
         switch self {
-        case let .circle(radius, center):
-            return [Capsule(ax: Float(center.x), ay: Float(center.y), bx: Float(center.x), by: Float(center.y),
-                            radius: Float(radius), side: 0, shape: shape, filter: filter)]
-        case let .segment(a, b, radius):
-            return [Capsule(ax: Float(a.x), ay: Float(a.y), bx: Float(b.x), by: Float(b.y),
-                            radius: Float(radius), side: 0, shape: shape, filter: filter)]
-        case let .box(_, _, r):
+        case .circle(let radius, let center):
+            return [
+                Capsule(
+                    ax: Float(center.x), ay: Float(center.y), bx: Float(center.x), by: Float(center.y),
+                    radius: Float(radius), side: 0, shape: shape, filter: filter)
+            ]
+        case .segment(let a, let b, let radius):
+            return [
+                Capsule(
+                    ax: Float(a.x), ay: Float(a.y), bx: Float(b.x), by: Float(b.y),
+                    radius: Float(radius), side: 0, shape: shape, filter: filter)
+            ]
+        case .box(_, _, let r):
             return Self.polygonCapsules(boxCoreVertices, radius: r, shape: shape, filter: filter)
-        case let .polygon(vertices, r):
+        case .polygon(let vertices, let r):
             return Self.polygonCapsules(vertices, radius: r, shape: shape, filter: filter)
         }
     }
 
     /// One one-sided capsule per edge; vertices have positive signed area, so the outward normal of
     /// edge a→b is (uy, −ux), i.e. side −1 relative to (−uy, ux).
-    private static func polygonCapsules(_ v: [CGPoint], radius: Double, shape: Int32, filter: CollisionFilter) -> [Capsule] {
+    private static func polygonCapsules(_ v: [CGPoint], radius: Double, shape: Int32, filter: CollisionFilter)
+        -> [Capsule]
+    {
         (0..<v.count).map { i in
-            let a = v[i], b = v[(i + 1) % v.count]
-            return Capsule(ax: Float(a.x), ay: Float(a.y), bx: Float(b.x), by: Float(b.y),
-                           radius: Float(radius), side: -1, shape: shape, filter: filter)
+            let a = v[i]
+            let b = v[(i + 1) % v.count]
+            return Capsule(
+                ax: Float(a.x), ay: Float(a.y), bx: Float(b.x), by: Float(b.y),
+                radius: Float(radius), side: -1, shape: shape, filter: filter)
         }
     }
 }

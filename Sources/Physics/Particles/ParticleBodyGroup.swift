@@ -90,14 +90,18 @@ public final class ParticleBodyGroup {
         try Check.positive(radius, "\(place)(radius:)", fix: "Give particle bodies a radius > 0 points.")
         try Check.positive(mass, "\(place)(mass:)", fix: "Give particle bodies a mass > 0.")
         guard let world else {
-            throw PhysicsError(.notAdded, place: place, problem: "the group's world is gone", fix: "Keep the world alive while using its groups.")
+            throw PhysicsError(
+                .notAdded, place: place, problem: "the group's world is gone",
+                fix: "Keep the world alive while using its groups.")
         }
         guard let slot = freeSlots.last.map(Int.init) else { return nil }
         let moment = cpMomentForCircle(mass, 0, radius, cpVect(x: 0, y: 0))
         if bodies[slot] == nil {
             guard let b: UnsafeMutablePointer<cpBody> = cpBodyNew(mass, moment),
-                  let s: UnsafeMutablePointer<cpShape> = cpCircleShapeNew(b, radius, cpVect(x: 0, y: 0)) else {
-                throw PhysicsError(.unsolvable, place: place, problem: "Chipmunk could not allocate a body", fix: "Lower the budget.")
+                let s: UnsafeMutablePointer<cpShape> = cpCircleShapeNew(b, radius, cpVect(x: 0, y: 0))
+            else {
+                throw PhysicsError(
+                    .unsolvable, place: place, problem: "Chipmunk could not allocate a body", fix: "Lower the budget.")
             }
             cpShapeSetFriction(s, friction)
             cpShapeSetElasticity(s, elasticity)
@@ -138,8 +142,9 @@ public final class ParticleBodyGroup {
     /// Removes a particle's body (when the particle dies).
     public func despawn(_ slot: Int) throws {
         guard slot >= 0, slot < budget, live[slot] else {
-            throw PhysicsError(.notAdded, place: "ParticleBodyGroup.despawn(_:)", problem: "slot \(slot) holds no live particle",
-                               fix: "Despawn each slot returned by spawn once.")
+            throw PhysicsError(
+                .notAdded, place: "ParticleBodyGroup.despawn(_:)", problem: "slot \(slot) holds no live particle",
+                fix: "Despawn each slot returned by spawn once.")
         }
         live[slot] = false
         liveCount -= 1
@@ -175,8 +180,10 @@ public final class ParticleBodyGroup {
 
     /// Copies positions, velocities and angles of `count` particles, given by slot, into contiguous
     /// arrays (free slots copy zeros). The engine calls this after each step.
-    public func read(slots: UnsafePointer<Int32>, count: Int, x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,
-                     vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>, angle: UnsafeMutablePointer<Float>? = nil) {
+    public func read(
+        slots: UnsafePointer<Int32>, count: Int, x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,
+        vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>, angle: UnsafeMutablePointer<Float>? = nil
+    ) {
         for i in 0..<count {
             let slot = Int(slots[i])
             guard slot >= 0, slot < budget, live[slot], let b = bodies[slot] else {
@@ -195,11 +202,14 @@ public final class ParticleBodyGroup {
 
     /// Adds velocity changes (for example from force fields) to `count` particles given by slot.
     /// Changes must be finite with magnitude ≤ 1e12; others are refused before any is applied.
-    public func addVelocity(slots: UnsafePointer<Int32>, count: Int, dvx: UnsafePointer<Float>, dvy: UnsafePointer<Float>) throws {
+    public func addVelocity(
+        slots: UnsafePointer<Int32>, count: Int, dvx: UnsafePointer<Float>, dvy: UnsafePointer<Float>
+    ) throws {
         for i in 0..<count {
             guard dvx[i].isFinite, dvy[i].isFinite, abs(dvx[i]) <= 1e12, abs(dvy[i]) <= 1e12 else {
-                throw PhysicsError(.invalidValue, place: "ParticleBodyGroup.addVelocity(slots:count:dvx:dvy:)",
-                                   problem: "velocity change \(i) is (\(dvx[i]), \(dvy[i]))", fix: "Pass finite velocity changes.")
+                throw PhysicsError(
+                    .invalidValue, place: "ParticleBodyGroup.addVelocity(slots:count:dvx:dvy:)",
+                    problem: "velocity change \(i) is (\(dvx[i]), \(dvy[i]))", fix: "Pass finite velocity changes.")
             }
         }
         for i in 0..<count {
@@ -218,11 +228,16 @@ public final class ParticleBodyGroup {
         for i in 0..<budget where inSpace[i] {
             guard let b = bodies[i] else { continue }
             let body = b.pointee
-            if abs(body.p.x) > limit || abs(body.p.y) > limit || abs(body.v.x) > limit || abs(body.v.y) > limit || abs(body.w) > limit {
+            if abs(body.p.x) > limit || abs(body.p.y) > limit || abs(body.v.x) > limit || abs(body.v.y) > limit
+                || abs(body.w) > limit
+            {
                 cpBodySetVelocity(b, cpVect(x: 0, y: 0))
                 cpBodySetAngularVelocity(b, 0)
-                cpBodySetPosition(b, cpVect(x: max(-limit, min(limit, body.p.x.isNaN ? 0 : body.p.x)),
-                                            y: max(-limit, min(limit, body.p.y.isNaN ? 0 : body.p.y))))
+                cpBodySetPosition(
+                    b,
+                    cpVect(
+                        x: max(-limit, min(limit, body.p.x.isNaN ? 0 : body.p.x)),
+                        y: max(-limit, min(limit, body.p.y.isNaN ? 0 : body.p.y))))
             }
         }
     }
@@ -291,16 +306,20 @@ extension PhysicsWorld {
     ///   - friction: ≥ 0. Default 0.
     ///   - elasticity: ≥ 0. Default 0.
     ///   - filter: which shapes the particles touch. Default `.all`.
-    public func makeParticleBodyGroup(budget: Int, friction: Double = 0, elasticity: Double = 0,
-                                      filter: CollisionFilter = .all) throws -> ParticleBodyGroup {
+    public func makeParticleBodyGroup(
+        budget: Int, friction: Double = 0, elasticity: Double = 0,
+        filter: CollisionFilter = .all
+    ) throws -> ParticleBodyGroup {
         let place = "PhysicsWorld.makeParticleBodyGroup"
         guard (1...100_000).contains(budget) else {
-            throw PhysicsError(.invalidValue, place: "\(place)(budget:)", problem: "expected a budget in 1...100000, got \(budget)",
-                               fix: "Body-mode particles are real bodies; keep the budget to a few hundred or thousand.")
+            throw PhysicsError(
+                .invalidValue, place: "\(place)(budget:)", problem: "expected a budget in 1...100000, got \(budget)",
+                fix: "Body-mode particles are real bodies; keep the budget to a few hundred or thousand.")
         }
         try Check.nonNegative(friction, "\(place)(friction:)")
         try Check.nonNegative(elasticity, "\(place)(elasticity:)")
-        let group = ParticleBodyGroup(world: self, budget: budget, friction: friction, elasticity: elasticity, filter: filter)
+        let group = ParticleBodyGroup(
+            world: self, budget: budget, friction: friction, elasticity: elasticity, filter: filter)
         particleGroups.append(group)
         return group
     }
@@ -308,8 +327,9 @@ extension PhysicsWorld {
     /// Removes a group and all its bodies from the world.
     public func removeParticleBodyGroup(_ group: ParticleBodyGroup) throws {
         guard let i = particleGroups.firstIndex(where: { $0 === group }) else {
-            throw PhysicsError(.notAdded, place: "PhysicsWorld.removeParticleBodyGroup(_:)", problem: "the group is not in this world",
-                               fix: "Remove a group once, from the world that made it.")
+            throw PhysicsError(
+                .notAdded, place: "PhysicsWorld.removeParticleBodyGroup(_:)", problem: "the group is not in this world",
+                fix: "Remove a group once, from the world that made it.")
         }
         particleGroups.remove(at: i)
         performOrDefer { group.removeFromWorld() }

@@ -63,22 +63,26 @@ public final class ParticleCollider {
     ///   - radii: per-particle radii, or nil to use `options.radius`.
     ///   - options: elasticity, friction, filter, dt.
     ///   - contacts: the first contact of each particle that touched something is appended.
-    public func collide(count: Int, previousX: UnsafePointer<Float>, previousY: UnsafePointer<Float>,
-                        x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,
-                        vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>,
-                        radii: UnsafePointer<Float>? = nil, options: ParticleCollisionOptions,
-                        contacts: inout [ParticleContact]) throws {
+    public func collide(
+        count: Int, previousX: UnsafePointer<Float>, previousY: UnsafePointer<Float>,
+        x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,
+        vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>,
+        radii: UnsafePointer<Float>? = nil, options: ParticleCollisionOptions,
+        contacts: inout [ParticleContact]
+    ) throws {
         try options.validate()
         guard count > 0, let world else { return }
         refreshStatic(world)
         refreshBodies(world)
-        var sweep = Sweep(options: options, statics: staticCapsules.pointer, staticGrid: staticGrid.view,
-                          bodies: frames.pointer, boxes: boxes.pointer, bodyCapsules: bodyCapsules.pointer, bodyGrid: bodyGrid.view,
-                          bodyBounds: bodyBounds, stamps: stamps.pointer, stampCount: stamps.count, stamp: stamp,
-                          hasStatics: staticCapsules.count > 0, hasBodies: frames.count > 0)
+        var sweep = Sweep(
+            options: options, statics: staticCapsules.pointer, staticGrid: staticGrid.view,
+            bodies: frames.pointer, boxes: boxes.pointer, bodyCapsules: bodyCapsules.pointer, bodyGrid: bodyGrid.view,
+            bodyBounds: bodyBounds, stamps: stamps.pointer, stampCount: stamps.count, stamp: stamp,
+            hasStatics: staticCapsules.count > 0, hasBodies: frames.count > 0)
         for i in 0..<count {
             let r = radii?[i] ?? options.radius
-            sweep.particle(Int32(i), previousX[i], previousY[i], &x[i], &y[i], &vx[i], &vy[i], radius: r, contacts: &contacts)
+            sweep.particle(
+                Int32(i), previousX[i], previousY[i], &x[i], &y[i], &vx[i], &vy[i], radius: r, contacts: &contacts)
         }
         stamp = sweep.stamp
     }
@@ -123,25 +127,35 @@ public final class ParticleCollider {
         motionVersion = world.changeVersion
         // Per step: transforms and velocities straight from Chipmunk's bodies (cos/sin are in the
         // transform, the centre of gravity's world position is p).
-        let f = frames.pointer, box = boxes.pointer, n = frames.count, index = worldIndices.pointer
-        let handles = world.handles.pointer, before = world.snapshots.pointer
+        let f = frames.pointer
+        let box = boxes.pointer
+        let n = frames.count
+        let index = worldIndices.pointer
+        let handles = world.handles.pointer
+        let before = world.snapshots.pointer
         var meanExtent: Float = 0
         for k in 0..<n {
             let i = Int(index[k])
-            let b = handles[i].pointee, p = before[i]
+            let b = handles[i].pointee
+            let p = before[i]
             let (px, py, cx, cy) = (Float(p.x), Float(p.y), Float(b.transform.tx), Float(b.transform.ty))
             let reach = f[k].reach
             (f[k].px, f[k].py, f[k].pc, f[k].ps) = (px, py, Float(p.cos), Float(p.sin))
             (f[k].cx, f[k].cy, f[k].cc, f[k].cs) = (cx, cy, Float(b.transform.a), Float(b.transform.b))
-            (f[k].vx, f[k].vy, f[k].w, f[k].gx, f[k].gy) = (Float(b.v.x), Float(b.v.y), Float(b.w), Float(b.p.x), Float(b.p.y))
-            box[k] = GridBox(minX: min(px, cx) - reach, minY: min(py, cy) - reach, maxX: max(px, cx) + reach, maxY: max(py, cy) + reach)
+            (f[k].vx, f[k].vy, f[k].w, f[k].gx, f[k].gy) = (
+                Float(b.v.x), Float(b.v.y), Float(b.w), Float(b.p.x), Float(b.p.y)
+            )
+            box[k] = GridBox(
+                minX: min(px, cx) - reach, minY: min(py, cy) - reach, maxX: max(px, cx) + reach,
+                maxY: max(py, cy) + reach)
             meanExtent += 2 * reach + max(abs(cx - px), abs(cy - py))
         }
         meanExtent /= Float(max(n, 1))
         var bounds = GridBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         for k in 0..<n {
-            bounds = GridBox(minX: min(bounds.minX, box[k].minX), minY: min(bounds.minY, box[k].minY),
-                             maxX: max(bounds.maxX, box[k].maxX), maxY: max(bounds.maxY, box[k].maxY))
+            bounds = GridBox(
+                minX: min(bounds.minX, box[k].minX), minY: min(bounds.minY, box[k].minY),
+                maxX: max(bounds.maxX, box[k].maxX), maxY: max(bounds.maxY, box[k].maxY))
         }
         bodyBounds = bounds
         // Cells about twice a typical body's swept box: a pile of small bodies is not lumped into a

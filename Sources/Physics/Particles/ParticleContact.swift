@@ -36,8 +36,10 @@ public struct ParticleCollisionOptions: Equatable, Sendable {
     public var maximumBounces: Int
 
     /// Creates options.
-    public init(radius: Float = 0, elasticity: Float = 0.5, friction: Float = 0, filter: CollisionFilter = .all,
-                dt: Double = 1.0 / 120, maximumBounces: Int = 2) {
+    public init(
+        radius: Float = 0, elasticity: Float = 0.5, friction: Float = 0, filter: CollisionFilter = .all,
+        dt: Double = 1.0 / 120, maximumBounces: Int = 2
+    ) {
         (self.radius, self.elasticity, self.friction, self.filter, self.dt, self.maximumBounces) =
             (radius, elasticity, friction, filter, dt, maximumBounces)
     }
@@ -45,15 +47,18 @@ public struct ParticleCollisionOptions: Equatable, Sendable {
     func validate() throws {
         let place = "ParticleCollisionOptions"
         try Check.nonNegative(Double(radius), "\(place).radius")
-        try Check.nonNegative(Double(elasticity), "\(place).elasticity", fix: "Use an elasticity ≥ 0 (0 stops, 1 keeps the speed).")
+        try Check.nonNegative(
+            Double(elasticity), "\(place).elasticity", fix: "Use an elasticity ≥ 0 (0 stops, 1 keeps the speed).")
         try Check.nonNegative(Double(friction), "\(place).friction")
         guard dt.isFinite, dt > 0, dt <= 1 else {
-            throw PhysicsError(.invalidValue, place: "\(place).dt", problem: "expected 0 < dt ≤ 1, got \(Check.describe(dt))",
-                               fix: "Pass the fixed step the particles moved over.")
+            throw PhysicsError(
+                .invalidValue, place: "\(place).dt", problem: "expected 0 < dt ≤ 1, got \(Check.describe(dt))",
+                fix: "Pass the fixed step the particles moved over.")
         }
         guard (0...8).contains(maximumBounces) else {
-            throw PhysicsError(.invalidValue, place: "\(place).maximumBounces", problem: "expected 0...8, got \(maximumBounces)",
-                               fix: "Use 2 (the default).")
+            throw PhysicsError(
+                .invalidValue, place: "\(place).maximumBounces", problem: "expected 0...8, got \(maximumBounces)",
+                fix: "Use 2 (the default).")
         }
     }
 }

@@ -46,7 +46,8 @@ final class SpatialHash {
         for b in 0..<buckets { start[b + 1] += start[b] }
         items.reset(count: Int(start[buckets]), to: 0)
         fill.reset(count: buckets, to: 0)
-        let out = items.pointer, next = fill.pointer
+        let out = items.pointer
+        let next = fill.pointer
         for k in 0..<count {
             let b = boxes[k]
             let (x0, y0, x1, y1) = geometry.cellRange(b.minX, b.minY, b.maxX, b.maxY)
@@ -63,8 +64,9 @@ final class SpatialHash {
 
     /// The hash's geometry and buffer pointers as plain values for a hot loop (valid until rebuilt).
     var view: HashView {
-        HashView(inverseCell: inverseCell, mask: mask, bucketStart: bucketStart.pointer, items: items.pointer,
-                 oversized: oversized.pointer, oversizedCount: oversized.count)
+        HashView(
+            inverseCell: inverseCell, mask: mask, bucketStart: bucketStart.pointer, items: items.pointer,
+            oversized: oversized.pointer, oversizedCount: oversized.count)
     }
 }
 
@@ -88,7 +90,10 @@ struct HashView {
     @inline(__always)
     func cellRange(_ minX: Float, _ minY: Float, _ maxX: Float, _ maxY: Float) -> (Int, Int, Int, Int) {
         guard minX <= maxX, minY <= maxY else { return (1, 1, 0, 0) }
-        return (Self.cell(minX * inverseCell), Self.cell(minY * inverseCell), Self.cell(maxX * inverseCell), Self.cell(maxY * inverseCell))
+        return (
+            Self.cell(minX * inverseCell), Self.cell(minY * inverseCell), Self.cell(maxX * inverseCell),
+            Self.cell(maxY * inverseCell)
+        )
     }
 
     @inline(__always)
@@ -104,7 +109,8 @@ struct HashView {
         let (x0, y0, x1, y1) = cellRange(minX, minY, maxX, maxY)
         guard x0 <= x1, y0 <= y1 else { return }
         // A query box spanning very many cells (a very fast particle) walks a capped number of them.
-        let x1c = min(x1, x0 + 63), y1c = min(y1, y0 + 63)
+        let x1c = min(x1, x0 + 63)
+        let y1c = min(y1, y0 + 63)
         for y in y0...y1c {
             for x in x0...x1c {
                 let b = bucket(x, y)

@@ -49,12 +49,16 @@ public struct CollisionEvent {
     /// The world's step count when the event was delivered.
     public var step: Int
 
-    init(phase: Phase, shapeA: PhysicsShape, shapeB: PhysicsShape, bodyA: PhysicsBody, bodyB: PhysicsBody,
-         contactCount: Int = 0, firstContact: ContactPoint = .none, secondContact: ContactPoint = .none,
-         normal: CGVector = .zero, impulse: CGVector = .zero, isSensor: Bool, isRemoval: Bool, step: Int) {
+    init(
+        phase: Phase, shapeA: PhysicsShape, shapeB: PhysicsShape, bodyA: PhysicsBody, bodyB: PhysicsBody,
+        contactCount: Int = 0, firstContact: ContactPoint = .none, secondContact: ContactPoint = .none,
+        normal: CGVector = .zero, impulse: CGVector = .zero, isSensor: Bool, isRemoval: Bool, step: Int
+    ) {
         (self.phase, self.shapeA, self.shapeB, self.bodyA, self.bodyB) = (phase, shapeA, shapeB, bodyA, bodyB)
         (self.contactCount, self.firstContact, self.secondContact) = (contactCount, firstContact, secondContact)
-        (self.normal, self.impulse, self.isSensor, self.isRemoval, self.step) = (normal, impulse, isSensor, isRemoval, step)
+        (self.normal, self.impulse, self.isSensor, self.isRemoval, self.step) = (
+            normal, impulse, isSensor, isRemoval, step
+        )
     }
 }
 

@@ -18,14 +18,16 @@ private let collisionBegan: cpCollisionBeginFunc = { arbiter, _, data in
 /// since the shape may be freed before the next step reports it).
 private let collisionSeparated: cpCollisionSeparateFunc = { arbiter, _, data in
     guard let data, let arbiter else { return }
-    var a: UnsafeMutablePointer<cpShape>?, b: UnsafeMutablePointer<cpShape>?
+    var a: UnsafeMutablePointer<cpShape>?
+    var b: UnsafeMutablePointer<cpShape>?
     cpArbiterGetShapes(arbiter, &a, &b)
     guard let a, let b, a.pointee.userData != nil, b.pointee.userData != nil else { return }
     let log = data.assumingMemoryBound(to: CollisionLog.self)
     if cpArbiterIsRemoval(arbiter) == 0 {
         log.pointee.appendSeparated(a, b)
     } else if let world = log.pointee.world?.takeUnretainedValue(),
-              let separation = Separation(a, b, isRemoval: true, reportStep: world.stepCount + 1) {
+        let separation = Separation(a, b, isRemoval: true, reportStep: world.stepCount + 1)
+    {
         world.separations.append(separation)
     }
 }
@@ -55,7 +57,8 @@ struct Separation {
     /// The separation of two Chipmunk shapes that belong to `PhysicsShape`s (nil for particle bodies).
     init?(_ a: UnsafeMutablePointer<cpShape>, _ b: UnsafeMutablePointer<cpShape>, isRemoval: Bool, reportStep: Int) {
         guard let ua = a.pointee.userData, let ub = b.pointee.userData,
-              let ba = a.pointee.body.pointee.userData, let bb = b.pointee.body.pointee.userData else { return nil }
+            let ba = a.pointee.body.pointee.userData, let bb = b.pointee.body.pointee.userData
+        else { return nil }
         shapeA = Unmanaged<PhysicsShape>.fromOpaque(ua).takeUnretainedValue()
         shapeB = Unmanaged<PhysicsShape>.fromOpaque(ub).takeUnretainedValue()
         bodyA = Unmanaged<PhysicsBody>.fromOpaque(ba).takeUnretainedValue()
@@ -191,7 +194,10 @@ extension PhysicsWorld {
         eventsPending = false
         // Work on local copies (swapped out, so their storage is reused): one exclusivity check per
         // array per step instead of one per event.
-        var events = storedEvents, keys = eventKeys, infos = arbiterInfos, all = separations
+        var events = storedEvents
+        var keys = eventKeys
+        var infos = arbiterInfos
+        var all = separations
         (storedEvents, eventKeys, arbiterInfos, separations) = ([], [], [], [])
         events.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
@@ -208,7 +214,10 @@ extension PhysicsWorld {
         var removed: [Separation] = []
         for s in all { if s.reportStep <= step { removed.append(s) } else { later.append(s) } }
         for (i, s) in removed.enumerated() {
-            keys.append(EventKey(phase: 0, first: min(s.shapeA.id, s.shapeB.id), second: max(s.shapeA.id, s.shapeB.id), index: Int32(i)))
+            keys.append(
+                EventKey(
+                    phase: 0, first: min(s.shapeA.id, s.shapeB.id), second: max(s.shapeA.id, s.shapeB.id),
+                    index: Int32(i)))
         }
         for i in 0..<log.beganCount {
             var info = ccp_arbiter_info()
@@ -229,9 +238,11 @@ extension PhysicsWorld {
             if key.phase == 0 {
                 let s = removed[Int(key.index)]
                 let swap = s.shapeB.id < s.shapeA.id
-                events.append(CollisionEvent(phase: .separate, shapeA: swap ? s.shapeB : s.shapeA, shapeB: swap ? s.shapeA : s.shapeB,
-                                             bodyA: swap ? s.bodyB : s.bodyA, bodyB: swap ? s.bodyA : s.bodyB,
-                                             isSensor: s.shapeA.isSensor || s.shapeB.isSensor, isRemoval: s.isRemoval, step: step))
+                events.append(
+                    CollisionEvent(
+                        phase: .separate, shapeA: swap ? s.shapeB : s.shapeA, shapeB: swap ? s.shapeA : s.shapeB,
+                        bodyA: swap ? s.bodyB : s.bodyA, bodyB: swap ? s.bodyA : s.bodyB,
+                        isSensor: s.shapeA.isSensor || s.shapeB.isSensor, isRemoval: s.isRemoval, step: step))
             } else {
                 appendBeginEvent(infos[Int(key.index)], step: step, to: &events)
             }
@@ -241,29 +252,32 @@ extension PhysicsWorld {
 
     private func appendBeginEvent(_ info: ccp_arbiter_info, step: Int, to events: inout [CollisionEvent]) {
         guard let ua = info.a?.pointee.userData, let ub = info.b?.pointee.userData,
-              let ba = info.a?.pointee.body.pointee.userData, let bb = info.b?.pointee.body.pointee.userData else { return }
+            let ba = info.a?.pointee.body.pointee.userData, let bb = info.b?.pointee.body.pointee.userData
+        else { return }
         let first = Unmanaged<PhysicsShape>.fromOpaque(ua).takeUnretainedValue()
         let second = Unmanaged<PhysicsShape>.fromOpaque(ub).takeUnretainedValue()
         let firstBody = Unmanaged<PhysicsBody>.fromOpaque(ba).takeUnretainedValue()
         let secondBody = Unmanaged<PhysicsBody>.fromOpaque(bb).takeUnretainedValue()
         let swap = second.id < first.id
         func contact(_ pa: cpVect, _ pb: cpVect, _ distance: Double) -> ContactPoint {
-            swap ? ContactPoint(pointA: CGPoint(pb), pointB: CGPoint(pa), depth: -distance)
-                 : ContactPoint(pointA: CGPoint(pa), pointB: CGPoint(pb), depth: -distance)
+            swap
+                ? ContactPoint(pointA: CGPoint(pb), pointB: CGPoint(pa), depth: -distance)
+                : ContactPoint(pointA: CGPoint(pa), pointB: CGPoint(pb), depth: -distance)
         }
         // The normal points from Chipmunk's first shape to its second; Chipmunk 7's total impulse is
         // the one on its first shape. Events report the normal from A to B and the impulse on B.
         let sign: Double = swap ? -1 : 1
         let isSensor = first.isSensor || second.isSensor
-        events.append(CollisionEvent(
-            phase: .begin, shapeA: swap ? second : first, shapeB: swap ? first : second,
-            bodyA: swap ? secondBody : firstBody, bodyB: swap ? firstBody : secondBody,
-            contactCount: Int(max(0, min(info.count, 2))),
-            firstContact: contact(info.pointA0, info.pointB0, info.distance0),
-            secondContact: contact(info.pointA1, info.pointB1, info.distance1),
-            normal: CGVector(dx: sign * info.normal.x, dy: sign * info.normal.y),
-            impulse: isSensor ? .zero : CGVector(dx: -sign * info.impulse.x, dy: -sign * info.impulse.y),
-            isSensor: isSensor, isRemoval: false, step: step))
+        events.append(
+            CollisionEvent(
+                phase: .begin, shapeA: swap ? second : first, shapeB: swap ? first : second,
+                bodyA: swap ? secondBody : firstBody, bodyB: swap ? firstBody : secondBody,
+                contactCount: Int(max(0, min(info.count, 2))),
+                firstContact: contact(info.pointA0, info.pointB0, info.distance0),
+                secondContact: contact(info.pointA1, info.pointB1, info.distance1),
+                normal: CGVector(dx: sign * info.normal.x, dy: sign * info.normal.y),
+                impulse: isSensor ? .zero : CGVector(dx: -sign * info.impulse.x, dy: -sign * info.impulse.y),
+                isSensor: isSensor, isRemoval: false, step: step))
     }
 
     func deliverCollisionEvents() {

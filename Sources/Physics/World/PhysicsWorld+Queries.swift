@@ -37,8 +37,10 @@ private final class QueryCollector {
 private let collectSegmentHit: cpSpaceSegmentQueryFunc = { shape, point, normal, alpha, data in
     guard let shape, let data, let user = shape.pointee.userData else { return }
     let collector = Unmanaged<QueryCollector>.fromOpaque(data).takeUnretainedValue()
-    collector.hits.append(SegmentQueryResult(shape: Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue(),
-                                             point: CGPoint(point), normal: CGVector(normal), fraction: alpha))
+    collector.hits.append(
+        SegmentQueryResult(
+            shape: Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue(),
+            point: CGPoint(point), normal: CGVector(normal), fraction: alpha))
 }
 
 private let collectShape: cpSpaceBBQueryFunc = { shape, data in
@@ -49,9 +51,10 @@ private let collectShape: cpSpaceBBQueryFunc = { shape, data in
 
 private let collectNearest: cpSpacePointQueryFunc = { shape, point, distance, gradient, data in
     guard let shape, let data, let user = shape.pointee.userData else { return }
-    Unmanaged<QueryCollector>.fromOpaque(data).takeUnretainedValue().points.append(PointQueryResult(
-        shape: Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue(),
-        point: CGPoint(point), distance: distance, gradient: CGVector(gradient)))
+    Unmanaged<QueryCollector>.fromOpaque(data).takeUnretainedValue().points.append(
+        PointQueryResult(
+            shape: Unmanaged<PhysicsShape>.fromOpaque(user).takeUnretainedValue(),
+            point: CGPoint(point), distance: distance, gradient: CGVector(gradient)))
 }
 
 private let collectPointHit: cpSpacePointQueryFunc = { shape, _, distance, _, data in
@@ -63,26 +66,34 @@ private let collectPointHit: cpSpacePointQueryFunc = { shape, _, distance, _, da
 extension PhysicsWorld {
     /// The shape nearest to `point` within `maxDistance` points (≥ 0), with the nearest surface point.
     /// Sensors are included (Chipmunk 7's rule). Nil when nothing is that close.
-    public func nearestPoint(to point: CGPoint, maxDistance: Double, filter: CollisionFilter = .all) throws -> PointQueryResult? {
+    public func nearestPoint(to point: CGPoint, maxDistance: Double, filter: CollisionFilter = .all) throws
+        -> PointQueryResult?
+    {
         let place = "PhysicsWorld.nearestPoint(to:maxDistance:filter:)"
         try Check.point(point, place)
         try Check.nonNegative(maxDistance, place, fix: "Use a search radius ≥ 0 points.")
         let collector = QueryCollector()
-        cpSpacePointQuery(space, point.cp, maxDistance, filter.cp, collectNearest, Unmanaged.passUnretained(collector).toOpaque())
-        return collector.points.min { $0.distance != $1.distance ? $0.distance < $1.distance : $0.shape.id < $1.shape.id }
+        cpSpacePointQuery(
+            space, point.cp, maxDistance, filter.cp, collectNearest, Unmanaged.passUnretained(collector).toOpaque())
+        return collector.points.min {
+            $0.distance != $1.distance ? $0.distance < $1.distance : $0.shape.id < $1.shape.id
+        }
     }
 
     /// The shapes containing `point`, ordered by creation.
     public func shapes(containing point: CGPoint, filter: CollisionFilter = .all) throws -> [PhysicsShape] {
         try Check.point(point, "PhysicsWorld.shapes(containing:filter:)")
         let collector = QueryCollector()
-        cpSpacePointQuery(space, point.cp, 0, filter.cp, collectPointHit, Unmanaged.passUnretained(collector).toOpaque())
+        cpSpacePointQuery(
+            space, point.cp, 0, filter.cp, collectPointHit, Unmanaged.passUnretained(collector).toOpaque())
         return collector.shapes.sorted { $0.id < $1.id }
     }
 
     /// The first shape the segment from `start` to `end`, thickened by `radius` points, touches.
-    public func firstHit(from start: CGPoint, to end: CGPoint, radius: Double = 0,
-                         filter: CollisionFilter = .all) throws -> SegmentQueryResult? {
+    public func firstHit(
+        from start: CGPoint, to end: CGPoint, radius: Double = 0,
+        filter: CollisionFilter = .all
+    ) throws -> SegmentQueryResult? {
         let place = "PhysicsWorld.firstHit(from:to:radius:filter:)"
         try Check.point(start, place)
         try Check.point(end, place)
@@ -92,15 +103,21 @@ extension PhysicsWorld {
 
     /// Every shape the thickened segment touches, nearest first (ties by creation order). Particle
     /// bodies are not reported.
-    public func allHits(from start: CGPoint, to end: CGPoint, radius: Double = 0,
-                        filter: CollisionFilter = .all) throws -> [SegmentQueryResult] {
+    public func allHits(
+        from start: CGPoint, to end: CGPoint, radius: Double = 0,
+        filter: CollisionFilter = .all
+    ) throws -> [SegmentQueryResult] {
         let place = "PhysicsWorld.allHits(from:to:radius:filter:)"
         try Check.point(start, place)
         try Check.point(end, place)
         try Check.nonNegative(radius, place, fix: "Use a thickness ≥ 0 points.")
         let collector = QueryCollector()
-        cpSpaceSegmentQuery(space, start.cp, end.cp, radius, filter.cp, collectSegmentHit, Unmanaged.passUnretained(collector).toOpaque())
-        return collector.hits.sorted { $0.fraction != $1.fraction ? $0.fraction < $1.fraction : $0.shape.id < $1.shape.id }
+        cpSpaceSegmentQuery(
+            space, start.cp, end.cp, radius, filter.cp, collectSegmentHit,
+            Unmanaged.passUnretained(collector).toOpaque())
+        return collector.hits.sorted {
+            $0.fraction != $1.fraction ? $0.fraction < $1.fraction : $0.shape.id < $1.shape.id
+        }
     }
 
     /// The shapes whose bounding boxes overlap `rect` (world points), ordered by creation.
@@ -110,8 +127,9 @@ extension PhysicsWorld {
         try Check.point(CGPoint(x: rect.maxX, y: rect.maxY), place)
         let r = rect.standardized
         let collector = QueryCollector()
-        cpSpaceBBQuery(space, cpBB(l: r.minX, b: r.minY, r: r.maxX, t: r.maxY), filter.cp, collectShape,
-                       Unmanaged.passUnretained(collector).toOpaque())
+        cpSpaceBBQuery(
+            space, cpBB(l: r.minX, b: r.minY, r: r.maxX, t: r.maxY), filter.cp, collectShape,
+            Unmanaged.passUnretained(collector).toOpaque())
         return collector.shapes.sorted { $0.id < $1.id }
     }
 }

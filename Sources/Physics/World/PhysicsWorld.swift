@@ -134,8 +134,10 @@ public final class PhysicsWorld {
     /// Sets the solver iterations (1...1000).
     public func setIterations(_ n: Int) throws {
         guard (1...1000).contains(n) else {
-            throw PhysicsError(.invalidValue, place: "PhysicsWorld.setIterations(_:)", problem: "expected 1...1000 iterations, got \(n)",
-                               fix: "Use 10 (Chipmunk's default) or more for stiff stacks.")
+            throw PhysicsError(
+                .invalidValue, place: "PhysicsWorld.setIterations(_:)",
+                problem: "expected 1...1000 iterations, got \(n)",
+                fix: "Use 10 (Chipmunk's default) or more for stiff stacks.")
         }
         cpSpaceSetIterations(space, Int32(n))
     }
@@ -144,8 +146,11 @@ public final class PhysicsWorld {
     public var damping: Double { cpSpaceGetDamping(space) }
     /// Sets the damping (0...1).
     public func setDamping(_ d: Double) throws {
-        cpSpaceSetDamping(space, try Check.inRange(d, 0...1, "PhysicsWorld.setDamping(_:)",
-                                                   fix: "Use 1 for no damping, 0.9 to lose 10 % of the velocity per second."))
+        cpSpaceSetDamping(
+            space,
+            try Check.inRange(
+                d, 0...1, "PhysicsWorld.setDamping(_:)",
+                fix: "Use 1 for no damping, 0.9 to lose 10 % of the velocity per second."))
     }
 
     /// Speed below which a body counts as idle for sleeping, points per second (0 = Chipmunk's guess
@@ -160,7 +165,8 @@ public final class PhysicsWorld {
     public var sleepTimeThreshold: Double { cpSpaceGetSleepTimeThreshold(space) }
     /// Sets the sleep time threshold (≥ 0, or `.infinity` to disable sleeping).
     public func setSleepTimeThreshold(_ t: Double) throws {
-        cpSpaceSetSleepTimeThreshold(space, try Check.nonNegativeOrInfinity(t, "PhysicsWorld.setSleepTimeThreshold(_:)"))
+        cpSpaceSetSleepTimeThreshold(
+            space, try Check.nonNegativeOrInfinity(t, "PhysicsWorld.setSleepTimeThreshold(_:)"))
     }
 
     /// Overlap allowed between shapes, points (≥ 0); a little overlap keeps contacts stable. Default 0.1.
@@ -182,8 +188,10 @@ public final class PhysicsWorld {
     /// Sets the collision persistence (1...1000 steps).
     public func setCollisionPersistence(_ n: Int) throws {
         guard (1...1000).contains(n) else {
-            throw PhysicsError(.invalidValue, place: "PhysicsWorld.setCollisionPersistence(_:)", problem: "expected 1...1000 steps, got \(n)",
-                               fix: "Use 3 (Chipmunk's default).")
+            throw PhysicsError(
+                .invalidValue, place: "PhysicsWorld.setCollisionPersistence(_:)",
+                problem: "expected 1...1000 steps, got \(n)",
+                fix: "Use 3 (Chipmunk's default).")
         }
         cpSpaceSetCollisionPersistence(space, cpTimestamp(n))
     }
@@ -209,9 +217,10 @@ public final class PhysicsWorld {
     public func add(_ body: PhysicsBody) throws {
         let place = "PhysicsWorld.add(_: PhysicsBody)"
         if let other = body.world {
-            throw PhysicsError(.alreadyAdded, place: place,
-                               problem: other === self ? "the body is already in this world" : "the body is in another world",
-                               fix: other === self ? "Add each body once." : "Remove it from the other world first.")
+            throw PhysicsError(
+                .alreadyAdded, place: place,
+                problem: other === self ? "the body is already in this world" : "the body is in another world",
+                fix: other === self ? "Add each body once." : "Remove it from the other world first.")
         }
         try body.checkSimulatable(place: place)
         body.world = self
@@ -241,13 +250,15 @@ public final class PhysicsWorld {
     /// be added again.
     public func remove(_ body: PhysicsBody) throws {
         guard body.world === self else {
-            throw PhysicsError(.notAdded, place: "PhysicsWorld.remove(_: PhysicsBody)", problem: "the body is not in this world",
-                               fix: "Remove a body from the world it was added to, once.")
+            throw PhysicsError(
+                .notAdded, place: "PhysicsWorld.remove(_: PhysicsBody)", problem: "the body is not in this world",
+                fix: "Remove a body from the world it was added to, once.")
         }
         // Events may point at this body's shapes without holding them: give them strong references first.
         materializeCollisionEvents()
         if body === ownStaticBody { ownStaticBody = nil }
-        for constraint in constraints where constraint.world === self && (constraint.bodyA === body || constraint.bodyB === body) {
+        for constraint in constraints
+        where constraint.world === self && (constraint.bodyA === body || constraint.bodyB === body) {
             removeConstraintUnchecked(constraint)
         }
         body.world = nil
@@ -282,14 +293,17 @@ public final class PhysicsWorld {
     public func add(_ constraint: PhysicsConstraint) throws {
         let place = "PhysicsWorld.add(_: PhysicsConstraint)"
         if let other = constraint.world {
-            throw PhysicsError(.alreadyAdded, place: place,
-                               problem: other === self ? "the constraint is already in this world" : "the constraint is in another world",
-                               fix: other === self ? "Add each constraint once." : "Remove it from the other world first.")
+            throw PhysicsError(
+                .alreadyAdded, place: place,
+                problem: other === self
+                    ? "the constraint is already in this world" : "the constraint is in another world",
+                fix: other === self ? "Add each constraint once." : "Remove it from the other world first.")
         }
         for (label, body) in [("bodyA", constraint.bodyA), ("bodyB", constraint.bodyB)] where body.world !== self {
-            throw PhysicsError(body.world == nil ? .notAdded : .differentWorlds, place: place,
-                               problem: "the constraint's \(label) is \(body.world == nil ? "not in any world" : "in another world")",
-                               fix: "Add both bodies to this world before the constraint (use world.staticBody for a fixed anchor).")
+            throw PhysicsError(
+                body.world == nil ? .notAdded : .differentWorlds, place: place,
+                problem: "the constraint's \(label) is \(body.world == nil ? "not in any world" : "in another world")",
+                fix: "Add both bodies to this world before the constraint (use world.staticBody for a fixed anchor).")
         }
         try constraint.checkSolvable(place: place)
         constraint.world = self
@@ -309,8 +323,10 @@ public final class PhysicsWorld {
     /// Removes a constraint.
     public func remove(_ constraint: PhysicsConstraint) throws {
         guard constraint.world === self else {
-            throw PhysicsError(.notAdded, place: "PhysicsWorld.remove(_: PhysicsConstraint)", problem: "the constraint is not in this world",
-                               fix: "Remove a constraint from the world it was added to, once.")
+            throw PhysicsError(
+                .notAdded, place: "PhysicsWorld.remove(_: PhysicsConstraint)",
+                problem: "the constraint is not in this world",
+                fix: "Remove a constraint from the world it was added to, once.")
         }
         removeConstraintUnchecked(constraint)
     }
@@ -330,9 +346,11 @@ public final class PhysicsWorld {
         for c in constraints where c.world === self && c.isRotary && (c.bodyA === body || c.bodyB === body) {
             let other = c.bodyA === body ? c.bodyB : c.bodyA
             if !(other.type == .dynamic && other.moment.isFinite) {
-                throw PhysicsError(.unsolvable, place: place,
-                                   problem: "\(type(of: c)) #\(c.id) needs one of its bodies to turn, and this body would be the only one",
-                                   fix: "Remove the constraint first, or keep a finite moment.")
+                throw PhysicsError(
+                    .unsolvable, place: place,
+                    problem:
+                        "\(type(of: c)) #\(c.id) needs one of its bodies to turn, and this body would be the only one",
+                    fix: "Remove the constraint first, or keep a finite moment.")
             }
         }
     }
@@ -343,7 +361,8 @@ public final class PhysicsWorld {
     func attach(_ shape: PhysicsShape) {
         if shape.body?.type == .static { staticGeometryVersion &+= 1 }
         performOrDefer { [unowned self] in
-            guard let body = shape.body, body.world === self, body.isInSpace, !shape.isInSpace, let h = shape.handle else { return }
+            guard let body = shape.body, body.world === self, body.isInSpace, !shape.isInSpace, let h = shape.handle
+            else { return }
             cpSpaceAddShape(space, h)
             shape.isInSpace = true
             if body.type == .static { staticGeometryVersion &+= 1 }
@@ -402,18 +421,22 @@ public final class PhysicsWorld {
     /// Chipmunk step, the divergence guard, then collision events, then the changes made meanwhile.
     public func step(_ dt: Double) throws {
         guard dt.isFinite, dt > 0, dt <= 1 else {
-            throw PhysicsError(.invalidValue, place: "PhysicsWorld.step(_:)", problem: "expected a step 0 < dt ≤ 1 second, got \(Check.describe(dt))",
-                               fix: "Step at a fixed dt such as 1/120 s; split long frames into several steps.")
+            throw PhysicsError(
+                .invalidValue, place: "PhysicsWorld.step(_:)",
+                problem: "expected a step 0 < dt ≤ 1 second, got \(Check.describe(dt))",
+                fix: "Step at a fixed dt such as 1/120 s; split long frames into several steps.")
         }
         guard !isStepping else {
-            throw PhysicsError(.invalidValue, place: "PhysicsWorld.step(_:)", problem: "step was called from a collision observer",
-                               fix: "Step the world from the engine's loop, not from inside an event callback.")
+            throw PhysicsError(
+                .invalidValue, place: "PhysicsWorld.step(_:)", problem: "step was called from a collision observer",
+                fix: "Step the world from the engine's loop, not from inside an event callback.")
         }
         isStepping = true
         discardUnreadCollisionEvents()
         prepareKinematicBodies(dt)
         applyForceFieldsToBodies(dt)
-        let h = handles.pointer, before = snapshots.pointer
+        let h = handles.pointer
+        let before = snapshots.pointer
         for i in 0..<handles.count { before[i] = BodySnapshot(h[i]) }
         cpSpaceStep(space, dt)
         stepCount += 1
@@ -467,7 +490,8 @@ public final class PhysicsWorld {
         for body in bodies where body.type == .dynamic {
             let cog = cpBodyLocalToWorld(body.handle, cpBodyGetCenterOfGravity(body.handle))
             let v = cpBodyGetVelocity(body.handle)
-            var ax = 0.0, ay = 0.0
+            var ax = 0.0
+            var ay = 0.0
             for field in forceFields where field.appliesToBodies && field.isEnabled {
                 let acc = field.acceleration(x: cog.x, y: cog.y, vx: v.x, vy: v.y, time: time)
                 ax += acc.dx
@@ -483,11 +507,13 @@ public final class PhysicsWorld {
     private func captureBodies() {
         divergedBodies.removeAll(keepingCapacity: true)
         let limit = PhysicsLimits.divergenceThreshold
-        let h = handles.pointer, before = snapshots.pointer
+        let h = handles.pointer
+        let before = snapshots.pointer
         for i in 0..<handles.count {
             let b = h[i].pointee
             // NaN fails every comparison, so it counts as diverged.
-            let sane = abs(b.transform.tx) <= limit && abs(b.transform.ty) <= limit && abs(b.v.x) <= limit
+            let sane =
+                abs(b.transform.tx) <= limit && abs(b.transform.ty) <= limit && abs(b.v.x) <= limit
                 && abs(b.v.y) <= limit && abs(b.a) <= limit && abs(b.w) <= limit
             if sane { continue }
             cpBodySetVelocity(h[i], cpVect(x: 0, y: 0))

@@ -48,11 +48,13 @@ public final class VsyncDisplayLink: DisplayLinkDriver {
         let now = clock.now()
         let delta = lastTimestamp.map { max(0, now - $0) } ?? duration
         lastTimestamp = now
-        let tick = DisplayLinkTick(frameIndex: frameIndex, timestamp: now, targetTimestamp: now + period,
-                                   duration: period, measuredDelta: delta)
+        let tick = DisplayLinkTick(
+            frameIndex: frameIndex, timestamp: now, targetTimestamp: now + period,
+            duration: period, measuredDelta: delta)
         frameIndex += 1
         onFrame?(tick.timestamp, tick.measuredDelta)
-        links.fire(VSync(timestamp: tick.timestamp, targetTimestamp: tick.targetTimestamp, refreshPeriod: tick.duration))
+        links.fire(
+            VSync(timestamp: tick.timestamp, targetTimestamp: tick.targetTimestamp, refreshPeriod: tick.duration))
         return tick
     }
 

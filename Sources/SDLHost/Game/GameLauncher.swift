@@ -21,16 +21,19 @@ public enum GameLauncher {
     ///   - arguments: the command line, program name first. Default `CommandLine.arguments`.
     ///   - environment: where to look for a display. Default this process's environment.
     ///   - makeGame: makes a fresh game.
-    public static func run(name: String, title: String, configuration: GameConfiguration, controls: String,
-                           arguments: [String] = CommandLine.arguments,
-                           environment: [String: String] = ProcessInfo.processInfo.environment,
-                           makeGame: () -> Game) -> Int32 {
+    public static func run(
+        name: String, title: String, configuration: GameConfiguration, controls: String,
+        arguments: [String] = CommandLine.arguments,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        makeGame: () -> Game
+    ) -> Int32 {
         let options = GameCommandLine(arguments)
         for problem in options.problems { printError("\(name): \(problem)") }
         if !options.problems.isEmpty { return 2 }
         do {
             if let png = options.pngPath {
-                let runner = try HeadlessGameRunner(game: makeGame(), configuration: configuration, script: options.script)
+                let runner = try HeadlessGameRunner(
+                    game: makeGame(), configuration: configuration, script: options.script)
                 let result = try runner.run(frames: options.frames)
                 try runner.writePNG(to: png)
                 print("\(result) -> \(png)")

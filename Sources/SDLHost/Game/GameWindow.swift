@@ -26,11 +26,14 @@ public final class GameWindow: WindowHostDelegate {
     ///   - clock: the time source; tests pass a `ManualClock` for exact deltas.
     ///   - configure: changes to the window configuration (pacing, driver, bindings) before it opens.
     /// - Throws: the session's errors (`GameError`, scene errors) or the window's (`WindowHostError`).
-    public init(game: Game, configuration: GameConfiguration = GameConfiguration(), title: String = "Emitter game",
-                clock: HostClock = MonotonicClock(), configure: (inout WindowConfiguration) -> Void = { _ in }) throws {
+    public init(
+        game: Game, configuration: GameConfiguration = GameConfiguration(), title: String = "Emitter game",
+        clock: HostClock = MonotonicClock(), configure: (inout WindowConfiguration) -> Void = { _ in }
+    ) throws {
         session = try GameSession(game: game, configuration: configuration)
-        var windowConfiguration = WindowConfiguration(title: title, size: session.viewSize, keyBindings: .quitOnly,
-                                                      decodesPointer: false)
+        var windowConfiguration = WindowConfiguration(
+            title: title, size: session.viewSize, keyBindings: .quitOnly,
+            decodesPointer: false)
         windowConfiguration.clearColor = session.engine.backgroundColor
         configure(&windowConfiguration)
         host = try WindowHost(configuration: windowConfiguration, clock: clock)
@@ -62,8 +65,9 @@ public final class GameWindow: WindowHostDelegate {
         let frameEvents = events
         events = []
         do {
-            try session.runFrame(timestamp: tick.timestamp, targetTimestamp: tick.targetTimestamp,
-                                 measuredDelta: tick.measuredDelta, events: frameEvents)
+            try session.runFrame(
+                timestamp: tick.timestamp, targetTimestamp: tick.targetTimestamp,
+                measuredDelta: tick.measuredDelta, events: frameEvents)
         } catch {
             host.log("game: \(error)")
         }

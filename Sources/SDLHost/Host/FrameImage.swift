@@ -36,7 +36,9 @@ public struct FrameImage {
 
     /// Why the description does not fit the pixels, or nil when it does.
     public var problem: String? {
-        guard width > 0, height > 0 else { return "size \(width)x\(height) is empty; return a frame of at least 1x1 pixels" }
+        guard width > 0, height > 0 else {
+            return "size \(width)x\(height) is empty; return a frame of at least 1x1 pixels"
+        }
         guard width <= 16384, height <= 16384 else { return "size \(width)x\(height) exceeds 16384 pixels on a side" }
         guard bytesPerRow >= width * 4 else {
             return "bytesPerRow \(bytesPerRow) is less than width x 4 = \(width * 4)"
@@ -44,7 +46,8 @@ public struct FrameImage {
         if case .bytes(let bytes) = storage {
             let needed = (height - 1) * bytesPerRow + width * 4
             if bytes.count < needed {
-                return "\(bytes.count) bytes for \(width)x\(height) pixels with \(bytesPerRow) bytes per row (needs \(needed))"
+                return
+                    "\(bytes.count) bytes for \(width)x\(height) pixels with \(bytesPerRow) bytes per row (needs \(needed))"
             }
         }
         return nil

@@ -12,7 +12,7 @@ public struct PlaybackState: Equatable, Sendable {
     public private(set) var pendingSteps: Int = 0
 
     /// The slowest and fastest time speed: 1/16 … 16.
-    public static let timeScaleRange: ClosedRange<Double> = 1.0 / 16 ... 16
+    public static let timeScaleRange: ClosedRange<Double> = 1.0 / 16...16
 
     /// Running at speed 1, or as given (the scale is clamped to `timeScaleRange`).
     public init(isPaused: Bool = false, timeScale: Double = 1) {
@@ -27,7 +27,9 @@ public struct PlaybackState: Equatable, Sendable {
     public mutating func apply(_ command: HostCommand) {
         switch command {
         case .pause: isPaused = true
-        case .resume: isPaused = false; pendingSteps = 0
+        case .resume:
+            isPaused = false
+            pendingSteps = 0
         case .step: if isPaused { pendingSteps += 1 }
         case .speedUp: setTimeScale(timeScale * 2)
         case .speedDown: setTimeScale(timeScale / 2)

@@ -8,8 +8,11 @@ import Foundation
 /// frame; nil is returned when no framebuffer of that size can be made.
 func renderFitted(_ engine: Engine, _ context: FrameContext, into framebuffer: inout Framebuffer?) -> FrameOutput? {
     let view = engine.viewSize
-    let scale = max(0.05, min(Double(context.drawableWidth) / Double(view.width),
-                              Double(context.drawableHeight) / Double(view.height)))
+    let scale = max(
+        0.05,
+        min(
+            Double(context.drawableWidth) / Double(view.width),
+            Double(context.drawableHeight) / Double(view.height)))
     let width = max(1, Int((Double(view.width) * scale).rounded()))
     let height = max(1, Int((Double(view.height) * scale).rounded()))
     if framebuffer?.width != width || framebuffer?.height != height {
@@ -17,8 +20,10 @@ func renderFitted(_ engine: Engine, _ context: FrameContext, into framebuffer: i
     }
     guard let fb = framebuffer else { return nil }
     engine.render(into: fb)
-    let image = FrameImage(unsafePixels: UnsafeRawPointer(fb.pixels), width: fb.width, height: fb.height,
-                           bytesPerRow: fb.bytesPerRow)
-    return FrameOutput(image: image, contentsScale: scale, liveParticles: engine.statistics.liveParticles,
-                       bodies: engine.statistics.bodies)
+    let image = FrameImage(
+        unsafePixels: UnsafeRawPointer(fb.pixels), width: fb.width, height: fb.height,
+        bytesPerRow: fb.bytesPerRow)
+    return FrameOutput(
+        image: image, contentsScale: scale, liveParticles: engine.statistics.liveParticles,
+        bodies: engine.statistics.bodies)
 }

@@ -21,8 +21,10 @@ public struct Viewport: Equatable, Sendable {
     public var frameScale: Double
 
     /// A viewport; non-positive sizes are treated as 1 so that the mapping stays finite.
-    public init(windowSize: CGSize, drawableWidth: Int, drawableHeight: Int,
-                frameWidth: Int, frameHeight: Int, frameScale: Double) {
+    public init(
+        windowSize: CGSize, drawableWidth: Int, drawableHeight: Int,
+        frameWidth: Int, frameHeight: Int, frameScale: Double
+    ) {
         self.windowSize = CGSize(width: max(1, windowSize.width), height: max(1, windowSize.height))
         self.drawableWidth = max(1, drawableWidth)
         self.drawableHeight = max(1, drawableHeight)
@@ -48,7 +50,8 @@ public struct Viewport: Equatable, Sendable {
     /// Maps a point in window points to the frame's content points (may lie outside the frame).
     public func contentPoint(fromWindowPoint point: CGPoint) -> CGPoint {
         let d = destination
-        let px = Double(point.x) * windowScale, py = Double(point.y) * Double(drawableHeight) / Double(windowSize.height)
+        let px = Double(point.x) * windowScale
+        let py = Double(point.y) * Double(drawableHeight) / Double(windowSize.height)
         let fx = (px - Double(d.x)) * Double(frameWidth) / Double(d.width)
         let fy = (py - Double(d.y)) * Double(frameHeight) / Double(d.height)
         return CGPoint(x: fx / frameScale, y: fy / frameScale)
@@ -57,7 +60,8 @@ public struct Viewport: Equatable, Sendable {
     /// Maps content points back to window points (the inverse of `contentPoint(fromWindowPoint:)`).
     public func windowPoint(fromContentPoint point: CGPoint) -> CGPoint {
         let d = destination
-        let fx = Double(point.x) * frameScale, fy = Double(point.y) * frameScale
+        let fx = Double(point.x) * frameScale
+        let fy = Double(point.y) * frameScale
         let px = fx * Double(d.width) / Double(frameWidth) + Double(d.x)
         let py = fy * Double(d.height) / Double(frameHeight) + Double(d.y)
         return CGPoint(x: px / windowScale, y: py * Double(windowSize.height) / Double(drawableHeight))

@@ -19,13 +19,16 @@ public enum WindowAvailability: Equatable, Sendable {
     /// Without `DISPLAY`, `WAYLAND_DISPLAY` and `SDL_VIDEODRIVER` there is nothing to show a window on,
     /// and SDL is not tried (it could otherwise take over a text console). With `SDL_VIDEODRIVER` set
     /// (for example `dummy` in tests) that driver decides.
-    public static func check(environment: [String: String] = ProcessInfo.processInfo.environment,
-                             videoDriver: String? = nil) -> WindowAvailability {
+    public static func check(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        videoDriver: String? = nil
+    ) -> WindowAvailability {
         let hasDisplay = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
         let requested = videoDriver ?? environment["SDL_VIDEODRIVER"].flatMap { $0.isEmpty ? nil : $0 }
         guard hasDisplay || requested != nil else {
-            return .unavailable(reason: "no display: neither DISPLAY nor WAYLAND_DISPLAY is set "
-                + "(run under a desktop or xvfb-run, or set SDL_VIDEODRIVER)")
+            return .unavailable(
+                reason: "no display: neither DISPLAY nor WAYLAND_DISPLAY is set "
+                    + "(run under a desktop or xvfb-run, or set SDL_VIDEODRIVER)")
         }
         switch SDLSubsystems.probeVideo(videoDriver: requested) {
         case .success(let driver): return .available(driver: driver)

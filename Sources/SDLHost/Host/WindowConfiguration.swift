@@ -34,12 +34,14 @@ public struct WindowConfiguration {
     public var controllerEventsInBackground: Bool
 
     /// A configuration with the defaults above.
-    public init(title: String = "Emitter", size: CGSize = CGSize(width: 800, height: 600),
-                isResizable: Bool = true, allowsHighDPI: Bool = true, pacing: FramePacing = .vsync,
-                clearColor: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1), videoDriver: String? = nil,
-                watchedFiles: [String] = [], fileWatchMechanism: FileWatcher.Mechanism? = nil,
-                keyBindings: KeyBindings = .standard, decodesPointer: Bool = true, showsStatistics: Bool = false,
-                controllerEventsInBackground: Bool = false) {
+    public init(
+        title: String = "Emitter", size: CGSize = CGSize(width: 800, height: 600),
+        isResizable: Bool = true, allowsHighDPI: Bool = true, pacing: FramePacing = .vsync,
+        clearColor: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1), videoDriver: String? = nil,
+        watchedFiles: [String] = [], fileWatchMechanism: FileWatcher.Mechanism? = nil,
+        keyBindings: KeyBindings = .standard, decodesPointer: Bool = true, showsStatistics: Bool = false,
+        controllerEventsInBackground: Bool = false
+    ) {
         self.title = title
         self.size = size
         self.isResizable = isResizable
@@ -57,7 +59,8 @@ public struct WindowConfiguration {
 
     /// Why the configuration cannot be used, or nil.
     public var problem: String? {
-        let w = Double(size.width), h = Double(size.height)
+        let w = Double(size.width)
+        let h = Double(size.height)
         guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 16384, h <= 16384 else {
             return "size \(w)x\(h) points; each side must be 1...16384"
         }

@@ -69,16 +69,18 @@ public final class WindowHost {
         if let problem = configuration.problem { throw WindowHostError.invalidConfiguration(problem) }
         self.configuration = configuration
         self.clock = clock
-        let started = try SDLSubsystems.start(videoDriver: configuration.videoDriver,
-                                              controllerEventsInBackground: configuration.controllerEventsInBackground)
+        let started = try SDLSubsystems.start(
+            videoDriver: configuration.videoDriver,
+            controllerEventsInBackground: configuration.controllerEventsInBackground)
         supportsControllers = started.controllers
         if let warning = started.warning { pendingWarnings.append(warning) }
         let width = Int(Double(configuration.size.width).rounded())
         let height = Int(Double(configuration.size.height).rounded())
         let vsync = configuration.pacing == .vsync
         do {
-            window = try SDLWindow(title: configuration.title, width: width, height: height,
-                                   resizable: configuration.isResizable, highDPI: configuration.allowsHighDPI, vsync: vsync)
+            window = try SDLWindow(
+                title: configuration.title, width: width, height: height,
+                resizable: configuration.isResizable, highDPI: configuration.allowsHighDPI, vsync: vsync)
         } catch {
             SDLSubsystems.stop(controllers: started.controllers)
             throw error
@@ -87,11 +89,13 @@ public final class WindowHost {
         decoder = CommandDecoder(bindings: configuration.keyBindings, decodesPointer: configuration.decodesPointer)
         overlay = Overlay(bindings: configuration.keyBindings, pointerHelp: configuration.decodesPointer)
         overlay.showsStatistics = configuration.showsStatistics
-        let points = window.pointSize, pixels = window.pixelSize
-        viewport = Viewport(windowSize: CGSize(width: points.width, height: points.height),
-                            drawableWidth: pixels.width, drawableHeight: pixels.height,
-                            frameWidth: pixels.width, frameHeight: pixels.height,
-                            frameScale: Double(pixels.width) / Double(max(1, points.width)))
+        let points = window.pointSize
+        let pixels = window.pixelSize
+        viewport = Viewport(
+            windowSize: CGSize(width: points.width, height: points.height),
+            drawableWidth: pixels.width, drawableHeight: pixels.height,
+            frameWidth: pixels.width, frameHeight: pixels.height,
+            frameScale: Double(pixels.width) / Double(max(1, points.width)))
         if !configuration.watchedFiles.isEmpty { watchFiles(configuration.watchedFiles) }
     }
 
@@ -121,7 +125,8 @@ public final class WindowHost {
 
     /// Resizes the window (points); the change arrives as a `windowResized` event on the next frame.
     public func setWindowSize(_ size: CGSize) {
-        let w = Double(size.width), h = Double(size.height)
+        let w = Double(size.width)
+        let h = Double(size.height)
         guard w.isFinite, h.isFinite, w >= 1, h >= 1 else { return }
         configuration.size = size
         window.setSize(width: Int(w.rounded()), height: Int(h.rounded()))
@@ -133,7 +138,10 @@ public final class WindowHost {
     /// Replaces the watched files (after a reload that loads other images, say). Empty stops watching.
     public func watchFiles(_ paths: [String]) {
         configuration.watchedFiles = paths
-        guard !paths.isEmpty else { fileWatcher = nil; return }
+        guard !paths.isEmpty else {
+            fileWatcher = nil
+            return
+        }
         let watcher = FileWatcher(paths: paths, mechanism: configuration.fileWatchMechanism, clock: clock)
         if let reason = watcher.fallbackReason { log("hot reload: \(reason); checking files 4 times a second instead") }
         fileWatcher = watcher
@@ -149,7 +157,9 @@ public final class WindowHost {
     /// as a real one: for tests. False when SDL has no equivalent event or refused it.
     @discardableResult
     func postPlatformEvent(_ event: InputEvent) -> Bool {
-        guard isOpen, let sdlEvent = SDLEventTranslator.sdlEvent(for: event, windowID: window.windowID) else { return false }
+        guard isOpen, let sdlEvent = SDLEventTranslator.sdlEvent(for: event, windowID: window.windowID) else {
+            return false
+        }
         return SDLEventPump.push(sdlEvent)
     }
 
@@ -181,9 +191,10 @@ public final class WindowHost {
 
         let workStart = clock.now()
         let simulationDelta = playback.simulationDelta(measured: tick.measuredDelta, frameDuration: tick.duration)
-        let context = FrameContext(tick: tick, simulationDelta: simulationDelta, playback: playback, input: input,
-                                   windowSize: viewport.windowSize, drawableWidth: viewport.drawableWidth,
-                                   drawableHeight: viewport.drawableHeight)
+        let context = FrameContext(
+            tick: tick, simulationDelta: simulationDelta, playback: playback, input: input,
+            windowSize: viewport.windowSize, drawableWidth: viewport.drawableWidth,
+            drawableHeight: viewport.drawableHeight)
         if let output = delegate.frame(context) { show(output) }
         let work = clock.now() - workStart
         let capture = window.present(destination: viewport.destination, clear: clearColor, capture: captureRequested)
@@ -240,7 +251,8 @@ public final class WindowHost {
 
     /// Re-reads the window and drawable sizes; a `windowResized` event when the point size changed.
     private func refreshWindowSize() -> InputEvent? {
-        let points = window.pointSize, pixels = window.pixelSize
+        let points = window.pointSize
+        let pixels = window.pixelSize
         let size = CGSize(width: points.width, height: points.height)
         let changed = size != viewport.windowSize
         viewport.windowSize = CGSize(width: max(1, points.width), height: max(1, points.height))
@@ -280,8 +292,9 @@ public final class WindowHost {
             return
         }
         lastFrameProblem = nil
-        let report = OverlayReport(statistics: statistics, liveParticles: output.liveParticles, bodies: output.bodies,
-                                   badge: playback.badge)
+        let report = OverlayReport(
+            statistics: statistics, liveParticles: output.liveParticles, bodies: output.bodies,
+            badge: playback.badge)
         let overlay = self.overlay
         let scale = output.contentsScale.isFinite && output.contentsScale > 0 ? output.contentsScale : 1
         do {

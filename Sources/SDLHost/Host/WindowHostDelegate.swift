@@ -1,4 +1,5 @@
 import EmitterKit
+
 /// The engine side of the window: it renders frames, reacts to commands and input, and reloads the
 /// scene when its files change. All calls come from the thread that called `run`, in this order each
 /// frame: `handle(_ event:)` and `handle(_ command:)` per event, `reloadScene` when files changed, then

@@ -121,9 +121,11 @@ public final class FileWatcher {
             var offset = 0
             while offset + headerSize <= count {
                 let (watch, mask, length) = buffer.withUnsafeBytes { raw in
-                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameStart = offset + headerSize
                 offset = nameStart + length

@@ -49,7 +49,10 @@ public struct CommandDecoder: Sendable {
             return [.dragBegan(at: press), .dragMoved(to: point)]
         case .mouseUp(.left, let point) where decodesPointer:
             guard let press = pressLocation else { return [] }
-            defer { pressLocation = nil; isDragging = false }
+            defer {
+                pressLocation = nil
+                isDragging = false
+            }
             if isDragging { return [.dragEnded(at: point)] }
             if hypot(point.x - press.x, point.y - press.y) > dragThreshold {
                 return [.dragBegan(at: press), .dragEnded(at: point)]

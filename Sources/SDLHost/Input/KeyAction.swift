@@ -1,4 +1,5 @@
 import EmitterKit
+
 /// What a bound key does; `CommandDecoder` turns an action into a `HostCommand` given the host's state
 /// (`togglePause` becomes `pause` or `resume`).
 public enum KeyAction: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import EmitterKit
+
 /// Which keys trigger the host's prototyping actions.
 ///
 /// A game prototype that wants Space or R for itself passes `.quitOnly` or its own table; the keys

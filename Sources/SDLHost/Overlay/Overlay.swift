@@ -46,19 +46,23 @@ public struct Overlay: Sendable {
             statisticsBottom = lines.count * lineStep + 2 * padding - 2 * scale
             canvas.fill(x: 0, y: 0, width: width * scale + 2 * padding, height: statisticsBottom, color: .panel)
             for (i, line) in lines.enumerated() {
-                canvas.draw(text: line, x: padding, y: padding + i * lineStep, scale: scale,
-                            color: i == 0 ? .text : .dimText)
+                canvas.draw(
+                    text: line, x: padding, y: padding + i * lineStep, scale: scale,
+                    color: i == 0 ? .text : .dimText)
             }
         }
         if let badge = report.badge {
             let width = font.width(of: badge) * scale
             let x = canvas.width - width - 2 * padding
-            canvas.fill(x: x, y: 0, width: width + 2 * padding, height: lineStep + 2 * padding - 2 * scale, color: .panel)
+            canvas.fill(
+                x: x, y: 0, width: width + 2 * padding, height: lineStep + 2 * padding - 2 * scale, color: .panel)
             canvas.draw(text: badge, x: x + padding, y: padding, scale: scale, color: .accent)
         }
         let bannerLines = errorMessage.map { errorLines($0, canvasWidth: canvas.width, scale: scale) } ?? []
         let bannerHeight = bannerLines.isEmpty ? 0 : bannerLines.count * lineStep + 8 * scale - 2 * scale
-        if showsHelp { drawHelp(in: canvas, scale: scale, between: statisticsBottom, and: canvas.height - bannerHeight) }
+        if showsHelp {
+            drawHelp(in: canvas, scale: scale, between: statisticsBottom, and: canvas.height - bannerHeight)
+        }
         if !bannerLines.isEmpty { drawBanner(bannerLines, height: bannerHeight, in: canvas, scale: scale) }
     }
 
@@ -114,7 +118,8 @@ public struct Overlay: Sendable {
         let y = canvas.height - height
         canvas.fill(x: 0, y: y, width: canvas.width, height: height, color: .errorPanel)
         for (i, line) in lines.enumerated() {
-            canvas.draw(text: line, x: padding, y: y + padding + i * lineStep, scale: scale, color: i == 0 ? .accent : .text)
+            canvas.draw(
+                text: line, x: padding, y: y + padding + i * lineStep, scale: scale, color: i == 0 ? .accent : .text)
         }
     }
 

@@ -24,8 +24,10 @@ public struct PixelCanvas {
 
     /// Blends a colour over a rectangle (pixel coordinates, clipped to the canvas).
     public func fill(x: Int, y: Int, width w: Int, height h: Int, color: OverlayColor) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(width, x + max(0, w)), y1 = min(height, y + max(0, h))
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(width, x + max(0, w))
+        let y1 = min(height, y + max(0, h))
         guard x0 < x1, y0 < y1, color.alpha > 0 || color.red | color.green | color.blue > 0 else { return }
         for row in y0..<y1 {
             blendSpan(pixels + row * bytesPerRow + x0 * 4, count: x1 - x0, color: color)
@@ -35,12 +37,17 @@ public struct PixelCanvas {
     /// Blends `count` pixels from `p` with one colour: `dst = src + dst × (255 − srcAlpha) / 255`.
     private func blendSpan(_ p: UnsafeMutablePointer<UInt8>, count: Int, color: OverlayColor) {
         let inverse = 255 - UInt32(color.alpha)
-        let r = UInt32(color.red), g = UInt32(color.green), b = UInt32(color.blue), a = UInt32(color.alpha)
+        let r = UInt32(color.red)
+        let g = UInt32(color.green)
+        let b = UInt32(color.blue)
+        let a = UInt32(color.alpha)
         if inverse == 0 {
             for i in 0..<count {
                 let q = p + i * 4
-                q[0] = UInt8(truncatingIfNeeded: r); q[1] = UInt8(truncatingIfNeeded: g)
-                q[2] = UInt8(truncatingIfNeeded: b); q[3] = 255
+                q[0] = UInt8(truncatingIfNeeded: r)
+                q[1] = UInt8(truncatingIfNeeded: g)
+                q[2] = UInt8(truncatingIfNeeded: b)
+                q[3] = 255
             }
             return
         }
@@ -65,8 +72,10 @@ public struct PixelCanvas {
     /// Draws one line of text with its top-left glyph corner at (x, y); each font pixel becomes a
     /// `scale`×`scale` block. Returns the drawn width in pixels.
     @discardableResult
-    public func draw(text: String, x: Int, y: Int, scale: Int, color: OverlayColor,
-                     font: BitmapFont = .standard) -> Int {
+    public func draw(
+        text: String, x: Int, y: Int, scale: Int, color: OverlayColor,
+        font: BitmapFont = .standard
+    ) -> Int {
         let s = max(1, scale)
         let codes = font.codes(for: text)
         var penX = x
@@ -79,7 +88,10 @@ public struct PixelCanvas {
                     var column = 0
                     while column < font.glyphWidth {
                         // Runs of ink become one span per pixel row: fewer, longer fills.
-                        guard font.isInk(code: code, x: column, y: row) else { column += 1; continue }
+                        guard font.isInk(code: code, x: column, y: row) else {
+                            column += 1
+                            continue
+                        }
                         var end = column + 1
                         while end < font.glyphWidth, font.isInk(code: code, x: end, y: row) { end += 1 }
                         fill(x: penX + column * s, y: y + row * s, width: (end - column) * s, height: s, color: color)

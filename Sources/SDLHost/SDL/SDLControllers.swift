@@ -1,5 +1,5 @@
-import EmitterKit
 import CSDL2
+import EmitterKit
 
 /// The game controllers the host has opened, by instance id.
 final class SDLControllers {

@@ -1,5 +1,5 @@
-import EmitterKit
 import CSDL2
+import EmitterKit
 import Foundation
 
 /// What one SDL event means to the host. Positions are still in window points here; the host maps
@@ -42,7 +42,9 @@ enum SDLEventTranslator {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             guard let button = mouseButton(event.button.button) else { return .ignored }
             let point = CGPoint(x: Int(event.button.x), y: Int(event.button.y))
-            return .input(event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .mouseDown(button, at: point) : .mouseUp(button, at: point))
+            return .input(
+                event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .mouseDown(button, at: point) : .mouseUp(button, at: point)
+            )
         case SDL_MOUSEWHEEL:
             let sign: Float = event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
             return .input(.mouseWheel(dx: Double(event.wheel.preciseX * sign), dy: Double(event.wheel.preciseY * sign)))
@@ -53,12 +55,15 @@ enum SDLEventTranslator {
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
             guard let button = controllerButton(Int32(event.cbutton.button)) else { return .ignored }
             let id = ControllerID(event.cbutton.which)
-            return .input(event.type == SDL_CONTROLLERBUTTONDOWN.rawValue
-                          ? .controllerButtonDown(id, button) : .controllerButtonUp(id, button))
+            return .input(
+                event.type == SDL_CONTROLLERBUTTONDOWN.rawValue
+                    ? .controllerButtonDown(id, button) : .controllerButtonUp(id, button))
         case SDL_CONTROLLERAXISMOTION:
             guard let axis = controllerAxis(Int32(event.caxis.axis)) else { return .ignored }
-            return .input(.controllerAxisMoved(ControllerID(event.caxis.which), axis,
-                                               value: normalized(event.caxis.value, trigger: axis.isTrigger)))
+            return .input(
+                .controllerAxisMoved(
+                    ControllerID(event.caxis.which), axis,
+                    value: normalized(event.caxis.value, trigger: axis.isTrigger)))
         default:
             return .ignored
         }

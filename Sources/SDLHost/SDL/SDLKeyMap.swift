@@ -1,5 +1,5 @@
-import EmitterKit
 import CSDL2
+import EmitterKit
 
 /// SDL key codes for the named `Key`s, both ways. Codes without a name travel as `Key.other(code)`.
 enum SDLKeyMap {

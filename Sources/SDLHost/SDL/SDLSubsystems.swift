@@ -7,7 +7,9 @@ enum SDLSubsystems {
     /// - Parameters:
     ///   - videoDriver: SDL's driver name, or nil for SDL's own choice (which honours `SDL_VIDEODRIVER`).
     ///   - controllerEventsInBackground: deliver controller input while the window is unfocused.
-    static func start(videoDriver: String?, controllerEventsInBackground: Bool) throws -> (controllers: Bool, warning: String?) {
+    static func start(videoDriver: String?, controllerEventsInBackground: Bool) throws -> (
+        controllers: Bool, warning: String?
+    ) {
         if let videoDriver {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, videoDriver)
         } else {

@@ -1,5 +1,5 @@
-import EmitterKit
 import CSDL2
+import EmitterKit
 
 /// A virtual game controller attached through SDL's joystick API, so tests can press buttons and move
 /// sticks and see them arrive through SDL's real controller path (hot-plug, mapping, events).

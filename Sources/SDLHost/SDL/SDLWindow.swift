@@ -19,9 +19,9 @@ final class SDLWindow {
 
     /// SDL's name for "R, G, B, A bytes in memory" (its packed formats are named by the 32-bit word).
     #if _endian(little)
-    private static let rgbaBytes = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)
+        private static let rgbaBytes = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)
     #else
-    private static let rgbaBytes = UInt32(SDL_PIXELFORMAT_RGBA8888.rawValue)
+        private static let rgbaBytes = UInt32(SDL_PIXELFORMAT_RGBA8888.rawValue)
     #endif
     /// The streaming texture's format: the compositor's byte order, so uploads are plain copies.
     private static let textureFormat = rgbaBytes
@@ -37,7 +37,8 @@ final class SDLWindow {
         self.window = window
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | (vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0)
         let software = SDL_RENDERER_SOFTWARE.rawValue | (vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0)
-        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, software) else {
+        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, software)
+        else {
             let reason = SDLSubsystems.lastError()
             SDL_DestroyWindow(window)
             self.window = nil
@@ -67,14 +68,16 @@ final class SDLWindow {
 
     /// The window's size in points.
     var pointSize: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         if let window { SDL_GetWindowSize(window, &w, &h) }
         return (Int(w), Int(h))
     }
 
     /// The drawable's size in pixels.
     var pixelSize: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         if let renderer { SDL_GetRendererOutputSize(renderer, &w, &h) }
         return (Int(w), Int(h))
     }
@@ -102,13 +105,15 @@ final class SDLWindow {
         guard let renderer else { return }
         if texture == nil || textureWidth != image.width || textureHeight != image.height {
             if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(renderer, Self.textureFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                        Int32(image.width), Int32(image.height))
+            texture = SDL_CreateTexture(
+                renderer, Self.textureFormat, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                Int32(image.width), Int32(image.height))
             guard let texture else {
                 textureWidth = 0
                 textureHeight = 0
-                throw WindowHostError.textureCreationFailed(width: image.width, height: image.height,
-                                                            reason: SDLSubsystems.lastError())
+                throw WindowHostError.textureCreationFailed(
+                    width: image.width, height: image.height,
+                    reason: SDLSubsystems.lastError())
             }
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
@@ -119,8 +124,9 @@ final class SDLWindow {
         var locked: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
         guard SDL_LockTexture(texture, nil, &locked, &pitch) == 0, let destination = locked else {
-            throw WindowHostError.textureCreationFailed(width: image.width, height: image.height,
-                                                        reason: "lock failed: \(SDLSubsystems.lastError())")
+            throw WindowHostError.textureCreationFailed(
+                width: image.width, height: image.height,
+                reason: "lock failed: \(SDLSubsystems.lastError())")
         }
         defer { SDL_UnlockTexture(texture) }
         let rowBytes = image.width * 4
@@ -130,24 +136,30 @@ final class SDLWindow {
                 destination.copyMemory(from: source, byteCount: rowBytes * image.height)
             } else {
                 for row in 0..<image.height {
-                    (destination + row * targetPitch).copyMemory(from: source + row * image.bytesPerRow, byteCount: rowBytes)
+                    (destination + row * targetPitch).copyMemory(
+                        from: source + row * image.bytesPerRow, byteCount: rowBytes)
                 }
             }
         }
-        overlay(PixelCanvas(pixels: destination.assumingMemoryBound(to: UInt8.self), width: image.width,
-                            height: image.height, bytesPerRow: targetPitch))
+        overlay(
+            PixelCanvas(
+                pixels: destination.assumingMemoryBound(to: UInt8.self), width: image.width,
+                height: image.height, bytesPerRow: targetPitch))
     }
 
     /// Clears, draws the texture into `destination` (drawable pixels), optionally reads the target
     /// back, and presents (blocking on vsync when the renderer has it).
-    func present(destination: (x: Int, y: Int, width: Int, height: Int), clear: OverlayColor,
-                 capture: Bool) -> CapturedFrame? {
+    func present(
+        destination: (x: Int, y: Int, width: Int, height: Int), clear: OverlayColor,
+        capture: Bool
+    ) -> CapturedFrame? {
         guard let renderer else { return nil }
         SDL_SetRenderDrawColor(renderer, clear.red, clear.green, clear.blue, 255)
         SDL_RenderClear(renderer)
         if let texture {
-            var rect = SDL_Rect(x: Int32(destination.x), y: Int32(destination.y),
-                                w: Int32(destination.width), h: Int32(destination.height))
+            var rect = SDL_Rect(
+                x: Int32(destination.x), y: Int32(destination.y),
+                w: Int32(destination.width), h: Int32(destination.height))
             SDL_RenderCopy(renderer, texture, nil, &rect)
         }
         var captured: CapturedFrame?

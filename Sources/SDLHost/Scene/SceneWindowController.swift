@@ -18,16 +18,19 @@ public final class SceneWindowController: WindowHostDelegate {
 
     /// Loads the scene and opens a window of its display size (`clock` times the frames; tests pass a
     /// `ManualClock`). Throws the scene's errors or the window's.
-    public init(scenePath: String, seedOffset: UInt32 = 0, clock: HostClock = MonotonicClock(),
-                configure: (inout WindowConfiguration) -> Void = { _ in }) throws {
+    public init(
+        scenePath: String, seedOffset: UInt32 = 0, clock: HostClock = MonotonicClock(),
+        configure: (inout WindowConfiguration) -> Void = { _ in }
+    ) throws {
         self.scenePath = scenePath
         self.seedOffset = seedOffset
         let scene = try SceneSource.load(path: scenePath)
         scene.offsetSeeds(by: seedOffset)
         engine = try Engine(scene: scene)
         let name = scenePath.split(separator: "/").last.map(String.init) ?? scenePath
-        var configuration = WindowConfiguration(title: "Emitter — \(name)", size: scene.display.size,
-                                                watchedFiles: [scenePath])
+        var configuration = WindowConfiguration(
+            title: "Emitter — \(name)", size: scene.display.size,
+            watchedFiles: [scenePath])
         configuration.clearColor = scene.display.backgroundColor
         configure(&configuration)
         host = try WindowHost(configuration: configuration, clock: clock)
@@ -62,15 +65,17 @@ public final class SceneWindowController: WindowHostDelegate {
     public func handle(_ command: HostCommand) {
         switch command {
         case .restart:
-            do { try replaceEngine(keepingTime: false) } catch { host.log("restart failed, keeping the running scene:\n\(error)") }
+            do { try replaceEngine(keepingTime: false) } catch {
+                host.log("restart failed, keeping the running scene:\n\(error)")
+            }
         case .cycleDiagnostics:
             let cycle = [RenderDiagnostics()] + RenderDiagnostics.all.map(\.option)
             let now = cycle.firstIndex(of: engine.compositor.renderDiagnostics) ?? 0
             engine.compositor.renderDiagnostics = cycle[(now + 1) % cycle.count]
             host.log("diagnostics: \(engine.compositor.renderDiagnostics)")
-        case let .dragBegan(p), let .dragMoved(p), let .dragEnded(p):
+        case .dragBegan(let p), .dragMoved(let p), .dragEnded(let p):
             engine.drag(to: p)
-        case let .click(p):
+        case .click(let p):
             do {
                 if try engine.click(at: p) == .resetRequested { try replaceEngine(keepingTime: false) }
             } catch { host.log("click: \(error)") }

@@ -32,20 +32,23 @@ final class AssetResolver {
             let name = String(reference.dropFirst(AssetResolver.builtinPrefix.count))
             if let image = BuiltinSprites.image(named: name) { return .success(image) }
             var m = "unknown built-in sprite \(quoted(name))"
-            if let best = closeMatches(for: name, in: BuiltinSprites.names).first { m += " (did you mean \(quoted("builtin:" + best))?)" }
+            if let best = closeMatches(for: name, in: BuiltinSprites.names).first {
+                m += " (did you mean \(quoted("builtin:" + best))?)"
+            }
             return .failure(Failure(message: m + "; the built-ins are \(BuiltinSprites.names.joined(separator: ", "))"))
         }
         let resolved: (full: String, shown: String)
         switch resolve(reference, what: "image") {
-        case let .success(r): resolved = r
-        case let .failure(f): return .failure(f)
+        case .success(let r): resolved = r
+        case .failure(let f): return .failure(f)
         }
         if let cached = images[resolved.full] { return cached }
         let result: Result<CGImage, Failure>
         do {
             result = .success(try PNGCodec.load(path: resolved.full))
         } catch let e as ImageError {
-            result = .failure(Failure(message: AssetResolver.message(for: e, reference: reference, shown: resolved.shown)))
+            result = .failure(
+                Failure(message: AssetResolver.message(for: e, reference: reference, shown: resolved.shown)))
         } catch {
             result = .failure(Failure(message: "cannot read the image \(quoted(reference)) (\(error))"))
         }
@@ -56,11 +59,16 @@ final class AssetResolver {
     /// The full path of the font file `reference` (relative to the scene), checked to exist.
     func fontFile(_ reference: String) -> Result<String, Failure> {
         switch resolve(reference, what: "font file") {
-        case let .failure(f): return .failure(f)
-        case let .success(r):
+        case .failure(let f): return .failure(f)
+        case .success(let r):
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: r.full, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                return .failure(Failure(message: "cannot find the font file \(quoted(reference)) (looked for \(r.shown)); check the name, or give a font family name such as \"DejaVu Sans\""))
+            guard FileManager.default.fileExists(atPath: r.full, isDirectory: &isDirectory), !isDirectory.boolValue
+            else {
+                return .failure(
+                    Failure(
+                        message:
+                            "cannot find the font file \(quoted(reference)) (looked for \(r.shown)); check the name, or give a font family name such as \"DejaVu Sans\""
+                    ))
             }
             return .success(r.full)
         }
@@ -77,15 +85,27 @@ final class AssetResolver {
     /// The file's full path, and the path shown in messages (relative to where the scene was named).
     private func resolve(_ reference: String, what: String) -> Result<(full: String, shown: String), Failure> {
         if reference.isEmpty {
-            return .failure(Failure(message: "the \(what) path is empty; give a path relative to the scene file, such as \"assets/spark.png\""))
+            return .failure(
+                Failure(
+                    message:
+                        "the \(what) path is empty; give a path relative to the scene file, such as \"assets/spark.png\""
+                ))
         }
         if AssetResolver.isURL(reference) {
             let name = PathText.lastComponent(of: reference)
-            return .failure(Failure(message: "\(quoted(reference)) is a URL; scenes only read local files: copy the file next to the scene and write a relative path such as \(quoted("assets/" + (name.isEmpty ? "file" : name)))"))
+            return .failure(
+                Failure(
+                    message:
+                        "\(quoted(reference)) is a URL; scenes only read local files: copy the file next to the scene and write a relative path such as \(quoted("assets/" + (name.isEmpty ? "file" : name)))"
+                ))
         }
         if reference.hasPrefix("/") || reference.hasPrefix("~") {
             let name = PathText.lastComponent(of: reference)
-            return .failure(Failure(message: "\(quoted(reference)) is an absolute path; scene assets are relative to the scene file so the folder can move: copy the file next to the scene and write \(quoted(name))"))
+            return .failure(
+                Failure(
+                    message:
+                        "\(quoted(reference)) is an absolute path; scene assets are relative to the scene file so the folder can move: copy the file next to the scene and write \(quoted(name))"
+                ))
         }
         if reference.contains("\\") {
             return .failure(Failure(message: "\(quoted(reference)) uses '\\'; separate folders with '/'"))
@@ -94,7 +114,11 @@ final class AssetResolver {
             return .failure(Failure(message: "the \(what) path contains a control character"))
         }
         guard let base = baseDirectory else {
-            return .failure(Failure(message: "the scene was loaded from memory without a base directory, so \(quoted(reference)) cannot be found; load it from a file or pass baseDirectory"))
+            return .failure(
+                Failure(
+                    message:
+                        "the scene was loaded from memory without a base directory, so \(quoted(reference)) cannot be found; load it from a file or pass baseDirectory"
+                ))
         }
         let full = PathText.join(base, reference)
         let shown = PathText.join(sourceDirectory, reference)
@@ -111,14 +135,17 @@ final class AssetResolver {
 
     private static func message(for e: ImageError, reference: String, shown: String) -> String {
         switch e {
-        case let .unreadable(_, reason):
-            return "cannot read the image \(quoted(reference)) (\(reason): looked for \(shown)); check the name, or use a built-in sprite such as \"builtin:softDot\""
-        case let .notPNG(_, format):
-            return "\(quoted(reference)) is not a PNG file" + (format.map { " (it looks like \($0))" } ?? "") + "; convert it to PNG"
-        case let .corrupt(_, reason):
+        case .unreadable(_, let reason):
+            return
+                "cannot read the image \(quoted(reference)) (\(reason): looked for \(shown)); check the name, or use a built-in sprite such as \"builtin:softDot\""
+        case .notPNG(_, let format):
+            return "\(quoted(reference)) is not a PNG file" + (format.map { " (it looks like \($0))" } ?? "")
+                + "; convert it to PNG"
+        case .corrupt(_, let reason):
             return "\(quoted(reference)) is a corrupt or truncated PNG (\(reason)); re-export the image"
-        case let .tooLarge(_, w, h):
-            return "\(quoted(reference)) is \(w)×\(h) pixels; the limit is \(CGImage.maximumDimension) per side and \(CGImage.maximumPixelCount) pixels in all; scale it down"
+        case .tooLarge(_, let w, let h):
+            return
+                "\(quoted(reference)) is \(w)×\(h) pixels; the limit is \(CGImage.maximumDimension) per side and \(CGImage.maximumPixelCount) pixels in all; scale it down"
         default:
             return "cannot read the image \(quoted(reference)) (\(e))"
         }
@@ -130,15 +157,18 @@ extension DecodingContext {
     func image(_ f: Field) -> CGImage? {
         switch f.node.value {
         case .invalid: return nil
-        case let .string(s):
+        case .string(let s):
             switch assets.image(s) {
-            case let .success(image): return image
-            case let .failure(failure):
+            case .success(let image): return image
+            case .failure(let failure):
                 error(f, failure.message)
                 return nil
             }
         default:
-            error(f, "expected an image: a PNG path relative to the scene (\"assets/spark.png\") or a built-in sprite (\"builtin:softDot\"), got \(f.node.summary)")
+            error(
+                f,
+                "expected an image: a PNG path relative to the scene (\"assets/spark.png\") or a built-in sprite (\"builtin:softDot\"), got \(f.node.summary)"
+            )
             return nil
         }
     }

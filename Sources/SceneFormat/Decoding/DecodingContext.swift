@@ -84,8 +84,9 @@ final class DecodingContext {
         var out: [(Int, SceneDiagnostic)] = []
         for issue in issues {
             let location = source.location(of: issue.offset)
-            let d = SceneDiagnostic(severity: issue.severity, file: sourceName, line: location.line, column: location.column,
-                                    path: issue.path.description, message: issue.message)
+            let d = SceneDiagnostic(
+                severity: issue.severity, file: sourceName, line: location.line, column: location.column,
+                path: issue.path.description, message: issue.message)
             if seen.insert(d).inserted { out.append((issue.offset, d)) }
         }
         out.sort { a, b in
@@ -98,9 +99,13 @@ final class DecodingContext {
         if result.count + dropped > DecodingContext.maximumDiagnostics {
             let rest = result.count + dropped - DecodingContext.maximumDiagnostics
             result = Array(result.prefix(DecodingContext.maximumDiagnostics))
-            let last = result.last ?? SceneDiagnostic(severity: .error, file: sourceName, line: 1, column: 1, path: "(root)", message: "")
-            result.append(SceneDiagnostic(severity: .error, file: sourceName, line: last.line, column: last.column, path: "(root)",
-                                          message: "\(rest) more problem\(rest == 1 ? "" : "s") not shown; fix these first"))
+            let last =
+                result.last
+                ?? SceneDiagnostic(severity: .error, file: sourceName, line: 1, column: 1, path: "(root)", message: "")
+            result.append(
+                SceneDiagnostic(
+                    severity: .error, file: sourceName, line: last.line, column: last.column, path: "(root)",
+                    message: "\(rest) more problem\(rest == 1 ? "" : "s") not shown; fix these first"))
         }
         return result
     }
@@ -129,8 +134,10 @@ final class DecodingContext {
 
     /// Reports every member of `object` whose key is not in `allowed`, with a "did you mean".
     /// `hint` may explain a key that belongs elsewhere (another layer type, a sub-object).
-    func rejectUnknownKeys(_ object: ObjectReader, allowed: some Collection<String>, in what: String,
-                           hint: (String) -> String? = { _ in nil }) {
+    func rejectUnknownKeys(
+        _ object: ObjectReader, allowed: some Collection<String>, in what: String,
+        hint: (String) -> String? = { _ in nil }
+    ) {
         let known = Set(allowed)
         for (key, f) in object.fields where !known.contains(key) {
             error(f, unknownKeyMessage(key, candidates: known, in: what, hint: hint(key)))

@@ -31,7 +31,7 @@ struct Field {
 
     /// The elements as fields, or nil when the value is not an array.
     var elements: [Field]? {
-        guard case let .array(a) = node.value else { return nil }
+        guard case .array(let a) = node.value else { return nil }
         return a.enumerated().map { element($0.offset, $0.element) }
     }
 
@@ -53,7 +53,7 @@ struct ObjectReader {
 
     /// Reads `field` as an object; nil when it is not one.
     init?(_ field: Field) {
-        guard case let .object(m) = field.node.value else { return nil }
+        guard case .object(let m) = field.node.value else { return nil }
         self.field = field
         members = m
         if m.count > 16 {

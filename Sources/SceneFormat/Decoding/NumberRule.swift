@@ -22,8 +22,8 @@ enum NumberRule: Equatable {
         case .nonNegative: return v >= 0
         case .positive: return v > 0
         case .unit: return v >= 0 && v <= 1
-        case let .range(a, b): return v >= a && v <= b
-        case let .above(a, b): return v > a && v <= b
+        case .range(let a, let b): return v >= a && v <= b
+        case .above(let a, let b): return v > a && v <= b
         }
     }
 
@@ -34,8 +34,8 @@ enum NumberRule: Equatable {
         case .nonNegative: return " ≥ 0"
         case .positive: return " > 0"
         case .unit: return " in 0…1"
-        case let .range(a, b): return " in \(formatNumber(a))…\(formatNumber(b))"
-        case let .above(a, b): return " > \(formatNumber(a)) and ≤ \(formatNumber(b))"
+        case .range(let a, let b): return " in \(formatNumber(a))…\(formatNumber(b))"
+        case .above(let a, let b): return " > \(formatNumber(a)) and ≤ \(formatNumber(b))"
         }
     }
 }

@@ -42,7 +42,9 @@ struct PathStringParser {
 
     private mutating func run() throws {
         skipSeparators()
-        guard i < chars.count else { throw SyntaxError(index: 0, message: "the path is empty; start it with a move such as \"M 0 0\"") }
+        guard i < chars.count else {
+            throw SyntaxError(index: 0, message: "the path is empty; start it with a move such as \"M 0 0\"")
+        }
         guard chars[i] == "M" || chars[i] == "m" else {
             throw SyntaxError(index: i, message: "a path starts with a move (M or m), got '\(chars[i])'")
         }
@@ -53,11 +55,16 @@ struct PathStringParser {
             let c = chars[i]
             if c.isLetter {
                 guard "MmLlHhVvCcSsQqTtAaZz".contains(c) else {
-                    throw SyntaxError(index: i, message: "unknown path command '\(c)'; use M L H V C S Q T A Z (lower case for relative)")
+                    throw SyntaxError(
+                        index: i,
+                        message: "unknown path command '\(c)'; use M L H V C S Q T A Z (lower case for relative)")
                 }
                 command = c
                 i += 1
-                if c == "Z" || c == "z" { closePath(); continue }
+                if c == "Z" || c == "z" {
+                    closePath()
+                    continue
+                }
             } else if !(c.isNumber || c == "-" || c == "+" || c == ".") {
                 throw SyntaxError(index: i, message: "unexpected '\(c)' in the path")
             } else if command == "Z" || command == "z" {
@@ -77,8 +84,10 @@ struct PathStringParser {
         case "M":
             let p = pt(try num(command), try num(command))
             path.move(to: p)
-            current = p; subpathStart = p
-            lastCubicControl = nil; lastQuadControl = nil
+            current = p
+            subpathStart = p
+            lastCubicControl = nil
+            lastQuadControl = nil
         case "L":
             let p = pt(try num(command), try num(command))
             line(to: p)
@@ -93,30 +102,42 @@ struct PathStringParser {
             let c2 = pt(try num(command), try num(command))
             let p = pt(try num(command), try num(command))
             path.addCurve(to: p, control1: c1, control2: c2)
-            current = p; lastCubicControl = c2; lastQuadControl = nil
+            current = p
+            lastCubicControl = c2
+            lastQuadControl = nil
         case "S":
             let c1 = reflect(lastCubicControl)
             let c2 = pt(try num(command), try num(command))
             let p = pt(try num(command), try num(command))
             path.addCurve(to: p, control1: c1, control2: c2)
-            current = p; lastCubicControl = c2; lastQuadControl = nil
+            current = p
+            lastCubicControl = c2
+            lastQuadControl = nil
         case "Q":
             let c = pt(try num(command), try num(command))
             let p = pt(try num(command), try num(command))
             path.addQuadCurve(to: p, control: c)
-            current = p; lastQuadControl = c; lastCubicControl = nil
+            current = p
+            lastQuadControl = c
+            lastCubicControl = nil
         case "T":
             let c = reflect(lastQuadControl)
             let p = pt(try num(command), try num(command))
             path.addQuadCurve(to: p, control: c)
-            current = p; lastQuadControl = c; lastCubicControl = nil
+            current = p
+            lastQuadControl = c
+            lastCubicControl = nil
         case "A":
-            let rx = try num(command), ry = try num(command)
+            let rx = try num(command)
+            let ry = try num(command)
             let rotation = try num(command)
-            let large = try flag(command), sweep = try flag(command)
+            let large = try flag(command)
+            let sweep = try flag(command)
             let p = pt(try num(command), try num(command))
             arc(to: p, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep)
-            current = p; lastCubicControl = nil; lastQuadControl = nil
+            current = p
+            lastCubicControl = nil
+            lastQuadControl = nil
         default:
             throw SyntaxError(index: i, message: "unknown path command '\(command)'")
         }
@@ -124,13 +145,16 @@ struct PathStringParser {
 
     private mutating func line(to p: CGPoint) {
         path.addLine(to: p)
-        current = p; lastCubicControl = nil; lastQuadControl = nil
+        current = p
+        lastCubicControl = nil
+        lastQuadControl = nil
     }
 
     private mutating func closePath() {
         path.closeSubpath()
         current = subpathStart
-        lastCubicControl = nil; lastQuadControl = nil
+        lastCubicControl = nil
+        lastQuadControl = nil
     }
 
     private func reflect(_ control: CGPoint?) -> CGPoint {
@@ -140,18 +164,29 @@ struct PathStringParser {
 
     // MARK: - Arcs (SVG implementation notes, F.6.5)
 
-    private mutating func arc(to p: CGPoint, rx rxIn: CGFloat, ry ryIn: CGFloat, degrees: CGFloat, large: Bool, sweep: Bool) {
+    private mutating func arc(
+        to p: CGPoint, rx rxIn: CGFloat, ry ryIn: CGFloat, degrees: CGFloat, large: Bool, sweep: Bool
+    ) {
         let p0 = current
         if p0 == p { return }
-        var rx = abs(rxIn), ry = abs(ryIn)
-        if rx == 0 || ry == 0 { path.addLine(to: p); return }
+        var rx = abs(rxIn)
+        var ry = abs(ryIn)
+        if rx == 0 || ry == 0 {
+            path.addLine(to: p)
+            return
+        }
         let phi = degrees * .pi / 180
-        let cosPhi = cos(phi), sinPhi = sin(phi)
-        let dx2 = (p0.x - p.x) / 2, dy2 = (p0.y - p.y) / 2
+        let cosPhi = cos(phi)
+        let sinPhi = sin(phi)
+        let dx2 = (p0.x - p.x) / 2
+        let dy2 = (p0.y - p.y) / 2
         let x1 = cosPhi * dx2 + sinPhi * dy2
         let y1 = -sinPhi * dx2 + cosPhi * dy2
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 { rx *= sqrt(lambda); ry *= sqrt(lambda) }
+        if lambda > 1 {
+            rx *= sqrt(lambda)
+            ry *= sqrt(lambda)
+        }
         let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
         var coef = den > 0 ? sqrt(max(0, num / den)) : 0
@@ -167,12 +202,16 @@ struct PathStringParser {
         var delta = angle((x1 - cxp) / rx, (y1 - cyp) / ry, (-x1 - cxp) / rx, (-y1 - cyp) / ry)
         if !sweep, delta > 0 { delta -= 2 * .pi }
         if sweep, delta < 0 { delta += 2 * .pi }
-        guard delta.isFinite, cx.isFinite, cy.isFinite else { path.addLine(to: p); return }
+        guard delta.isFinite, cx.isFinite, cy.isFinite else {
+            path.addLine(to: p)
+            return
+        }
         let segments = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
         let step = delta / CGFloat(segments)
         let k = 4.0 / 3.0 * tan(step / 4)
         func map(_ ux: CGFloat, _ uy: CGFloat) -> CGPoint {
-            let x = rx * ux, y = ry * uy
+            let x = rx * ux
+            let y = ry * uy
             return CGPoint(x: cx + cosPhi * x - sinPhi * y, y: cy + sinPhi * x + cosPhi * y)
         }
         var a0 = theta1
@@ -189,7 +228,9 @@ struct PathStringParser {
     // MARK: - Tokens
 
     private mutating func skipSeparators() {
-        while i < chars.count, chars[i] == " " || chars[i] == "," || chars[i] == "\n" || chars[i] == "\t" || chars[i] == "\r" { i += 1 }
+        while i < chars.count,
+            chars[i] == " " || chars[i] == "," || chars[i] == "\n" || chars[i] == "\t" || chars[i] == "\r"
+        { i += 1 }
     }
 
     private mutating func num(_ command: Character) throws -> CGFloat {
@@ -197,10 +238,16 @@ struct PathStringParser {
         let start = i
         if i < chars.count, chars[i] == "-" || chars[i] == "+" { i += 1 }
         var digits = 0
-        while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1; digits += 1 }
+        while i < chars.count, chars[i].isASCII, chars[i].isNumber {
+            i += 1
+            digits += 1
+        }
         if i < chars.count, chars[i] == "." {
             i += 1
-            while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1; digits += 1 }
+            while i < chars.count, chars[i].isASCII, chars[i].isNumber {
+                i += 1
+                digits += 1
+            }
         }
         guard digits > 0 else {
             i = start
@@ -212,11 +259,16 @@ struct PathStringParser {
             i += 1
             if i < chars.count, chars[i] == "-" || chars[i] == "+" { i += 1 }
             var expDigits = 0
-            while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1; expDigits += 1 }
+            while i < chars.count, chars[i].isASCII, chars[i].isNumber {
+                i += 1
+                expDigits += 1
+            }
             if expDigits == 0 { i = save }
         }
         guard let v = Double(String(chars[start..<i])), v.isFinite, abs(v) <= DecodingContext.largestNumber else {
-            throw SyntaxError(index: start, message: "number \(String(chars[start..<i])) is too large; numbers in scenes are at most 1e12 in size")
+            throw SyntaxError(
+                index: start,
+                message: "number \(String(chars[start..<i])) is too large; numbers in scenes are at most 1e12 in size")
         }
         return CGFloat(v)
     }
@@ -241,10 +293,10 @@ extension DecodingContext {
     func path(_ f: Field) -> CGPath? {
         switch f.node.value {
         case .invalid: return nil
-        case let .string(s):
+        case .string(let s):
             switch PathStringParser.parse(s) {
-            case let .success(p): return p
-            case let .failure(e):
+            case .success(let p): return p
+            case .failure(let e):
                 error(f, "bad path string at character \(e.index + 1): \(e.message)")
                 return nil
             }
@@ -253,7 +305,10 @@ extension DecodingContext {
             rejectUnknownKeys(obj, allowed: DecodingContext.pathObjectKeys, in: "a path object")
             let shapes = ["rect", "ellipseIn", "roundedRect"].filter { obj.has($0) }
             guard shapes.count == 1 else {
-                error(f, "a path object has one of \"rect\", \"ellipseIn\" or \"roundedRect\"" + (shapes.count > 1 ? ", not several" : ""))
+                error(
+                    f,
+                    "a path object has one of \"rect\", \"ellipseIn\" or \"roundedRect\""
+                        + (shapes.count > 1 ? ", not several" : ""))
                 return nil
             }
             if obj.has("cornerRadius"), shapes[0] != "roundedRect", let c = obj["cornerRadius"] {
@@ -272,7 +327,10 @@ extension DecodingContext {
                 return CGPath(roundedRect: r, cornerWidth: radius, cornerHeight: radius)
             }
         default:
-            error(f, "expected a path: SVG path data such as \"M 0 0 L 100 0 Z\", or {\"rect\": [x, y, w, h]}, got \(f.node.summary)")
+            error(
+                f,
+                "expected a path: SVG path data such as \"M 0 0 L 100 0 Z\", or {\"rect\": [x, y, w, h]}, got \(f.node.summary)"
+            )
             return nil
         }
     }

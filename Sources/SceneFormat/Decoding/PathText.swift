@@ -34,7 +34,10 @@ enum PathText {
         var out: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = out.last, last != ".." { out.removeLast(); continue }
+            if part == "..", let last = out.last, last != ".." {
+                out.removeLast()
+                continue
+            }
             if part == "..", absolute { continue }
             out.append(part)
         }

@@ -69,11 +69,15 @@ struct PropertyInfo {
 
 enum PropertyCatalog {
     /// Angles of emitter cells (radians, or a string with a unit).
-    static let cellAngleKeys: Set<String> = ["emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange"]
+    static let cellAngleKeys: Set<String> = [
+        "emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange",
+    ]
     /// Keys that accept `"infinity"` (Core Animation takes `.infinity` there).
     static let infinityKeys: Set<String> = ["duration", "repeatCount", "repeatDuration"]
     /// Points that may be written `[x, y, z]`, and the key that takes z.
-    static let zKeys: [String: String] = ["position": "zPosition", "anchorPoint": "anchorPointZ", "emitterPosition": "emitterZPosition"]
+    static let zKeys: [String: String] = [
+        "position": "zPosition", "anchorPoint": "anchorPointZ", "emitterPosition": "emitterZPosition",
+    ]
     /// The allowed raw strings of every enumeration key (LayerKit's `StringConstant.allCases`), for
     /// "did you mean" and the documentation. A test checks that every enumeration key is listed.
     static let enumerationValues: [String: [String]] = [
@@ -97,7 +101,8 @@ enum PropertyCatalog {
     /// The upper limits keep one scene value from asking for unbounded work or memory (copies,
     /// particle budgets, offscreen bitmaps, glyph sizes).
     static let extraRules: [String: NumberRule] = [
-        "opacity": .unit, "shadowOpacity": .unit, "strokeStart": .unit, "strokeEnd": .unit, "emissionRange": .nonNegative,
+        "opacity": .unit, "shadowOpacity": .unit, "strokeStart": .unit, "strokeEnd": .unit,
+        "emissionRange": .nonNegative,
         "instanceCount": .range(0, 10_000), "maxParticles": .range(0, 10_000_000), "fontSize": .above(0, upTo: 10_000),
         "rasterizationScale": .above(0, upTo: 16), "shadowRadius": .range(0, 1000),
     ]
@@ -107,9 +112,10 @@ enum PropertyCatalog {
         var out: [LayerKind: [String: PropertyInfo]] = [:]
         for kind in LayerKind.allCases {
             let cls = kind.layerClass
-            out[kind] = catalog(keys: Array(cls.keyAccessors.keys), angles: [], accessors: cls.keyAccessors,
-                                read: { cls.init().value(forKeyPath: $0) },
-                                write: { try cls.init().setValue($0, forKeyPath: $1) })
+            out[kind] = catalog(
+                keys: Array(cls.keyAccessors.keys), angles: [], accessors: cls.keyAccessors,
+                read: { cls.init().value(forKeyPath: $0) },
+                write: { try cls.init().setValue($0, forKeyPath: $1) })
         }
         return out
     }()
@@ -128,8 +134,10 @@ enum PropertyCatalog {
 
     // MARK: - Inference
 
-    private static func catalog(keys: [String], angles: Set<String>, accessors: [String: LayerKeyAccessor],
-                                read: (String) -> LayerValue?, write: (LayerValue, String) throws -> Void) -> [String: PropertyInfo] {
+    private static func catalog(
+        keys: [String], angles: Set<String>, accessors: [String: LayerKeyAccessor],
+        read: (String) -> LayerValue?, write: (LayerValue, String) throws -> Void
+    ) -> [String: PropertyInfo] {
         let keySet = Set(keys)
         var out: [String: PropertyInfo] = [:]
         for key in keys {
@@ -154,7 +162,9 @@ enum PropertyCatalog {
                     (.color(.black), .color), (.path(CGPath()), .path), (.colors([.black]), .colors),
                     (.numbers([0]), .numbers), (.string("x"), .string), (.number(0), .number),
                 ]
-                if let image = try? CGImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0]), accepts(.image(image)) {
+                if let image = try? CGImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0]),
+                    accepts(.image(image))
+                {
                     kind = .image
                 } else {
                     kind = probes.first { accepts($0.0) }?.1 ?? .string

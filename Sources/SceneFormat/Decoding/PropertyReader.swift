@@ -9,7 +9,10 @@ extension DecodingContext {
         if f.isInvalid { return nil }
         if case .null = f.node.value {
             if info.isOptional { return (.none, nil) }
-            error(f, "null is not allowed for \(quoted(info.key)); remove the key to keep the default (\(describeDefault(info)))")
+            error(
+                f,
+                "null is not allowed for \(quoted(info.key)); remove the key to keep the default (\(describeDefault(info)))"
+            )
             return nil
         }
         switch info.kind {
@@ -18,12 +21,14 @@ extension DecodingContext {
                 let range: ClosedRange<Int>
                 switch info.rule {
                 case .nonNegative?: range = 0...Int.max
-                case let .range(a, b)?: range = Int(a)...Int(b)
+                case .range(let a, let b)?: range = Int(a)...Int(b)
                 default: range = Int.min...Int.max
                 }
                 return integer(f, range).map { (.number(Double($0)), nil) }
             }
-            return number(f, info.rule ?? .any, angle: info.isAngle, infinity: info.acceptsInfinity).map { (.number($0), nil) }
+            return number(f, info.rule ?? .any, angle: info.isAngle, infinity: info.acceptsInfinity).map {
+                (.number($0), nil)
+            }
         case .bool:
             return bool(f).map { (.bool($0), nil) }
         case .point:
@@ -40,9 +45,15 @@ extension DecodingContext {
         case .colors:
             return colors(f).map { (.colors($0), nil) }
         case .numbers:
-            guard let list = numbers(f, counts: [], what: "a list of numbers", rule: info.key == "locations" ? .unit : info.key == "lineDashPattern" ? .nonNegative : .any) else { return nil }
+            guard
+                let list = numbers(
+                    f, counts: [], what: "a list of numbers",
+                    rule: info.key == "locations" ? .unit : info.key == "lineDashPattern" ? .nonNegative : .any)
+            else { return nil }
             if info.key == "locations", let bad = firstDecrease(list), let elements = f.elements {
-                error(elements[bad + 1], "locations must not decrease, got \(formatNumber(list[bad + 1])) after \(formatNumber(list[bad]))")
+                error(
+                    elements[bad + 1],
+                    "locations must not decrease, got \(formatNumber(list[bad + 1])) after \(formatNumber(list[bad]))")
                 return nil
             }
             return (.numbers(list), nil)
@@ -57,8 +68,10 @@ extension DecodingContext {
             guard let s = string(f) else { return nil }
             if info.key == "font", AssetResolver.isFontFile(s) {
                 switch assets.fontFile(s) {
-                case let .success(full): return (.string(full), nil)
-                case let .failure(failure): error(f, failure.message); return nil
+                case .success(let full): return (.string(full), nil)
+                case .failure(let failure):
+                    error(f, failure.message)
+                    return nil
                 }
             }
             return (.string(s), nil)
@@ -85,11 +98,11 @@ extension DecodingContext {
     private func rewrite(_ e: KeyPathError, for f: Field) -> String {
         var message: String
         switch e {
-        case let .invalidValue(_, m): message = m
-        case let .typeMismatch(_, expected, _): message = "expected a \(expected), got \(f.node.summary)"
-        case let .unknownKey(path, _, suggestions):
+        case .invalidValue(_, let m): message = m
+        case .typeMismatch(_, let expected, _): message = "expected a \(expected), got \(f.node.summary)"
+        case .unknownKey(let path, _, let suggestions):
             message = "unknown key \(quoted(path))" + (suggestions.first.map { "; did you mean \(quoted($0))?" } ?? "")
-        case let .unknownCell(_, name): message = "no emitter cell named \(quoted(name))"
+        case .unknownCell(_, let name): message = "no emitter cell named \(quoted(name))"
         }
         if let r = message.range(of: ", got ", options: .backwards) {
             switch f.node.value {
@@ -104,14 +117,17 @@ extension DecodingContext {
     func describeDefault(_ info: PropertyInfo) -> String {
         switch info.defaultValue {
         case .none: return "null"
-        case let .number(v): return formatNumber(v)
-        case let .bool(b): return b ? "true" : "false"
-        case let .string(s): return quoted(s)
-        case let .point(p): return "[\(formatNumber(Double(p.x))), \(formatNumber(Double(p.y)))]"
-        case let .size(s): return "[\(formatNumber(Double(s.width))), \(formatNumber(Double(s.height)))]"
-        case let .rect(r): return "[\([r.origin.x, r.origin.y, r.size.width, r.size.height].map { formatNumber(Double($0)) }.joined(separator: ", "))]"
-        case let .color(c): return "[\([c.red, c.green, c.blue, c.alpha].map { formatNumber(Double($0)) }.joined(separator: ", "))]"
-        case let .transform(t): return t == CATransform3DIdentity ? "[] (identity)" : "\(t)"
+        case .number(let v): return formatNumber(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return quoted(s)
+        case .point(let p): return "[\(formatNumber(Double(p.x))), \(formatNumber(Double(p.y)))]"
+        case .size(let s): return "[\(formatNumber(Double(s.width))), \(formatNumber(Double(s.height)))]"
+        case .rect(let r):
+            return
+                "[\([r.origin.x, r.origin.y, r.size.width, r.size.height].map { formatNumber(Double($0)) }.joined(separator: ", "))]"
+        case .color(let c):
+            return "[\([c.red, c.green, c.blue, c.alpha].map { formatNumber(Double($0)) }.joined(separator: ", "))]"
+        case .transform(let t): return t == CATransform3DIdentity ? "[] (identity)" : "\(t)"
         default: return "\(info.defaultValue)"
         }
     }

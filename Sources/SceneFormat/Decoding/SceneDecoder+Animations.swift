@@ -8,7 +8,10 @@ extension SceneDecoder {
     func decodeAnimations(_ f: Field, layer: CALayer) {
         guard let obj = ctx.object(f, "animations by key, such as {\"spin\": {\"type\": \"basic\", …}}") else { return }
         for (key, af) in obj.fields {
-            if key.isEmpty { ctx.error(af, "an animation key must not be empty; it names the animation (for removing or replacing it)") }
+            if key.isEmpty {
+                ctx.error(
+                    af, "an animation key must not be empty; it names the animation (for removing or replacing it)")
+            }
             if let a = decodeAnimation(af, layer: layer) {
                 animations.append(Scene.LayerAnimation(layer: layer, key: key, animation: a))
             }
@@ -38,9 +41,15 @@ extension SceneDecoder {
         for (key, mf) in obj.fields where !allowed.contains(key) {
             let owners = AnimationDescription.Kind.allCases.filter { SceneDecoder.animationKeys($0).contains(key) }
             if owners.isEmpty {
-                ctx.error(mf, ctx.unknownKeyMessage(key, candidates: Set(SceneKeyTables.animation), in: "an animation", hint: nil))
+                ctx.error(
+                    mf,
+                    ctx.unknownKeyMessage(key, candidates: Set(SceneKeyTables.animation), in: "an animation", hint: nil)
+                )
             } else {
-                ctx.error(mf, "\(quoted(key)) does not apply to a \(kind.rawValue) animation; it belongs to " + owners.map { "\"type\": \(quoted($0.rawValue))" }.joined(separator: " or "))
+                ctx.error(
+                    mf,
+                    "\(quoted(key)) does not apply to a \(kind.rawValue) animation; it belongs to "
+                        + owners.map { "\"type\": \(quoted($0.rawValue))" }.joined(separator: " or "))
             }
         }
 
@@ -71,12 +80,19 @@ extension SceneDecoder {
             if elements.isEmpty { ctx.error(gf, "a group needs at least one animation") }
             a.animations = elements.compactMap { decodeAnimation($0, layer: layer) }
         case .transition:
-            if let v = obj["transitionType"], let t = ctx.enumeration(v, AnimationDescription.TransitionType.self) { a.transitionType = t }
-            if let v = obj["subtype"], let s = ctx.enumeration(v, AnimationDescription.TransitionSubtype.self) { a.subtype = s }
+            if let v = obj["transitionType"], let t = ctx.enumeration(v, AnimationDescription.TransitionType.self) {
+                a.transitionType = t
+            }
+            if let v = obj["subtype"], let s = ctx.enumeration(v, AnimationDescription.TransitionSubtype.self) {
+                a.subtype = s
+            }
             if let v = obj["startProgress"], let p = ctx.number(v, .unit) { a.startProgress = p }
             if let v = obj["endProgress"], let p = ctx.number(v, .unit) { a.endProgress = p }
             if a.startProgress > a.endProgress, let v = obj["endProgress"] ?? obj["startProgress"] {
-                ctx.error(v, "\"startProgress\" (\(formatNumber(a.startProgress))) must not exceed \"endProgress\" (\(formatNumber(a.endProgress)))")
+                ctx.error(
+                    v,
+                    "\"startProgress\" (\(formatNumber(a.startProgress))) must not exceed \"endProgress\" (\(formatNumber(a.endProgress)))"
+                )
             }
         }
         return a
@@ -92,13 +108,14 @@ extension SceneDecoder {
             current = try layer.resolvedValue(forKeyPath: keyPath)
         } catch let e as KeyPathError {
             switch e {
-            case let .unknownCell(_, name):
+            case .unknownCell(_, let name):
                 let names = (layer as? CAEmitterLayer)?.allCells.compactMap(\.name) ?? []
                 let best = closeMatches(for: name, in: names).first.map { "; did you mean \(quoted($0))?" } ?? ""
                 ctx.error(f, "no emitter cell named \(quoted(name)) for the key path \(quoted(keyPath))\(best)")
             default:
                 let last = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
-                let candidates = keyPath.hasPrefix("emitterCells.") ? Array(PropertyCatalog.cellProperties.keys) : layer.allKeys
+                let candidates =
+                    keyPath.hasPrefix("emitterCells.") ? Array(PropertyCatalog.cellProperties.keys) : layer.allKeys
                 let best = closeMatches(for: last, in: candidates).first.map { "; did you mean \(quoted($0))?" } ?? ""
                 ctx.error(f, "unknown key path \(quoted(keyPath)) for \(SceneDecoder.noun(of: layer))\(best)")
             }
@@ -116,7 +133,10 @@ extension SceneDecoder {
         let kind: PropertyKind
         switch current {
         case .none:
-            let base = isCellPath ? PropertyCatalog.cellProperties[last] : SceneDecoder.kind(of: layer).flatMap { PropertyCatalog.layerProperties[$0]?[keyPath] }
+            let base =
+                isCellPath
+                ? PropertyCatalog.cellProperties[last]
+                : SceneDecoder.kind(of: layer).flatMap { PropertyCatalog.layerProperties[$0]?[keyPath] }
             kind = base?.kind ?? .number
         case .number: kind = .number
         case .bool: kind = .bool
@@ -131,11 +151,13 @@ extension SceneDecoder {
         case .path: kind = .path
         case .string: kind = .string
         }
-        let isAngle = keyPath.hasPrefix("transform.rotation") || keyPath.hasPrefix("sublayerTransform.rotation")
+        let isAngle =
+            keyPath.hasPrefix("transform.rotation") || keyPath.hasPrefix("sublayerTransform.rotation")
             || (isCellPath && PropertyCatalog.cellAngleKeys.contains(last))
-        let info = PropertyInfo(key: keyPath, canonicalKey: keyPath, kind: kind, isOptional: false, isEnumeration: false,
-                                isInteger: false, isAngle: isAngle, acceptsInfinity: false, zKey: nil, rule: nil,
-                                defaultValue: current, animatable: true)
+        let info = PropertyInfo(
+            key: keyPath, canonicalKey: keyPath, kind: kind, isOptional: false, isEnumeration: false,
+            isInteger: false, isAngle: isAngle, acceptsInfinity: false, zKey: nil, rule: nil,
+            defaultValue: current, animatable: true)
         return (keyPath, info)
     }
 
@@ -153,9 +175,14 @@ extension SceneDecoder {
         a.byValue = obj["byValue"].flatMap { ctx.propertyValue($0, info)?.value }
         let given = ["fromValue", "toValue", "byValue"].filter { obj.has($0) }
         if given.isEmpty {
-            ctx.error(obj.field, "a \(a.kind.rawValue) animation needs \"toValue\" or \"byValue\" (and optionally \"fromValue\")")
+            ctx.error(
+                obj.field,
+                "a \(a.kind.rawValue) animation needs \"toValue\" or \"byValue\" (and optionally \"fromValue\")")
         } else if given.count == 3, let by = obj["byValue"] {
-            ctx.error(by, "give at most two of \"fromValue\", \"toValue\" and \"byValue\"; with all three the end value is ambiguous")
+            ctx.error(
+                by,
+                "give at most two of \"fromValue\", \"toValue\" and \"byValue\"; with all three the end value is ambiguous"
+            )
         }
     }
 
@@ -167,10 +194,15 @@ extension SceneDecoder {
     }
 
     private func decodeKeyframes(_ obj: ObjectReader, info: PropertyInfo, into a: inout AnimationDescription) {
-        if let v = obj["calculationMode"], let m = ctx.enumeration(v, AnimationDescription.CalculationMode.self) { a.calculationMode = m }
+        if let v = obj["calculationMode"], let m = ctx.enumeration(v, AnimationDescription.CalculationMode.self) {
+            a.calculationMode = m
+        }
         if let pf = obj["path"] {
             if info.kind != .point {
-                ctx.error(pf, "\"path\" moves a point property such as \"position\"; \(quoted(info.key)) is a \(info.kind.rawValue)")
+                ctx.error(
+                    pf,
+                    "\"path\" moves a point property such as \"position\"; \(quoted(info.key)) is a \(info.kind.rawValue)"
+                )
             } else if obj.has("values") {
                 ctx.error(pf, "give either \"values\" or \"path\", not both")
             } else {
@@ -190,15 +222,21 @@ extension SceneDecoder {
             ctx.error(obj.field, "a keyframe animation needs \"values\" or \"path\"")
         }
         if let rf = obj["rotationMode"] {
-            if !obj.has("path") { ctx.error(rf, "\"rotationMode\" turns the layer along a \"path\"; it has no effect with \"values\"") }
+            if !obj.has("path") {
+                ctx.error(rf, "\"rotationMode\" turns the layer along a \"path\"; it has no effect with \"values\"")
+            }
             a.rotationMode = ctx.enumeration(rf, AnimationDescription.RotationMode.self)
         }
         let valueCount = obj["values"]?.elements?.count
         if let kf = obj["keyTimes"], let times = ctx.numbers(kf, counts: [], what: "a list of key times", rule: .unit) {
             if let bad = firstDecrease(times), let elements = kf.elements {
-                ctx.error(elements[bad + 1], "key times must not decrease, got \(formatNumber(times[bad + 1])) after \(formatNumber(times[bad]))")
+                ctx.error(
+                    elements[bad + 1],
+                    "key times must not decrease, got \(formatNumber(times[bad + 1])) after \(formatNumber(times[bad]))"
+                )
             } else if let n = valueCount, times.count != n {
-                ctx.error(kf, "\"keyTimes\" has \(times.count) entries but \"values\" has \(n); give one key time per value")
+                ctx.error(
+                    kf, "\"keyTimes\" has \(times.count) entries but \"values\" has \(n); give one key time per value")
             } else {
                 a.keyTimes = times
             }
@@ -207,7 +245,10 @@ extension SceneDecoder {
             let functions = elements.compactMap { timingFunction($0) }
             if functions.count == elements.count {
                 if let n = valueCount, n > 0, functions.count != n - 1 {
-                    ctx.error(tf, "\"timingFunctions\" has \(functions.count) entries but \(n) values make \(n - 1) segment\(n - 1 == 1 ? "" : "s"); give one per segment")
+                    ctx.error(
+                        tf,
+                        "\"timingFunctions\" has \(functions.count) entries but \(n) values make \(n - 1) segment\(n - 1 == 1 ? "" : "s"); give one per segment"
+                    )
                 } else {
                     a.timingFunctions = functions
                 }
@@ -216,7 +257,10 @@ extension SceneDecoder {
         for key in ["tensionValues", "continuityValues", "biasValues"] {
             guard let vf = obj[key], let list = ctx.numbers(vf, counts: [], what: "a list of numbers") else { continue }
             if a.calculationMode != .cubic, a.calculationMode != .cubicPaced {
-                ctx.error(vf, "\(quoted(key)) shape the curve of \"calculationMode\": \"cubic\" or \"cubicPaced\"; it has no effect with \(quoted(a.calculationMode.rawValue))")
+                ctx.error(
+                    vf,
+                    "\(quoted(key)) shape the curve of \"calculationMode\": \"cubic\" or \"cubicPaced\"; it has no effect with \(quoted(a.calculationMode.rawValue))"
+                )
                 continue
             }
             if let n = valueCount, list.count != n {
@@ -238,12 +282,19 @@ extension SceneDecoder {
         if let v = obj["duration"], let x = ctx.number(v, .nonNegative, infinity: true) { a.timing.duration = x }
         if let v = obj["speed"], let x = ctx.number(v) { a.timing.speed = Float(x) }
         if let v = obj["timeOffset"], let x = ctx.number(v) { a.timing.timeOffset = x }
-        if let v = obj["repeatCount"], let x = ctx.number(v, .nonNegative, infinity: true) { a.timing.repeatCount = Float(x) }
-        if let v = obj["repeatDuration"], let x = ctx.number(v, .nonNegative, infinity: true) { a.timing.repeatDuration = x }
+        if let v = obj["repeatCount"], let x = ctx.number(v, .nonNegative, infinity: true) {
+            a.timing.repeatCount = Float(x)
+        }
+        if let v = obj["repeatDuration"], let x = ctx.number(v, .nonNegative, infinity: true) {
+            a.timing.repeatDuration = x
+        }
         if let v = obj["autoreverses"], let x = ctx.bool(v) { a.timing.autoreverses = x }
         if let v = obj["fillMode"], let x = ctx.constant(v, CAMediaTimingFillMode.self) { a.timing.fillMode = x }
         if a.timing.repeatCount != 0, a.timing.repeatDuration != 0, let v = obj["repeatDuration"] {
-            ctx.error(v, "give \"repeatCount\" or \"repeatDuration\", not both (Core Animation leaves the combination undefined)")
+            ctx.error(
+                v,
+                "give \"repeatCount\" or \"repeatDuration\", not both (Core Animation leaves the combination undefined)"
+            )
         }
         if let v = obj["timingFunction"], let t = timingFunction(v) { a.timingFunction = t }
         decodeAliasedBool(obj, "isRemovedOnCompletion", "removedOnCompletion") { a.isRemovedOnCompletion = $0 }

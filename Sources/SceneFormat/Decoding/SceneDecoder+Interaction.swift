@@ -11,8 +11,13 @@ extension SceneDecoder {
         ctx.rejectUnknownKeys(obj, allowed: SceneKeyTables.interaction, in: "the interaction settings")
         var d = InteractionDescription()
         if let v = obj["drag"], let (target, value) = target(v) {
-            if case .point = value { d.drag = target } else {
-                ctx.error(v, "dragging moves a point property such as \"position\" or \"emitterPosition\"; \(quoted(target.keyPath)) is a \(value.kind)")
+            if case .point = value {
+                d.drag = target
+            } else {
+                ctx.error(
+                    v,
+                    "dragging moves a point property such as \"position\" or \"emitterPosition\"; \(quoted(target.keyPath)) is a \(value.kind)"
+                )
             }
         }
         if let v = obj["click"] { d.click = decodeClick(v) }
@@ -33,7 +38,9 @@ extension SceneDecoder {
                 if let v = obj[key] { ctx.error(v, "\"\(key)\" goes with \"action\": \"burst\"") }
             }
         } else {
-            if let t = obj["target"] { ctx.error(t, "\"burst\" names its \"emitter\" and \"cell\" instead of a \"target\"") }
+            if let t = obj["target"] {
+                ctx.error(t, "\"burst\" names its \"emitter\" and \"cell\" instead of a \"target\"")
+            }
             return decodeBurst(obj)
         }
         if action == .reset {
@@ -48,13 +55,19 @@ extension SceneDecoder {
         switch action {
         case .moveTo:
             guard case .point = current else {
-                ctx.error(tf, "\"moveTo\" sets a point property such as \"position\"; \(quoted(target.keyPath)) is a \(current.kind)")
+                ctx.error(
+                    tf,
+                    "\"moveTo\" sets a point property such as \"position\"; \(quoted(target.keyPath)) is a \(current.kind)"
+                )
                 return nil
             }
             return .moveTo(target)
         case .toggle:
             guard case .bool = current else {
-                ctx.error(tf, "\"toggle\" flips a Boolean property such as \"isHidden\"; \(quoted(target.keyPath)) is a \(current.kind)")
+                ctx.error(
+                    tf,
+                    "\"toggle\" flips a Boolean property such as \"isHidden\"; \(quoted(target.keyPath)) is a \(current.kind)"
+                )
                 return nil
             }
             return .toggle(target)
@@ -63,8 +76,10 @@ extension SceneDecoder {
                 ctx.missing("value", in: obj, "\"value\": 0")
                 return nil
             }
-            guard let layer = ctx.namedLayers[target.layerName]?.layer, let info = propertyInfo(for: target.keyPath, on: layer, current: current),
-                  let value = ctx.propertyValue(vf, info)?.value else { return nil }
+            guard let layer = ctx.namedLayers[target.layerName]?.layer,
+                let info = propertyInfo(for: target.keyPath, on: layer, current: current),
+                let value = ctx.propertyValue(vf, info)?.value
+            else { return nil }
             let probe = type(of: layer).init()
             do {
                 if let emitter = probe as? CAEmitterLayer, let source = layer as? CAEmitterLayer {
@@ -72,7 +87,7 @@ extension SceneDecoder {
                 }
                 try probe.setValue(value, forKeyPath: target.keyPath)
             } catch let e as KeyPathError {
-                if case let .invalidValue(_, m) = e { ctx.error(vf, m) } else { ctx.error(vf, e.description) }
+                if case .invalidValue(_, let m) = e { ctx.error(vf, m) } else { ctx.error(vf, e.description) }
                 return nil
             } catch {
                 ctx.error(vf, "\(error)")
@@ -86,11 +101,21 @@ extension SceneDecoder {
 
     /// `{"action": "burst", "emitter": "fireworks", "cell": "rocket", "count": 1}`.
     private func decodeBurst(_ obj: ObjectReader) -> InteractionDescription.ClickAction? {
-        guard let ef = obj["emitter"] else { ctx.missing("emitter", in: obj, "\"emitter\": \"fireworks\""); return nil }
-        guard let cf = obj["cell"] else { ctx.missing("cell", in: obj, "\"cell\": \"spark\""); return nil }
-        guard let nf = obj["count"] else { ctx.missing("count", in: obj, "\"count\": 100"); return nil }
+        guard let ef = obj["emitter"] else {
+            ctx.missing("emitter", in: obj, "\"emitter\": \"fireworks\"")
+            return nil
+        }
+        guard let cf = obj["cell"] else {
+            ctx.missing("cell", in: obj, "\"cell\": \"spark\"")
+            return nil
+        }
+        guard let nf = obj["count"] else {
+            ctx.missing("count", in: obj, "\"count\": 100")
+            return nil
+        }
         guard let emitterName = ctx.string(ef, nonEmpty: true), let cellPath = ctx.string(cf, nonEmpty: true),
-              let count = ctx.number(nf, .nonNegative) else { return nil }
+            let count = ctx.number(nf, .nonNegative)
+        else { return nil }
         guard count == count.rounded(), count <= 100_000 else {
             ctx.error(nf, "expected a whole number of particles in 0…100000, got \(count)")
             return nil
@@ -105,7 +130,10 @@ extension SceneDecoder {
         }
         guard emitter.cell(atNamePath: cellPath) != nil else {
             let names = emitter.allCells.compactMap(\.name)
-            ctx.error(cf, "emitter \(quoted(emitterName)) has no cell \(quoted(cellPath))" + (names.isEmpty ? "" : " (its cells: \(names.joined(separator: ", ")))"))
+            ctx.error(
+                cf,
+                "emitter \(quoted(emitterName)) has no cell \(quoted(cellPath))"
+                    + (names.isEmpty ? "" : " (its cells: \(names.joined(separator: ", ")))"))
             return nil
         }
         return .burst(emitter: emitterName, cell: cellPath, count: Int(count))
@@ -118,16 +146,22 @@ extension SceneDecoder {
             ctx.error(f, "expected \"layerName.keyPath\", such as \"fire.emitterPosition\", got \(quoted(s))")
             return nil
         }
-        let name = String(s[..<dot]), keyPath = String(s[s.index(after: dot)...])
+        let name = String(s[..<dot])
+        let keyPath = String(s[s.index(after: dot)...])
         guard let layer = ctx.namedLayers[name]?.layer else {
-            let best = closeMatches(for: name, in: ctx.namedLayers.keys.sorted()).first.map { "; did you mean \(quoted($0))?" } ?? ""
+            let best =
+                closeMatches(for: name, in: ctx.namedLayers.keys.sorted()).first.map { "; did you mean \(quoted($0))?" }
+                ?? ""
             ctx.error(f, "no layer named \(quoted(name))\(best)")
             return nil
         }
         guard let value = layer.value(forKeyPath: keyPath) else {
             let last = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
             let best = closeMatches(for: last, in: layer.allKeys).first.map { "; did you mean \(quoted($0))?" } ?? ""
-            ctx.error(f, "\(SceneDecoder.noun(of: layer).capitalizedFirst) \(quoted(name)) has no key path \(quoted(keyPath))\(best)")
+            ctx.error(
+                f,
+                "\(SceneDecoder.noun(of: layer).capitalizedFirst) \(quoted(name)) has no key path \(quoted(keyPath))\(best)"
+            )
             return nil
         }
         return (InteractionDescription.Target(layerName: name, keyPath: keyPath), value)
@@ -137,7 +171,9 @@ extension SceneDecoder {
     private func propertyInfo(for keyPath: String, on layer: CALayer, current: LayerValue) -> PropertyInfo? {
         let last = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
         if keyPath.hasPrefix("emitterCells.") { return PropertyCatalog.cellProperties[last] }
-        if let kind = SceneDecoder.kind(of: layer), let info = PropertyCatalog.layerProperties[kind]?[keyPath] { return info }
+        if let kind = SceneDecoder.kind(of: layer), let info = PropertyCatalog.layerProperties[kind]?[keyPath] {
+            return info
+        }
         let kind: PropertyKind
         switch current {
         case .point: kind = .point
@@ -145,9 +181,10 @@ extension SceneDecoder {
         case .bool: kind = .bool
         default: kind = .number
         }
-        return PropertyInfo(key: keyPath, canonicalKey: keyPath, kind: kind, isOptional: false, isEnumeration: false, isInteger: false,
-                            isAngle: keyPath.hasPrefix("transform.rotation"), acceptsInfinity: false, zKey: nil, rule: nil,
-                            defaultValue: current, animatable: false)
+        return PropertyInfo(
+            key: keyPath, canonicalKey: keyPath, kind: kind, isOptional: false, isEnumeration: false, isInteger: false,
+            isAngle: keyPath.hasPrefix("transform.rotation"), acceptsInfinity: false, zKey: nil, rule: nil,
+            defaultValue: current, animatable: false)
     }
 }
 

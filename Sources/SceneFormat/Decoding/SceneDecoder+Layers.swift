@@ -5,7 +5,8 @@ import LayerKit
 extension SceneDecoder {
     /// The keys a layer of `kind` accepts.
     static func layerKeys(_ kind: LayerKind) -> Set<String> {
-        var keys = Set(PropertyCatalog.layerProperties[kind]?.keys.map { $0 } ?? []).union(SceneKeyTables.layerStructure)
+        var keys = Set(PropertyCatalog.layerProperties[kind]?.keys.map { $0 } ?? []).union(
+            SceneKeyTables.layerStructure)
         if kind == .emitter { keys.insert("emitterCells") }
         if kind == .gradient { keys.insert("gradientType") }
         return keys
@@ -19,8 +20,9 @@ extension SceneDecoder {
         var kind = LayerKind.layer
         if let t = obj["type"] {
             var hint = ""
-            if case let .string(s) = t.node.value, CAGradientLayerType.known(s) != nil {
-                hint = "; the gradient's own type is \"gradientType\": \(quoted(s)) in a layer of \"type\": \"gradient\""
+            if case .string(let s) = t.node.value, CAGradientLayerType.known(s) != nil {
+                hint =
+                    "; the gradient's own type is \"gradientType\": \(quoted(s)) in a layer of \"type\": \"gradient\""
             }
             guard let k = ctx.enumeration(t, LayerKind.self, extraHint: hint) else { return nil }
             kind = k
@@ -42,7 +44,10 @@ extension SceneDecoder {
 
         if let frame = obj["frame"] {
             if obj.has("bounds") || obj.has("position") {
-                ctx.error(frame, "\"frame\" sets both the bounds size and the position; give either \"frame\" or \"bounds\" and \"position\"")
+                ctx.error(
+                    frame,
+                    "\"frame\" sets both the bounds size and the position; give either \"frame\" or \"bounds\" and \"position\""
+                )
             } else if let r = ctx.rect(frame, nonNegativeSize: true) {
                 layer.frame = r
             }
@@ -50,13 +55,19 @@ extension SceneDecoder {
         if let gradient = layer as? CAGradientLayer, let lf = obj["locations"], let locations = gradient.locations {
             let count = gradient.colors?.count ?? 0
             if locations.count != count {
-                ctx.error(lf, "\"locations\" has \(locations.count) entr\(locations.count == 1 ? "y" : "ies") but \"colors\" has \(count); give one location per colour, or leave \"locations\" out to spread the colours evenly")
+                ctx.error(
+                    lf,
+                    "\"locations\" has \(locations.count) entr\(locations.count == 1 ? "y" : "ies") but \"colors\" has \(count); give one location per colour, or leave \"locations\" out to spread the colours evenly"
+                )
             }
         }
         if let name = layer.name, let nf = obj["name"] {
             if let first = ctx.namedLayers[name] {
                 let (line, column) = ctx.source.location(of: first.field.offset)
-                ctx.error(nf, "the layer name \(quoted(name)) is already used at line \(line), column \(column); layer names must be unique so that targets and constraints can find them")
+                ctx.error(
+                    nf,
+                    "the layer name \(quoted(name)) is already used at line \(line), column \(column); layer names must be unique so that targets and constraints can find them"
+                )
             } else {
                 ctx.namedLayers[name] = DecodingContext.NamedLayer(layer: layer, field: nf, hasBody: obj.has("body"))
             }
@@ -85,11 +96,14 @@ extension SceneDecoder {
     }
 
     /// Reads and sets one property; reports alias and z conflicts.
-    private func setProperty(_ info: PropertyInfo, key: String, written: String, field mf: Field, on object: AnyObject,
-                             in obj: ObjectReader, given: inout [String: Field]) {
+    private func setProperty(
+        _ info: PropertyInfo, key: String, written: String, field mf: Field, on object: AnyObject,
+        in obj: ObjectReader, given: inout [String: Field]
+    ) {
         if let other = given[info.canonicalKey] {
             let (line, column) = ctx.source.location(of: other.offset)
-            ctx.error(mf, "\(quoted(written)) sets the same property as the key at line \(line), column \(column); keep one")
+            ctx.error(
+                mf, "\(quoted(written)) sets the same property as the key at line \(line), column \(column); keep one")
             return
         }
         given[info.canonicalKey] = mf
@@ -108,7 +122,8 @@ extension SceneDecoder {
         let owners = LayerKind.allCases.filter { $0 != kind && SceneDecoder.layerKeys($0).contains(key) }
         var hint: String?
         if !owners.isEmpty {
-            hint = "it belongs to layers of " + owners.map { "\"type\": \(quoted($0.rawValue))" }.joined(separator: " or ")
+            hint =
+                "it belongs to layers of " + owners.map { "\"type\": \(quoted($0.rawValue))" }.joined(separator: " or ")
         } else if PropertyCatalog.cellProperties[key] != nil || SceneKeyTables.cellStructure.contains(key) {
             hint = "it is a key of emitter cells: put it in a cell object of \"emitterCells\""
         }
@@ -127,7 +142,10 @@ extension SceneDecoder {
             if let name = cell.name, let obj = ObjectReader(e), let nf = obj["name"] {
                 if let first = names[name] {
                     let (line, column) = ctx.source.location(of: first.offset)
-                    ctx.error(nf, "the cell name \(quoted(name)) is already used by a sibling at line \(line), column \(column); key paths such as \"emitterCells.\(name).birthRate\" need unique names")
+                    ctx.error(
+                        nf,
+                        "the cell name \(quoted(name)) is already used by a sibling at line \(line), column \(column); key paths such as \"emitterCells.\(name).birthRate\" need unique names"
+                    )
                 } else {
                     names[name] = nf
                 }
@@ -146,7 +164,9 @@ extension SceneDecoder {
         for (key, mf) in obj.fields where !SceneKeyTables.cellStructure.contains(key) {
             guard let info = PropertyCatalog.cellProperties[key] else {
                 var hint: String?
-                if SceneDecoder.layerKeys(.emitter).contains(key) { hint = "it is a key of the emitter layer, not of its cells" }
+                if SceneDecoder.layerKeys(.emitter).contains(key) {
+                    hint = "it is a key of the emitter layer, not of its cells"
+                }
                 ctx.error(mf, ctx.unknownKeyMessage(key, candidates: allowed, in: "an emitter cell", hint: hint))
                 continue
             }
@@ -162,10 +182,15 @@ extension SceneDecoder {
             cellPhysics.append(Scene.CellPhysics(emitter: emitter, cell: cell, physics: physics))
         }
         if !obj.has("contents"), cell.emitterCells == nil {
-            ctx.warning(f, "this cell has no \"contents\" and no \"emitterCells\", so its particles draw nothing; set \"contents\", for example \"builtin:softDot\"")
+            ctx.warning(
+                f,
+                "this cell has no \"contents\" and no \"emitterCells\", so its particles draw nothing; set \"contents\", for example \"builtin:softDot\""
+            )
         }
         if cell.birthRate > 0, !obj.has("lifetime"), !obj.has("lifetimeRange") {
-            ctx.warning(f, "this cell's particles die as they are born (\"lifetime\" defaults to 0); set \"lifetime\" in seconds")
+            ctx.warning(
+                f,
+                "this cell's particles die as they are born (\"lifetime\" defaults to 0); set \"lifetime\" in seconds")
         }
         return cell
     }

@@ -25,16 +25,21 @@ extension SceneDecoder {
         var count = 0
         var stack: [JSONNode] = [f.node]
         while let node = stack.popLast(), count <= SceneLoader.maximumLayerCount {
-            guard case let .array(elements) = node.value else { continue }
+            guard case .array(let elements) = node.value else { continue }
             for e in elements {
-                guard case let .object(members) = e.value else { continue }
+                guard case .object(let members) = e.value else { continue }
                 count += 1
                 for m in members where m.key == "sublayers" { stack.append(m.value) }
-                for m in members where m.key == "mask" { stack.append(JSONNode(value: .array([m.value]), offset: m.value.offset)) }
+                for m in members where m.key == "mask" {
+                    stack.append(JSONNode(value: .array([m.value]), offset: m.value.offset))
+                }
             }
         }
         guard count > SceneLoader.maximumLayerCount else { return true }
-        ctx.error(f, "the scene has more than \(SceneLoader.maximumLayerCount) layers; the limit is \(SceneLoader.maximumLayerCount) (draw many copies with a replicator or many sprites with an emitter)")
+        ctx.error(
+            f,
+            "the scene has more than \(SceneLoader.maximumLayerCount) layers; the limit is \(SceneLoader.maximumLayerCount) (draw many copies with a replicator or many sprites with an emitter)"
+        )
         return false
     }
 
@@ -43,7 +48,10 @@ extension SceneDecoder {
         limits.bodies += 1
         guard limits.bodies > SceneLoader.maximumBodyCount else { return true }
         if limits.bodies == SceneLoader.maximumBodyCount + 1 {
-            ctx.error(f, "the scene has more than \(SceneLoader.maximumBodyCount) physics bodies; the limit is \(SceneLoader.maximumBodyCount) (for many small bodies use an emitter cell with \"physics\": {\"mode\": \"body\"})")
+            ctx.error(
+                f,
+                "the scene has more than \(SceneLoader.maximumBodyCount) physics bodies; the limit is \(SceneLoader.maximumBodyCount) (for many small bodies use an emitter cell with \"physics\": {\"mode\": \"body\"})"
+            )
         }
         return false
     }
@@ -59,7 +67,10 @@ extension SceneDecoder {
         }
         let limit = SceneLoader.maximumTotalParticles
         guard total > limit else { return }
-        ctx.error(field, "the \(emitters) emitter layers' maxParticles add up to \(total); the limit is \(limit) particles in all (lower maxParticles: each live particle takes up to 48 bytes)")
+        ctx.error(
+            field,
+            "the \(emitters) emitter layers' maxParticles add up to \(total); the limit is \(limit) particles in all (lower maxParticles: each live particle takes up to 48 bytes)"
+        )
     }
 
     // MARK: - Replicators
@@ -75,7 +86,10 @@ extension SceneDecoder {
         let limit = SceneLoader.maximumReplicatedInstances
         if overflow || product > limit {
             if enclosing <= limit {
-                ctx.error(field, "nested replicators make \(enclosing) × \(count) = \(overflow ? "too many" : String(product)) copies of these sublayers; the limit is \(limit) (lower instanceCount here or in an enclosing replicator)")
+                ctx.error(
+                    field,
+                    "nested replicators make \(enclosing) × \(count) = \(overflow ? "too many" : String(product)) copies of these sublayers; the limit is \(limit) (lower instanceCount here or in an enclosing replicator)"
+                )
             }
             limits.replicatedInstances = limit + 1
         } else {
@@ -100,7 +114,10 @@ extension SceneDecoder {
         let limit = SceneLoader.maximumBirthRateProduct
         guard product > limit, (limits.cellChain.last?.product ?? 0) <= limit else { return }
         let names = (limits.cellChain.map(\.name) + [cell.name ?? "(unnamed)"]).joined(separator: " → ")
-        ctx.error(field, "the birth rates along \(names) multiply to \(Self.compact(product)) particles per second; the limit is \(Self.compact(limit)) (lower a birthRate in the chain; maxParticles would drop nearly all of them)")
+        ctx.error(
+            field,
+            "the birth rates along \(names) multiply to \(Self.compact(product)) particles per second; the limit is \(Self.compact(limit)) (lower a birthRate in the chain; maxParticles would drop nearly all of them)"
+        )
     }
 
     /// Pushes `cell` on the chain before its sub-cells are decoded; nil (after an error at `field`)
@@ -108,7 +125,10 @@ extension SceneDecoder {
     func enterCell(_ cell: CAEmitterCell, emitter: CAEmitterLayer, field: Field) -> [(name: String, product: Double)]? {
         let saved = limits.cellChain
         if saved.count + 2 > SceneLoader.maximumCellDepth {
-            ctx.error(field, "emitter cells are nested more than \(SceneLoader.maximumCellDepth) levels deep; the limit is \(SceneLoader.maximumCellDepth) (deeper cells would never emit: flatten the chain)")
+            ctx.error(
+                field,
+                "emitter cells are nested more than \(SceneLoader.maximumCellDepth) levels deep; the limit is \(SceneLoader.maximumCellDepth) (deeper cells would never emit: flatten the chain)"
+            )
             return nil
         }
         limits.cellChain.append((cell.name ?? "(unnamed)", birthRateProduct(cell, emitter: emitter)))

@@ -14,7 +14,9 @@ extension SceneDecoder {
         if let v = obj["step"], let x = ctx.number(v, .above(0, upTo: 0.1)) { p.step = x }
         if let v = obj["iterations"], let x = ctx.integer(v, 1...1000) { p.iterations = x }
         if let v = obj["damping"], let x = ctx.number(v, .above(0, upTo: 1)) { p.damping = x }
-        if let v = obj["sleepTimeThreshold"], let x = ctx.number(v, .nonNegative, infinity: true) { p.sleepTimeThreshold = x }
+        if let v = obj["sleepTimeThreshold"], let x = ctx.number(v, .nonNegative, infinity: true) {
+            p.sleepTimeThreshold = x
+        }
         if let v = obj["idleSpeedThreshold"], let x = ctx.number(v, .nonNegative) { p.idleSpeedThreshold = x }
         if let v = obj["collisionSlop"], let x = ctx.number(v, .nonNegative) { p.collisionSlop = x }
         if let v = obj["walls"] { p.walls = decodeWalls(v) }
@@ -28,11 +30,17 @@ extension SceneDecoder {
         if let v = obj["elasticity"], let x = ctx.number(v, .nonNegative) { w.elasticity = x }
         if let v = obj["friction"], let x = ctx.number(v, .nonNegative) { w.friction = x }
         if let v = obj["radius"], let x = ctx.number(v, .nonNegative) { w.radius = x }
-        if let v = obj["sides"], let elements = ctx.array(v, "a list of sides such as [\"left\", \"right\", \"bottom\"]") {
+        if let v = obj["sides"],
+            let elements = ctx.array(v, "a list of sides such as [\"left\", \"right\", \"bottom\"]")
+        {
             var sides: [PhysicsDescription.Side] = []
             for e in elements {
                 guard let side = ctx.enumeration(e, PhysicsDescription.Side.self) else { continue }
-                if sides.contains(side) { ctx.error(e, "the side \(quoted(side.rawValue)) is listed twice") } else { sides.append(side) }
+                if sides.contains(side) {
+                    ctx.error(e, "the side \(quoted(side.rawValue)) is listed twice")
+                } else {
+                    sides.append(side)
+                }
             }
             if elements.isEmpty { ctx.error(v, "give at least one side, or leave \"walls\" out") }
             w.sides = sides
@@ -43,7 +51,9 @@ extension SceneDecoder {
     // MARK: - Bodies
 
     /// The keys that only some shapes take.
-    private static let shapeKeys: [String: BodyShapeName] = ["size": .box, "vertices": .polygon, "a": .segment, "b": .segment]
+    private static let shapeKeys: [String: BodyShapeName] = [
+        "size": .box, "vertices": .polygon, "a": .segment, "b": .segment,
+    ]
 
     private enum BodyShapeName: String, CaseIterable { case circle, box, polygon, segment }
 
@@ -56,24 +66,39 @@ extension SceneDecoder {
         if let v = obj["shape"] { shape = ctx.enumeration(v, BodyShapeName.self) }
         if let shape {
             for (key, owner) in SceneDecoder.shapeKeys where owner != shape {
-                if let v = obj[key] { ctx.error(v, "\(quoted(key)) applies to \"shape\": \(quoted(owner.rawValue)), not \(quoted(shape.rawValue))") }
+                if let v = obj[key] {
+                    ctx.error(
+                        v,
+                        "\(quoted(key)) applies to \"shape\": \(quoted(owner.rawValue)), not \(quoted(shape.rawValue))")
+                }
             }
         }
         let shapeResult = shape.flatMap { bodyShape($0, obj, f, layer: layer) }
 
         if b.type != .dynamic {
             for key in ["mass", "density", "moment"] {
-                if let v = obj[key] { ctx.error(v, "\(quoted(key)) applies to dynamic bodies; this body is \(b.type.rawValue)") }
+                if let v = obj[key] {
+                    ctx.error(v, "\(quoted(key)) applies to dynamic bodies; this body is \(b.type.rawValue)")
+                }
             }
             if b.type == .static {
                 for key in ["velocity", "angularVelocity"] {
-                    if let v = obj[key] { ctx.error(v, "\(quoted(key)) does not apply to a static body, which never moves; make it \"kinematic\" to move it") }
+                    if let v = obj[key] {
+                        ctx.error(
+                            v,
+                            "\(quoted(key)) does not apply to a static body, which never moves; make it \"kinematic\" to move it"
+                        )
+                    }
                 }
             }
         } else {
             if let v = obj["mass"] { b.mass = ctx.number(v, .positive) }
             if let v = obj["density"] {
-                if obj.has("mass") { ctx.error(v, "give \"mass\" or \"density\", not both") } else { b.density = ctx.number(v, .positive) }
+                if obj.has("mass") {
+                    ctx.error(v, "give \"mass\" or \"density\", not both")
+                } else {
+                    b.density = ctx.number(v, .positive)
+                }
             }
             if b.mass == nil, b.density == nil, !obj.has("mass"), !obj.has("density") { b.density = 1 }
             if let v = obj["moment"] { b.moment = ctx.number(v, .positive) }
@@ -95,7 +120,9 @@ extension SceneDecoder {
     }
 
     /// The body's shape; sizes default to the layer's bounds.
-    private func bodyShape(_ shape: BodyShapeName, _ obj: ObjectReader, _ f: Field, layer: CALayer) -> BodyDescription.Shape? {
+    private func bodyShape(_ shape: BodyShapeName, _ obj: ObjectReader, _ f: Field, layer: CALayer) -> BodyDescription
+        .Shape?
+    {
         let bounds = layer.bounds.size
         let radiusRule: NumberRule = shape == .circle ? .positive : .nonNegative
         var radius: Double?
@@ -105,7 +132,10 @@ extension SceneDecoder {
             if obj["radius"] == nil {
                 let r = Double(min(bounds.width, bounds.height)) / 2
                 guard r > 0 else {
-                    ctx.error(f, "a circle body takes its radius from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"radius\"")
+                    ctx.error(
+                        f,
+                        "a circle body takes its radius from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"radius\""
+                    )
                     return nil
                 }
                 radius = r
@@ -115,10 +145,15 @@ extension SceneDecoder {
         case .box:
             var size = bounds
             if let v = obj["size"] {
-                guard let s = ctx.numbers(v, counts: [2], what: "a size [width, height]", rule: .positive) else { return nil }
+                guard let s = ctx.numbers(v, counts: [2], what: "a size [width, height]", rule: .positive) else {
+                    return nil
+                }
                 size = CGSize(width: s[0], height: s[1])
             } else if size.width <= 0 || size.height <= 0 {
-                ctx.error(f, "a box body takes its size from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"size\"")
+                ctx.error(
+                    f,
+                    "a box body takes its size from the layer's bounds, which are empty; set the layer's \"bounds\" or the body's \"size\""
+                )
                 return nil
             }
             return .box(size: size, radius: radius ?? 0)
@@ -135,15 +170,27 @@ extension SceneDecoder {
                 return nil
             }
             guard SceneDecoder.isConvex(points) else {
-                ctx.error(v, "the vertices do not form a convex polygon with an area; list them around the outline of a convex shape (split concave shapes into several bodies)")
+                ctx.error(
+                    v,
+                    "the vertices do not form a convex polygon with an area; list them around the outline of a convex shape (split concave shapes into several bodies)"
+                )
                 return nil
             }
             return .polygon(vertices: points, radius: radius ?? 0)
         case .segment:
-            guard let af = obj["a"] else { ctx.missing("a", in: obj, "\"a\": [-50, 0]"); return nil }
-            guard let bf = obj["b"] else { ctx.missing("b", in: obj, "\"b\": [50, 0]"); return nil }
+            guard let af = obj["a"] else {
+                ctx.missing("a", in: obj, "\"a\": [-50, 0]")
+                return nil
+            }
+            guard let bf = obj["b"] else {
+                ctx.missing("b", in: obj, "\"b\": [50, 0]")
+                return nil
+            }
             guard let a = ctx.point(af), let bp = ctx.point(bf) else { return nil }
-            if a == bp { ctx.error(bf, "the segment's ends \"a\" and \"b\" are the same point"); return nil }
+            if a == bp {
+                ctx.error(bf, "the segment's ends \"a\" and \"b\" are the same point")
+                return nil
+            }
             return .segment(a: a, b: bp, radius: radius ?? 0)
         }
     }
@@ -153,7 +200,9 @@ extension SceneDecoder {
         var sign = 0.0
         var area = 0.0
         for i in 0..<p.count {
-            let a = p[i], b = p[(i + 1) % p.count], c = p[(i + 2) % p.count]
+            let a = p[i]
+            let b = p[(i + 1) % p.count]
+            let c = p[(i + 2) % p.count]
             let cross = Double((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x))
             if cross != 0 {
                 if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1 : -1) != sign { return false }
@@ -175,10 +224,15 @@ extension SceneDecoder {
         }
         guard let mode = ctx.enumeration(mf, CellPhysicsDescription.Mode.self) else { return nil }
         p.mode = mode
-        let only: [String: CellPhysicsDescription.Mode] = ["onContact": .collide, "contactCells": .collide, "contactBurst": .collide,
-                                                           "mass": .body, "maxBodies": .body]
+        let only: [String: CellPhysicsDescription.Mode] = [
+            "onContact": .collide, "contactCells": .collide, "contactBurst": .collide,
+            "mass": .body, "maxBodies": .body,
+        ]
         for (key, owner) in only where owner != mode {
-            if let v = obj[key] { ctx.error(v, "\(quoted(key)) applies to \"mode\": \(quoted(owner.rawValue)), not \(quoted(mode.rawValue))") }
+            if let v = obj[key] {
+                ctx.error(
+                    v, "\(quoted(key)) applies to \"mode\": \(quoted(owner.rawValue)), not \(quoted(mode.rawValue))")
+            }
         }
         if let v = obj["elasticity"], let x = ctx.number(v, .nonNegative) { p.elasticity = x }
         if let v = obj["friction"], let x = ctx.number(v, .nonNegative) { p.friction = x }
@@ -186,7 +240,9 @@ extension SceneDecoder {
         if let v = obj["categories"], let x = ctx.integer(v, 0...Int(UInt32.max)) { p.categories = UInt32(x) }
         if let v = obj["mask"], let x = ctx.integer(v, 0...Int(UInt32.max)) { p.mask = UInt32(x) }
         if mode == .collide {
-            if let v = obj["onContact"], let x = ctx.enumeration(v, CellPhysicsDescription.ContactResponse.self) { p.onContact = x }
+            if let v = obj["onContact"], let x = ctx.enumeration(v, CellPhysicsDescription.ContactResponse.self) {
+                p.onContact = x
+            }
             if let v = obj["contactCells"], let elements = ctx.array(v, "a list of sub-cell names") {
                 let subcells = cell.emitterCells?.compactMap(\.name) ?? []
                 for e in elements {
@@ -194,13 +250,19 @@ extension SceneDecoder {
                     if subcells.contains(name) {
                         p.contactCells.append(name)
                     } else {
-                        let best = closeMatches(for: name, in: subcells).first.map { " (did you mean \(quoted($0))?)" } ?? ""
-                        ctx.error(e, "this cell has no sub-cell named \(quoted(name))\(best); contact cells are names from its own \"emitterCells\"")
+                        let best =
+                            closeMatches(for: name, in: subcells).first.map { " (did you mean \(quoted($0))?)" } ?? ""
+                        ctx.error(
+                            e,
+                            "this cell has no sub-cell named \(quoted(name))\(best); contact cells are names from its own \"emitterCells\""
+                        )
                     }
                 }
             }
             if let v = obj["contactBurst"] {
-                if !obj.has("contactCells") { ctx.error(v, "\"contactBurst\" counts particles of \"contactCells\"; add \"contactCells\"") }
+                if !obj.has("contactCells") {
+                    ctx.error(v, "\"contactBurst\" counts particles of \"contactCells\"; add \"contactCells\"")
+                }
                 if let x = ctx.integer(v, 1...100_000) { p.contactBurst = x }
             }
         } else {
@@ -227,11 +289,17 @@ extension SceneDecoder {
         guard let type = ctx.enumeration(tf, FieldDescription.FieldType.self) else { return nil }
         var d = FieldDescription()
         d.type = type
-        let only: [String: [FieldDescription.FieldType]] = ["direction": [.linearGravity], "smoothness": [.noise, .turbulence],
-                                                            "animationSpeed": [.noise, .turbulence], "seed": [.noise, .turbulence]]
+        let only: [String: [FieldDescription.FieldType]] = [
+            "direction": [.linearGravity], "smoothness": [.noise, .turbulence],
+            "animationSpeed": [.noise, .turbulence], "seed": [.noise, .turbulence],
+        ]
         for (key, owners) in only where !owners.contains(type) {
             if let v = obj[key] {
-                ctx.error(v, "\(quoted(key)) applies to fields of type " + owners.map { quoted($0.rawValue) }.joined(separator: " and ") + ", not \(quoted(type.rawValue))")
+                ctx.error(
+                    v,
+                    "\(quoted(key)) applies to fields of type "
+                        + owners.map { quoted($0.rawValue) }.joined(separator: " and ")
+                        + ", not \(quoted(type.rawValue))")
             }
         }
         if let v = obj["name"], let x = ctx.string(v, nonEmpty: true) { d.name = x }
@@ -241,7 +309,11 @@ extension SceneDecoder {
         if let v = obj["falloff"], let x = ctx.number(v, .nonNegative) { d.falloff = x }
         if let v = obj["minimumRadius"], let x = ctx.number(v, .nonNegative) { d.minimumRadius = x }
         if let v = obj["direction"], let x = ctx.vector(v) {
-            if x.dx == 0, x.dy == 0 { ctx.error(v, "the direction [0, 0] points nowhere; use for example [0, 1] (down)") } else { d.direction = x }
+            if x.dx == 0, x.dy == 0 {
+                ctx.error(v, "the direction [0, 0] points nowhere; use for example [0, 1] (down)")
+            } else {
+                d.direction = x
+            }
         }
         if let v = obj["smoothness"], let x = ctx.number(v, .unit) { d.smoothness = x }
         if let v = obj["animationSpeed"], let x = ctx.number(v, .nonNegative) { d.animationSpeed = x }
@@ -251,10 +323,15 @@ extension SceneDecoder {
         if let v = obj["categoryMask"], let x = ctx.integer(v, 0...Int(UInt32.max)) { d.categoryMask = UInt32(x) }
         if let v = obj["layer"], let name = ctx.string(v, nonEmpty: true) {
             if ctx.namedLayers[name] == nil {
-                let best = closeMatches(for: name, in: ctx.namedLayers.keys.sorted()).first.map { "; did you mean \(quoted($0))?" } ?? ""
+                let best =
+                    closeMatches(for: name, in: ctx.namedLayers.keys.sorted()).first.map {
+                        "; did you mean \(quoted($0))?"
+                    } ?? ""
                 ctx.error(v, "no layer named \(quoted(name))\(best); a field follows a layer of the scene")
             } else {
-                if obj.has("position") { ctx.error(v, "give \"position\" or \"layer\", not both: a field on a layer is centred on it") }
+                if obj.has("position") {
+                    ctx.error(v, "give \"position\" or \"layer\", not both: a field on a layer is centred on it")
+                }
                 d.layerName = name
             }
         }
@@ -269,14 +346,18 @@ extension SceneDecoder {
         .slide: (["anchorA", "anchorB", "min", "max"], ["min", "max"]),
         .pivot: (["anchorA", "anchorB", "pivot"], []),
         .groove: (["grooveA", "grooveB", "anchorB"], ["grooveA", "grooveB"]),
-        .dampedSpring: (["anchorA", "anchorB", "restLength", "stiffness", "damping"], ["restLength", "stiffness", "damping"]),
+        .dampedSpring: (
+            ["anchorA", "anchorB", "restLength", "stiffness", "damping"], ["restLength", "stiffness", "damping"]
+        ),
         .dampedRotarySpring: (["restAngle", "stiffness", "damping"], ["stiffness", "damping"]),
         .rotaryLimit: (["min", "max"], ["min", "max"]),
         .ratchet: (["phase", "ratchet"], ["ratchet"]),
         .gear: (["phase", "ratio"], ["ratio"]),
         .simpleMotor: (["rate"], ["rate"]),
     ]
-    private static let constraintCommon = ["type", "name", "bodyA", "bodyB", "maxForce", "maxBias", "errorBias", "collideBodies"]
+    private static let constraintCommon = [
+        "type", "name", "bodyA", "bodyB", "maxForce", "maxBias", "errorBias", "collideBodies",
+    ]
 
     func decodeConstraints(_ f: Field) -> [ConstraintDescription] {
         guard let elements = ctx.array(f, "a list of constraints") else { return [] }
@@ -292,9 +373,17 @@ extension SceneDecoder {
         }
         guard let type = ctx.enumeration(tf, ConstraintDescription.ConstraintType.self) else { return nil }
         let spec = SceneDecoder.constraintKeys[type] ?? ([], [])
-        for (key, v) in obj.fields where SceneKeyTables.constraint.contains(key) && !SceneDecoder.constraintCommon.contains(key) && !spec.keys.contains(key) {
-            let owners = ConstraintDescription.ConstraintType.allCases.filter { SceneDecoder.constraintKeys[$0]?.keys.contains(key) == true }
-            ctx.error(v, "\(quoted(key)) does not apply to a \(type.rawValue) constraint; it belongs to " + owners.map { quoted($0.rawValue) }.joined(separator: ", "))
+        for (key, v) in obj.fields
+        where SceneKeyTables.constraint.contains(key) && !SceneDecoder.constraintCommon.contains(key)
+            && !spec.keys.contains(key)
+        {
+            let owners = ConstraintDescription.ConstraintType.allCases.filter {
+                SceneDecoder.constraintKeys[$0]?.keys.contains(key) == true
+            }
+            ctx.error(
+                v,
+                "\(quoted(key)) does not apply to a \(type.rawValue) constraint; it belongs to "
+                    + owners.map { quoted($0.rawValue) }.joined(separator: ", "))
         }
         for key in spec.required where !obj.has(key) {
             ctx.missing(key, in: obj, "\(quoted(key)): \(type == .slide || type == .dampedSpring ? "50" : "1")")
@@ -308,7 +397,11 @@ extension SceneDecoder {
             ctx.missing("bodyA", in: obj, "\"bodyA\": \"crate1\" (the name of a layer with a body)")
         }
         if let v = obj["bodyB"], let name = bodyName(v) {
-            if name == c.bodyA { ctx.error(v, "a constraint joins two different bodies; leave \"bodyB\" out to join \(quoted(name)) to the world") }
+            if name == c.bodyA {
+                ctx.error(
+                    v,
+                    "a constraint joins two different bodies; leave \"bodyB\" out to join \(quoted(name)) to the world")
+            }
             c.bodyB = name
         }
         if type == .pivot, let pv = obj["pivot"], obj.has("anchorA") || obj.has("anchorB") {
@@ -346,7 +439,9 @@ extension SceneDecoder {
     private func bodyName(_ f: Field) -> String? {
         guard let name = ctx.string(f, nonEmpty: true) else { return nil }
         guard let named = ctx.namedLayers[name] else {
-            let best = closeMatches(for: name, in: ctx.namedLayers.keys.sorted()).first.map { "; did you mean \(quoted($0))?" } ?? ""
+            let best =
+                closeMatches(for: name, in: ctx.namedLayers.keys.sorted()).first.map { "; did you mean \(quoted($0))?" }
+                ?? ""
             ctx.error(f, "no layer named \(quoted(name))\(best)")
             return nil
         }

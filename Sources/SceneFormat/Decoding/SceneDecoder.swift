@@ -26,7 +26,9 @@ final class SceneDecoder {
         let f = Field(root: root)
         guard let obj = ctx.object(f, "a scene") else { return nil }
         ctx.rejectUnknownKeys(obj, allowed: SceneKeyTables.scene, in: "the scene") { key in
-            if SceneKeyTables.keys("layer")?.contains(key) == true || LayerKind.allCases.contains(where: { SceneKeyTables.keys($0.rawValue)?.contains(key) == true }) {
+            if SceneKeyTables.keys("layer")?.contains(key) == true
+                || LayerKind.allCases.contains(where: { SceneKeyTables.keys($0.rawValue)?.contains(key) == true })
+            {
                 return "layer keys go inside a layer object of \"layers\""
             }
             return nil
@@ -37,7 +39,10 @@ final class SceneDecoder {
             if let n = ctx.integer(v, Int.min...Int.max) {
                 schemaVersion = n
                 if n > SceneLoader.schemaVersion {
-                    ctx.error(v, "this scene is written for schemaVersion \(n), but this version of Emitter reads schemaVersion \(SceneLoader.schemaVersion); update Emitter or rewrite the scene for version \(SceneLoader.schemaVersion)")
+                    ctx.error(
+                        v,
+                        "this scene is written for schemaVersion \(n), but this version of Emitter reads schemaVersion \(SceneLoader.schemaVersion); update Emitter or rewrite the scene for version \(SceneLoader.schemaVersion)"
+                    )
                 } else if n < 1 {
                     ctx.error(v, "expected schemaVersion \(SceneLoader.schemaVersion), got \(n)")
                 }
@@ -63,10 +68,11 @@ final class SceneDecoder {
         let constraints = obj["constraints"].map { decodeConstraints($0) } ?? []
         let interaction = obj["interaction"].flatMap { decodeInteraction($0) }
 
-        return Scene(schemaVersion: schemaVersion, description: description, display: display, rootLayer: root,
-                     interaction: interaction, physics: physics, bodies: bodies, cellPhysics: cellPhysics,
-                     fields: fields, constraints: constraints, animations: animations,
-                     sourcePath: sourcePath, baseDirectory: baseDirectory, warnings: [])
+        return Scene(
+            schemaVersion: schemaVersion, description: description, display: display, rootLayer: root,
+            interaction: interaction, physics: physics, bodies: bodies, cellPhysics: cellPhysics,
+            fields: fields, constraints: constraints, animations: animations,
+            sourcePath: sourcePath, baseDirectory: baseDirectory, warnings: [])
     }
 
     // MARK: - Display
@@ -75,7 +81,9 @@ final class SceneDecoder {
         guard let obj = ctx.object(f, "the display settings") else { return nil }
         ctx.rejectUnknownKeys(obj, allowed: SceneKeyTables.display, in: "the display settings")
         var d = DisplayDescription()
-        if let s = obj["size"], let v = ctx.numbers(s, counts: [2], what: "a size [width, height]", rule: .range(1, 16_384)) {
+        if let s = obj["size"],
+            let v = ctx.numbers(s, counts: [2], what: "a size [width, height]", rule: .range(1, 16_384))
+        {
             d.size = CGSize(width: v[0], height: v[1])
         }
         if let c = obj["backgroundColor"], let color = ctx.color(c) { d.backgroundColor = color }

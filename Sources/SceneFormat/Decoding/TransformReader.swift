@@ -24,37 +24,49 @@ extension DecodingContext {
             }
             guard ok else { return nil }
             guard result.rowMajor.allSatisfy({ $0.isFinite && abs($0) <= DecodingContext.largestNumber }) else {
-                error(f, "the transform's entries grow beyond 1e12 (the operations overflow); use smaller scales or a larger perspective distance")
+                error(
+                    f,
+                    "the transform's entries grow beyond 1e12 (the operations overflow); use smaller scales or a larger perspective distance"
+                )
                 return nil
             }
             return result
         case .object:
             guard let obj = ObjectReader(f), obj.members.count == 1, let m = obj["matrix"] else {
-                error(f, "expected a transform: a list of operations such as [{\"rotate\": \"45deg\"}] or {\"matrix\": [16 numbers]}, got an object with keys \(keyList(f))")
+                error(
+                    f,
+                    "expected a transform: a list of operations such as [{\"rotate\": \"45deg\"}] or {\"matrix\": [16 numbers]}, got an object with keys \(keyList(f))"
+                )
                 return nil
             }
             return matrix(m)
         default:
-            error(f, "expected a transform: a list of operations such as [{\"translate\": [10, 0]}, {\"rotate\": \"45deg\"}] or {\"matrix\": [16 numbers]}, got \(f.node.summary)")
+            error(
+                f,
+                "expected a transform: a list of operations such as [{\"translate\": [10, 0]}, {\"rotate\": \"45deg\"}] or {\"matrix\": [16 numbers]}, got \(f.node.summary)"
+            )
             return nil
         }
     }
 
     private func keyList(_ f: Field) -> String {
-        guard case let .object(m) = f.node.value else { return "" }
+        guard case .object(let m) = f.node.value else { return "" }
         return m.map { quoted($0.key) }.joined(separator: ", ")
     }
 
     private func transformOperation(_ f: Field) -> CATransform3D? {
-        guard case let .object(members) = f.node.value else {
+        guard case .object(let members) = f.node.value else {
             if f.isInvalid { return nil }
             error(f, "expected a transform operation such as {\"rotate\": \"45deg\"}, got \(f.node.summary)")
             return nil
         }
         guard members.count == 1, let member = members.first else {
-            error(f, members.isEmpty
-                  ? "empty transform operation; write one of \(DecodingContext.transformOperations.map { quoted($0) }.joined(separator: ", "))"
-                  : "a transform operation has exactly one key; split \(keyList(f)) into separate operations, in the order they apply")
+            error(
+                f,
+                members.isEmpty
+                    ? "empty transform operation; write one of \(DecodingContext.transformOperations.map { quoted($0) }.joined(separator: ", "))"
+                    : "a transform operation has exactly one key; split \(keyList(f)) into separate operations, in the order they apply"
+            )
             return nil
         }
         let v = f.member(member)
@@ -67,10 +79,12 @@ extension DecodingContext {
                 guard let s = number(v) else { return nil }
                 return CATransform3DMakeScale(s, s, 1)
             }
-            guard let n = numbers(v, counts: [2, 3], what: "a scale: a number, [sx, sy] or [sx, sy, sz]") else { return nil }
+            guard let n = numbers(v, counts: [2, 3], what: "a scale: a number, [sx, sy] or [sx, sy, sz]") else {
+                return nil
+            }
             return CATransform3DMakeScale(n[0], n[1], n.count == 3 ? n[2] : 1)
         case "rotate":
-            if case let .array(a) = v.node.value {
+            if case .array(let a) = v.node.value {
                 guard a.count == 4, let elements = v.elements else {
                     error(v, "expected a rotation: an angle (about z) or [angle, x, y, z], got \(v.node.summary)")
                     return nil
@@ -79,7 +93,10 @@ extension DecodingContext {
                 let axis = elements[1...].map { number($0) }
                 guard let angle, let x = axis[0], let y = axis[1], let z = axis[2] else { return nil }
                 guard x != 0 || y != 0 || z != 0 else {
-                    error(v, "the rotation axis [0, 0, 0] has no direction; use [angle, 0, 0, 1] to turn in the screen plane")
+                    error(
+                        v,
+                        "the rotation axis [0, 0, 0] has no direction; use [angle, 0, 0, 1] to turn in the screen plane"
+                    )
                     return nil
                 }
                 return CATransform3DMakeRotation(angle, x, y, z)
@@ -94,8 +111,11 @@ extension DecodingContext {
         case "matrix":
             return matrix(v)
         default:
-            var m = "unknown transform operation \(quoted(member.key)); use one of \(DecodingContext.transformOperations.map { quoted($0) }.joined(separator: ", "))"
-            if let best = closeMatches(for: member.key, in: DecodingContext.transformOperations).first { m = "unknown transform operation \(quoted(member.key)); did you mean \(quoted(best))?" }
+            var m =
+                "unknown transform operation \(quoted(member.key)); use one of \(DecodingContext.transformOperations.map { quoted($0) }.joined(separator: ", "))"
+            if let best = closeMatches(for: member.key, in: DecodingContext.transformOperations).first {
+                m = "unknown transform operation \(quoted(member.key)); did you mean \(quoted(best))?"
+            }
             error(v, m)
             return nil
         }

@@ -18,11 +18,20 @@ extension DecodingContext {
         let value: Double
         switch f.node.value {
         case .invalid: return nil
-        case let .number(v, _): value = v
-        case let .string(s):
-            if infinity, s == "infinity" { value = .infinity; break }
-            if angle, let radians = DecodingContext.parseAngle(s) { value = radians; break }
-            error(f, "expected \(noun)\(rule.phrase)\(orInfinity), got \(quoted(s))" + stringNumberHint(s, angle: angle, infinity: infinity))
+        case .number(let v, _): value = v
+        case .string(let s):
+            if infinity, s == "infinity" {
+                value = .infinity
+                break
+            }
+            if angle, let radians = DecodingContext.parseAngle(s) {
+                value = radians
+                break
+            }
+            error(
+                f,
+                "expected \(noun)\(rule.phrase)\(orInfinity), got \(quoted(s))"
+                    + stringNumberHint(s, angle: angle, infinity: infinity))
             return nil
         default:
             let forms = angle ? " (radians, or a string such as \"90deg\")" : ""
@@ -30,7 +39,10 @@ extension DecodingContext {
             return nil
         }
         if value.isFinite, abs(value) > DecodingContext.largestNumber {
-            error(f, "\(f.node.summary) is too large; numbers in scenes are at most 1e12 in size" + (infinity ? " (write \"infinity\" for no limit)" : ""))
+            error(
+                f,
+                "\(f.node.summary) is too large; numbers in scenes are at most 1e12 in size"
+                    + (infinity ? " (write \"infinity\" for no limit)" : ""))
             return nil
         }
         guard rule.accepts(value) || (infinity && value == .infinity && rule != .unit) else {
@@ -42,12 +54,20 @@ extension DecodingContext {
 
     /// An integer in `range`.
     func integer(_ f: Field, _ range: ClosedRange<Int>) -> Int? {
-        if case let .number(v, _) = f.node.value, v == v.rounded(), abs(v) <= DecodingContext.largestNumber, range.contains(Int(v)) {
+        if case .number(let v, _) = f.node.value, v == v.rounded(), abs(v) <= DecodingContext.largestNumber,
+            range.contains(Int(v))
+        {
             return Int(v)
         }
         if f.isInvalid { return nil }
         let phrase: String
-        if range.lowerBound == Int.min { phrase = "" } else if range.upperBound == Int.max { phrase = " ≥ \(range.lowerBound)" } else { phrase = " in \(range.lowerBound)…\(range.upperBound)" }
+        if range.lowerBound == Int.min {
+            phrase = ""
+        } else if range.upperBound == Int.max {
+            phrase = " ≥ \(range.lowerBound)"
+        } else {
+            phrase = " in \(range.lowerBound)…\(range.upperBound)"
+        }
         error(f, "expected an integer\(phrase), got \(f.node.summary)")
         return nil
     }
@@ -56,7 +76,7 @@ extension DecodingContext {
     func bool(_ f: Field) -> Bool? {
         switch f.node.value {
         case .invalid: return nil
-        case let .bool(b): return b
+        case .bool(let b): return b
         default:
             error(f, "expected true or false, got \(f.node.summary)")
             return nil
@@ -67,8 +87,11 @@ extension DecodingContext {
     func string(_ f: Field, nonEmpty: Bool = false) -> String? {
         switch f.node.value {
         case .invalid: return nil
-        case let .string(s):
-            if nonEmpty, s.isEmpty { error(f, "expected a non-empty string, got \"\""); return nil }
+        case .string(let s):
+            if nonEmpty, s.isEmpty {
+                error(f, "expected a non-empty string, got \"\"")
+                return nil
+            }
             return s
         default:
             error(f, "expected a string, got \(f.node.summary)")
@@ -77,17 +100,18 @@ extension DecodingContext {
     }
 
     /// One of an enumeration's raw strings; the message lists the allowed values.
-    func enumeration<E: RawRepresentable & CaseIterable>(_ f: Field, _ type: E.Type, extraHint: String = "") -> E? where E.RawValue == String {
+    func enumeration<E: RawRepresentable & CaseIterable>(_ f: Field, _ type: E.Type, extraHint: String = "") -> E?
+    where E.RawValue == String {
         oneOf(f, E.allCases.map(\.rawValue), extraHint: extraHint).flatMap { E(rawValue: $0) }
     }
 
     /// One of `allowed`; the message lists them and suggests the closest.
     func oneOf(_ f: Field, _ allowed: [String], extraHint: String = "") -> String? {
-        if case let .string(s) = f.node.value, allowed.contains(s) { return s }
+        if case .string(let s) = f.node.value, allowed.contains(s) { return s }
         let list = allowed.map { quoted($0) }.joined(separator: ", ")
         switch f.node.value {
         case .invalid: return nil
-        case let .string(s):
+        case .string(let s):
             var m = "expected one of \(list), got \(quoted(s))"
             if let best = closeMatches(for: s, in: allowed).first { m += " (did you mean \(quoted(best))?)" }
             error(f, m + extraHint)
@@ -177,7 +201,8 @@ extension DecodingContext {
 
     /// A size `[width, height]`; `nonNegative` refuses negative components.
     func size(_ f: Field, nonNegative: Bool = false) -> CGSize? {
-        guard let v = numbers(f, counts: [2], what: "a size [width, height]", rule: nonNegative ? .nonNegative : .any) else { return nil }
+        guard let v = numbers(f, counts: [2], what: "a size [width, height]", rule: nonNegative ? .nonNegative : .any)
+        else { return nil }
         return CGSize(width: v[0], height: v[1])
     }
 
@@ -203,30 +228,46 @@ extension DecodingContext {
     func color(_ f: Field) -> CGColor? {
         switch f.node.value {
         case .invalid: return nil
-        case let .string(s):
+        case .string(let s):
             if s.hasPrefix("#") {
                 // Only ASCII digits: Character.isHexDigit also accepts full-width forms, which
                 // CGColor(hexString:) cannot convert.
                 let digits = s.dropFirst()
-                if [3, 4, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let c = CGColor(hexString: s) { return c }
+                if [3, 4, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+                    let c = CGColor(hexString: s)
+                {
+                    return c
+                }
                 error(f, "bad colour \(quoted(s)); write \"#rrggbb\" or \"#rrggbbaa\" with hexadecimal digits")
                 return nil
             }
             if let c = CGColor.named[s] { return c }
             var m = "unknown colour name \(quoted(s))"
-            if let best = closeMatches(for: s, in: CGColor.named.keys.sorted()).first { m += " (did you mean \(quoted(best))?)" }
-            error(f, m + "; use a UIKit name (\(CGColor.named.keys.sorted().joined(separator: ", "))), \"#rrggbb\" or [r, g, b, a]")
+            if let best = closeMatches(for: s, in: CGColor.named.keys.sorted()).first {
+                m += " (did you mean \(quoted(best))?)"
+            }
+            error(
+                f,
+                m
+                    + "; use a UIKit name (\(CGColor.named.keys.sorted().joined(separator: ", "))), \"#rrggbb\" or [r, g, b, a]"
+            )
             return nil
-        case let .array(a) where a.count == 3 || a.count == 4:
+        case .array(let a) where a.count == 3 || a.count == 4:
             guard let v = numbers(f, counts: [3, 4], what: "a colour") else { return nil }
             var ok = true
             for (k, e) in (f.elements ?? []).enumerated() where !(0...1).contains(v[k]) {
-                error(e, "colour components are in 0…1, got \(e.node.summary)" + (v[k] > 1 ? "; divide 0…255 values by 255 or write \"#rrggbb\"" : ""))
+                error(
+                    e,
+                    "colour components are in 0…1, got \(e.node.summary)"
+                        + (v[k] > 1 ? "; divide 0…255 values by 255 or write \"#rrggbb\"" : ""))
                 ok = false
             }
             return ok ? CGColor(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1) : nil
         default:
-            error(f, "expected a colour ([r, g, b, a] in 0…1, \"#rrggbb\" or a name such as \"orange\"), got \(f.node.summary)")
+            error(
+                f,
+                "expected a colour ([r, g, b, a] in 0…1, \"#rrggbb\" or a name such as \"orange\"), got \(f.node.summary)"
+            )
             return nil
         }
     }

@@ -30,11 +30,12 @@ struct JSONNode {
     var summary: String {
         switch value {
         case .null: return "null"
-        case let .bool(b): return b ? "true" : "false"
-        case let .number(_, literal): return literal
-        case let .string(s): return quoted(s)
-        case let .array(a): return a.isEmpty ? "an empty array" : "an array of \(a.count) element\(a.count == 1 ? "" : "s")"
-        case let .object(m): return m.isEmpty ? "an empty object" : "an object"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(_, let literal): return literal
+        case .string(let s): return quoted(s)
+        case .array(let a):
+            return a.isEmpty ? "an empty array" : "an array of \(a.count) element\(a.count == 1 ? "" : "s")"
+        case .object(let m): return m.isEmpty ? "an empty object" : "an object"
         case .invalid: return "an invalid value"
         }
     }
@@ -63,7 +64,11 @@ func quoted(_ s: String, limit: Int = 48) -> String {
         case "\t": out += "\\t"
         case "\r": out += "\\r"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += String(format: "\\u%04X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
     }
     return out + "\""

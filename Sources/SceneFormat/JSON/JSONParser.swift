@@ -26,7 +26,10 @@ struct JSONParser {
         var issues: [JSONIssue]
     }
 
-    private struct SyntaxError: Error { var offset: Int; var message: String }
+    private struct SyntaxError: Error {
+        var offset: Int
+        var message: String
+    }
 
     private let b: [UInt8]
     private let maximumDepth: Int
@@ -58,7 +61,8 @@ struct JSONParser {
 
     private mutating func run() -> Result {
         if let bad = SourceText.firstInvalidUTF8(in: b) {
-            let msg = "the file is not UTF-8 text (byte 0x\(hex(b[bad])) cannot start or continue a character); save it as UTF-8 JSON"
+            let msg =
+                "the file is not UTF-8 text (byte 0x\(hex(b[bad])) cannot start or continue a character); save it as UTF-8 JSON"
             return Result(root: nil, issues: [JSONIssue(offset: bad, path: .root, message: msg)])
         }
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
@@ -71,7 +75,11 @@ struct JSONParser {
             let root = try parseValue()
             skipWhitespace()
             if i < b.count {
-                throw SyntaxError(offset: i, message: "unexpected \(describe(at: i)) after the end of the document; a scene file holds exactly one JSON object")
+                throw SyntaxError(
+                    offset: i,
+                    message:
+                        "unexpected \(describe(at: i)) after the end of the document; a scene file holds exactly one JSON object"
+                )
             }
             return Result(root: root, issues: issues)
         } catch let e as SyntaxError {
@@ -94,22 +102,37 @@ struct JSONParser {
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        case UInt8(ascii: "t"): try literal("true"); return JSONNode(value: .bool(true), offset: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONNode(value: .bool(false), offset: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONNode(value: .null, offset: start)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONNode(value: .bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONNode(value: .bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONNode(value: .null, offset: start)
         case UInt8(ascii: "N") where word(at: start) == "NaN", UInt8(ascii: "I") where word(at: start).hasPrefix("Inf"):
-            throw SyntaxError(offset: start, message: "JSON has no NaN or Infinity; write the string \"infinity\" where a key accepts it, or a finite number")
+            throw SyntaxError(
+                offset: start,
+                message:
+                    "JSON has no NaN or Infinity; write the string \"infinity\" where a key accepts it, or a finite number"
+            )
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"):
             try literal("")
-            throw SyntaxError(offset: start, message: "expected a value, got '\(word(at: start))' (strings need double quotes)")
+            throw SyntaxError(
+                offset: start, message: "expected a value, got '\(word(at: start))' (strings need double quotes)")
         case UInt8(ascii: "'"):
             throw SyntaxError(offset: start, message: "strings are written in double quotes in JSON, not single quotes")
         case UInt8(ascii: "/"):
-            throw SyntaxError(offset: start, message: "JSON has no comments; use the scene's \"description\" key for notes")
+            throw SyntaxError(
+                offset: start, message: "JSON has no comments; use the scene's \"description\" key for notes")
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             throw SyntaxError(offset: start, message: "expected a value, got \(describe(at: start))")
         default:
-            throw SyntaxError(offset: start, message: "expected a value (object, array, string, number, true, false or null), got \(describe(at: start))")
+            throw SyntaxError(
+                offset: start,
+                message:
+                    "expected a value (object, array, string, number, true, false or null), got \(describe(at: start))")
         }
     }
 
@@ -131,10 +154,12 @@ struct JSONParser {
             let keyOffset = i
             if b[i] != UInt8(ascii: "\"") {
                 if b[i] == UInt8(ascii: "}") {
-                    throw SyntaxError(offset: i, message: "trailing comma before '}'; remove the comma after the last member")
+                    throw SyntaxError(
+                        offset: i, message: "trailing comma before '}'; remove the comma after the last member")
                 }
                 if isIdentifierByte(b[i]) {
-                    throw SyntaxError(offset: i, message: "object keys are strings in double quotes: write \"\(word(at: i))\"")
+                    throw SyntaxError(
+                        offset: i, message: "object keys are strings in double quotes: write \"\(word(at: i))\"")
                 }
                 throw SyntaxError(offset: i, message: "expected a key in double quotes, got \(describe(at: i))")
             }
@@ -142,15 +167,20 @@ struct JSONParser {
             skipWhitespace()
             guard i < b.count else { throw endOfFile(expecting: "':'") }
             guard b[i] == UInt8(ascii: ":") else {
-                throw SyntaxError(offset: i, message: "expected ':' after the key \(quoted(key)), got \(describe(at: i))")
+                throw SyntaxError(
+                    offset: i, message: "expected ':' after the key \(quoted(key)), got \(describe(at: i))")
             }
             i += 1
             path.append(.key(key))
             let value = try parseValue()
             if let first = firstOffset[key] {
                 let (line, column) = source.location(of: first)
-                issues.append(JSONIssue(offset: keyOffset, path: JSONPath(components: path),
-                                        message: "duplicate key \(quoted(key)) (first given at line \(line), column \(column)); remove one of them"))
+                issues.append(
+                    JSONIssue(
+                        offset: keyOffset, path: JSONPath(components: path),
+                        message:
+                            "duplicate key \(quoted(key)) (first given at line \(line), column \(column)); remove one of them"
+                    ))
             } else {
                 firstOffset[key] = keyOffset
                 members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
@@ -158,10 +188,18 @@ struct JSONParser {
             path.removeLast()
             skipWhitespace()
             guard i < b.count else { throw endOfFile(expecting: "',' or '}'") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "}") { i += 1; break }
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if b[i] == UInt8(ascii: "}") {
+                i += 1
+                break
+            }
             let hint = b[i] == UInt8(ascii: "\"") ? " (a ',' is missing)" : ""
-            throw SyntaxError(offset: i, message: "expected ',' or '}' after the value of \(quoted(key)), got \(describe(at: i))\(hint)")
+            throw SyntaxError(
+                offset: i,
+                message: "expected ',' or '}' after the value of \(quoted(key)), got \(describe(at: i))\(hint)")
         }
         leave()
         return JSONNode(value: .object(members), offset: start)
@@ -181,15 +219,22 @@ struct JSONParser {
         while true {
             skipWhitespace()
             if i < b.count, b[i] == UInt8(ascii: "]"), !elements.isEmpty {
-                throw SyntaxError(offset: i, message: "trailing comma before ']'; remove the comma after the last element")
+                throw SyntaxError(
+                    offset: i, message: "trailing comma before ']'; remove the comma after the last element")
             }
             path.append(.index(elements.count))
             elements.append(try parseValue())
             path.removeLast()
             skipWhitespace()
             guard i < b.count else { throw endOfFile(expecting: "',' or ']'") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "]") { i += 1; break }
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if b[i] == UInt8(ascii: "]") {
+                i += 1
+                break
+            }
             throw SyntaxError(offset: i, message: "expected ',' or ']' after an array element, got \(describe(at: i))")
         }
         leave()
@@ -203,7 +248,11 @@ struct JSONParser {
         while true {
             guard i < b.count else {
                 let (line, column) = source.location(of: start)
-                throw SyntaxError(offset: i, message: "the file ends inside the string that starts at line \(line), column \(column); add the closing '\"'")
+                throw SyntaxError(
+                    offset: i,
+                    message:
+                        "the file ends inside the string that starts at line \(line), column \(column); add the closing '\"'"
+                )
             }
             let c = b[i]
             switch c {
@@ -213,9 +262,17 @@ struct JSONParser {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &out)
             case 0x0A, 0x0D:
-                throw SyntaxError(offset: i, message: "the string is not closed on its line; add the closing '\"' (a line break inside a string is written \\n)")
+                throw SyntaxError(
+                    offset: i,
+                    message:
+                        "the string is not closed on its line; add the closing '\"' (a line break inside a string is written \\n)"
+                )
             case 0..<0x20:
-                throw SyntaxError(offset: i, message: "control character 0x\(hex(c)) inside a string; write it as an escape such as \\t or \\u00\(hex(c))")
+                throw SyntaxError(
+                    offset: i,
+                    message:
+                        "control character 0x\(hex(c)) inside a string; write it as an escape such as \\t or \\u00\(hex(c))"
+                )
             default:
                 out.append(c)
                 i += 1
@@ -242,24 +299,34 @@ struct JSONParser {
             var value = try hex4(escapeStart: start)
             if (0xD800...0xDBFF).contains(value) {
                 guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
-                    throw SyntaxError(offset: start, message: "\\u\(hex16(value)) is the first half of a surrogate pair without its second half")
+                    throw SyntaxError(
+                        offset: start,
+                        message: "\\u\(hex16(value)) is the first half of a surrogate pair without its second half")
                 }
                 let second = i
                 i += 2
                 let low = try hex4(escapeStart: second)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw SyntaxError(offset: second, message: "\\u\(hex16(low)) cannot follow \\u\(hex16(value)); a surrogate pair is \\uD800–\\uDBFF then \\uDC00–\\uDFFF")
+                    throw SyntaxError(
+                        offset: second,
+                        message:
+                            "\\u\(hex16(low)) cannot follow \\u\(hex16(value)); a surrogate pair is \\uD800–\\uDBFF then \\uDC00–\\uDFFF"
+                    )
                 }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(value) {
-                throw SyntaxError(offset: start, message: "\\u\(hex16(value)) is the second half of a surrogate pair without its first half")
+                throw SyntaxError(
+                    offset: start,
+                    message: "\\u\(hex16(value)) is the second half of a surrogate pair without its first half")
             }
             guard let scalar = Unicode.Scalar(value) else {
                 throw SyntaxError(offset: start, message: "\\u escape does not name a character")
             }
             out.append(contentsOf: Array(String(Character(scalar)).utf8))
         default:
-            throw SyntaxError(offset: start, message: "unknown escape '\\\(printable(c))'; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            throw SyntaxError(
+                offset: start,
+                message: "unknown escape '\\\(printable(c))'; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         }
     }
 
@@ -280,7 +347,11 @@ struct JSONParser {
         if b[i] == UInt8(ascii: "-") {
             i += 1
             if i < b.count, b[i] == UInt8(ascii: "I") {
-                throw SyntaxError(offset: start, message: "JSON has no NaN or Infinity; write the string \"infinity\" where a key accepts it, or a finite number")
+                throw SyntaxError(
+                    offset: start,
+                    message:
+                        "JSON has no NaN or Infinity; write the string \"infinity\" where a key accepts it, or a finite number"
+                )
             }
         }
         guard i < b.count, isDigit(b[i]) else {
@@ -297,7 +368,8 @@ struct JSONParser {
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
             guard i < b.count, isDigit(b[i]) else {
-                throw SyntaxError(offset: i, message: "expected a digit after the decimal point, got \(describe(at: i))")
+                throw SyntaxError(
+                    offset: i, message: "expected a digit after the decimal point, got \(describe(at: i))")
             }
             while i < b.count, isDigit(b[i]) { i += 1 }
         }
@@ -312,11 +384,19 @@ struct JSONParser {
         let literal = String(decoding: b[start..<i], as: UTF8.self)
         if i < b.count, isIdentifierByte(b[i]) || b[i] == UInt8(ascii: ".") {
             let text = literal + word(at: i)
-            throw SyntaxError(offset: start, message: "unexpected \(describe(at: i)) after the number \(literal); a number with a unit is a string, such as \(quoted(text))")
+            throw SyntaxError(
+                offset: start,
+                message:
+                    "unexpected \(describe(at: i)) after the number \(literal); a number with a unit is a string, such as \(quoted(text))"
+            )
         }
         guard let value = Double(literal), value.isFinite else {
-            issues.append(JSONIssue(offset: start, path: JSONPath(components: path),
-                                    message: "non-finite number: \(shortened(literal)) does not fit in a 64-bit floating-point number; use a smaller value"))
+            issues.append(
+                JSONIssue(
+                    offset: start, path: JSONPath(components: path),
+                    message:
+                        "non-finite number: \(shortened(literal)) does not fit in a 64-bit floating-point number; use a smaller value"
+                ))
             return JSONNode(value: .invalid, offset: start)
         }
         return JSONNode(value: .number(value, literal: literal), offset: start)
@@ -333,7 +413,11 @@ struct JSONParser {
             throw SyntaxError(offset: start, message: "JSON writes an empty value as null, got \(got)")
         }
         guard !word.isEmpty, got == word else {
-            throw SyntaxError(offset: start, message: "expected a value, got \(got.isEmpty ? describe(at: start) : "'\(got)'") (strings need double quotes)")
+            throw SyntaxError(
+                offset: start,
+                message:
+                    "expected a value, got \(got.isEmpty ? describe(at: start) : "'\(got)'") (strings need double quotes)"
+            )
         }
         i += word.utf8.count
     }
@@ -342,7 +426,9 @@ struct JSONParser {
 
     private mutating func enter(_ kind: String, at offset: Int) throws {
         guard open.count < maximumDepth else {
-            throw SyntaxError(offset: offset, message: "objects and arrays are nested more than \(maximumDepth) levels deep; flatten the scene")
+            throw SyntaxError(
+                offset: offset,
+                message: "objects and arrays are nested more than \(maximumDepth) levels deep; flatten the scene")
         }
         open.append(OpenContainer(kind: kind, offset: offset))
     }
@@ -353,7 +439,11 @@ struct JSONParser {
         if let innermost = open.last {
             let (line, column) = source.location(of: innermost.offset)
             let closer = innermost.kind == "object" ? "}" : "]"
-            return SyntaxError(offset: b.count, message: "the file ends inside the \(innermost.kind) opened at line \(line), column \(column) (expected \(what)); the file is truncated or a '\(closer)' is missing")
+            return SyntaxError(
+                offset: b.count,
+                message:
+                    "the file ends inside the \(innermost.kind) opened at line \(line), column \(column) (expected \(what)); the file is truncated or a '\(closer)' is missing"
+            )
         }
         return SyntaxError(offset: b.count, message: "the file ends where \(what) was expected")
     }
@@ -372,7 +462,8 @@ struct JSONParser {
     private func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
     private func isIdentifierByte(_ c: UInt8) -> Bool {
-        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") || isDigit(c)
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
+            || isDigit(c)
     }
 
     private func hexValue(_ c: UInt8) -> UInt32? {
@@ -387,7 +478,9 @@ struct JSONParser {
     /// The run of identifier characters at `offset` (at most 32), for messages.
     private func word(at offset: Int) -> String {
         var j = offset
-        while j < b.count, j - offset < 32, isIdentifierByte(b[j]) || b[j] == UInt8(ascii: ".") || b[j] == UInt8(ascii: "-") { j += 1 }
+        while j < b.count, j - offset < 32,
+            isIdentifierByte(b[j]) || b[j] == UInt8(ascii: ".") || b[j] == UInt8(ascii: "-")
+        { j += 1 }
         return String(decoding: b[offset..<j], as: UTF8.self)
     }
 
@@ -400,7 +493,10 @@ struct JSONParser {
             var j = offset + 1
             while j < b.count, j - offset < 4, b[j] & 0xC0 == 0x80 { j += 1 }
             let s = String(decoding: b[offset..<j], as: UTF8.self)
-            if let scalar = s.unicodeScalars.first, scalar.properties.isAlphabetic || scalar.properties.isMath || scalar.properties.generalCategory == .otherPunctuation {
+            if let scalar = s.unicodeScalars.first,
+                scalar.properties.isAlphabetic || scalar.properties.isMath
+                    || scalar.properties.generalCategory == .otherPunctuation
+            {
                 return "'\(s)'"
             }
             return "the character U+\(String(s.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true))"
@@ -414,7 +510,9 @@ struct JSONParser {
 }
 
 /// Two upper-case hexadecimal digits.
-func hex(_ c: UInt8) -> String { c < 16 ? "0" + String(c, radix: 16, uppercase: true) : String(c, radix: 16, uppercase: true) }
+func hex(_ c: UInt8) -> String {
+    c < 16 ? "0" + String(c, radix: 16, uppercase: true) : String(c, radix: 16, uppercase: true)
+}
 
 /// Four upper-case hexadecimal digits.
 func hex16(_ v: UInt32) -> String {

@@ -71,8 +71,8 @@ struct JSONPath: Equatable, CustomStringConvertible {
         var out = ""
         for c in components {
             switch c {
-            case let .index(i): out += "[\(i)]"
-            case let .key(k):
+            case .index(let i): out += "[\(i)]"
+            case .key(let k):
                 if isIdentifier(k) { out += out.isEmpty ? k : "." + k } else { out += "[\(quoted(k, limit: 64))]" }
             }
         }
@@ -80,7 +80,11 @@ struct JSONPath: Equatable, CustomStringConvertible {
     }
 
     private static func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, first == "_" || first == "$" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return s.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        guard let first = s.unicodeScalars.first,
+            first == "_" || first == "$" || (first.isASCII && first.properties.isAlphabetic)
+        else { return false }
+        return s.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "$" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
     }
 }

@@ -34,7 +34,8 @@ struct SourceText {
     /// character). Constant work per call besides a binary search, however long the line.
     func location(of offset: Int) -> (line: Int, column: Int) {
         let o = max(0, min(offset, bytes.count))
-        var lo = 0, hi = lineStarts.count - 1
+        var lo = 0
+        var hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
@@ -61,14 +62,26 @@ struct SourceText {
         let n = b.count
         while i < n {
             let c = b[i]
-            if c < 0x80 { i += 1; continue }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
             var need: Int
             var minimum: UInt32
             var scalar: UInt32
             switch c {
-            case 0xC2...0xDF: need = 1; minimum = 0x80; scalar = UInt32(c & 0x1F)
-            case 0xE0...0xEF: need = 2; minimum = 0x800; scalar = UInt32(c & 0x0F)
-            case 0xF0...0xF4: need = 3; minimum = 0x10000; scalar = UInt32(c & 0x07)
+            case 0xC2...0xDF:
+                need = 1
+                minimum = 0x80
+                scalar = UInt32(c & 0x1F)
+            case 0xE0...0xEF:
+                need = 2
+                minimum = 0x800
+                scalar = UInt32(c & 0x0F)
+            case 0xF0...0xF4:
+                need = 3
+                minimum = 0x10000
+                scalar = UInt32(c & 0x07)
             default: return i
             }
             guard i + need < n else { return i }

@@ -62,8 +62,9 @@ extension TimingFunctionDescription {
     /// The Core Animation timing function.
     public var mediaTimingFunction: CAMediaTimingFunction {
         switch self {
-        case let .named(name): return CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: name.rawValue))
-        case let .controlPoints(a, b, c, d): return CAMediaTimingFunction(controlPoints: Float(a), Float(b), Float(c), Float(d))
+        case .named(let name): return CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: name.rawValue))
+        case .controlPoints(let a, let b, let c, let d):
+            return CAMediaTimingFunction(controlPoints: Float(a), Float(b), Float(c), Float(d))
         }
     }
 }
@@ -73,7 +74,8 @@ extension Scene {
     /// first `AnimationError` (the loader's checks make one unlikely).
     public func addAnimations(sceneStartTime: CFTimeInterval = 0) throws {
         for entry in animations {
-            try entry.layer.addAnimation(entry.animation.makeAnimation(sceneStartTime: sceneStartTime), forKey: entry.key)
+            try entry.layer.addAnimation(
+                entry.animation.makeAnimation(sceneStartTime: sceneStartTime), forKey: entry.key)
         }
     }
 }

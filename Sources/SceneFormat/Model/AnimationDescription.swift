@@ -25,8 +25,8 @@ public enum TimingFunctionDescription: Equatable, Hashable, Sendable {
     /// The control points (x1, y1, x2, y2), Apple's values for the named functions.
     public var controlPoints: (Double, Double, Double, Double) {
         switch self {
-        case let .controlPoints(a, b, c, d): return (a, b, c, d)
-        case let .named(name):
+        case .controlPoints(let a, let b, let c, let d): return (a, b, c, d)
+        case .named(let name):
             switch name {
             case .linear: return (0, 0, 1, 1)
             case .easeIn: return (0.42, 0, 1, 1)

@@ -42,34 +42,53 @@ public enum SceneKeyTables {
 
     // MARK: - Tables
 
-    static let scene = ["schemaVersion", "description", "display", "layers", "physics", "fields", "constraints", "interaction"]
+    static let scene = [
+        "schemaVersion", "description", "display", "layers", "physics", "fields", "constraints", "interaction",
+    ]
     static let display = ["size", "backgroundColor", "framesPerSecond"]
     /// Keys of every layer that are not LayerKit properties.
     static let layerStructure: Set<String> = ["type", "frame", "sublayers", "mask", "animations", "body"]
     /// Keys of every cell that are not LayerKit properties.
     static let cellStructure: Set<String> = ["emitterCells", "physics"]
-    static let cellPhysics = ["mode", "elasticity", "friction", "radius", "onContact", "contactCells", "contactBurst",
-                              "mass", "maxBodies", "categories", "mask"]
-    static let animationTiming = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
-    static let animationCommon = ["type", "timingFunction", "isRemovedOnCompletion", "removedOnCompletion"] + animationTiming
+    static let cellPhysics = [
+        "mode", "elasticity", "friction", "radius", "onContact", "contactCells", "contactBurst",
+        "mass", "maxBodies", "categories", "mask",
+    ]
+    static let animationTiming = [
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+    ]
+    static let animationCommon =
+        ["type", "timingFunction", "isRemovedOnCompletion", "removedOnCompletion"] + animationTiming
     static let animationProperty = ["keyPath", "isAdditive", "additive", "isCumulative", "cumulative"]
     static let animationBasic = ["fromValue", "toValue", "byValue"]
-    static let animationKeyframe = ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
-                                    "tensionValues", "continuityValues", "biasValues"]
+    static let animationKeyframe = [
+        "values", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
+        "tensionValues", "continuityValues", "biasValues",
+    ]
     static let animationSpring = ["mass", "stiffness", "damping", "initialVelocity"]
     static let animationGroup = ["animations"]
     static let animationTransition = ["transitionType", "subtype", "startProgress", "endProgress"]
-    static let animation = animationCommon + animationProperty + animationBasic + animationKeyframe + animationSpring
+    static let animation =
+        animationCommon + animationProperty + animationBasic + animationKeyframe + animationSpring
         + animationGroup + animationTransition
-    static let physics = ["gravity", "step", "iterations", "damping", "sleepTimeThreshold", "idleSpeedThreshold", "collisionSlop", "walls"]
+    static let physics = [
+        "gravity", "step", "iterations", "damping", "sleepTimeThreshold", "idleSpeedThreshold", "collisionSlop",
+        "walls",
+    ]
     static let walls = ["elasticity", "friction", "radius", "sides"]
-    static let body = ["type", "shape", "radius", "size", "vertices", "a", "b", "mass", "density", "moment", "elasticity",
-                       "friction", "velocity", "angularVelocity", "isSensor", "group", "categories", "mask", "collisionType"]
-    static let field = ["type", "name", "position", "strength", "radius", "falloff", "minimumRadius", "direction",
-                        "smoothness", "animationSpeed", "seed", "isEnabled", "affects", "categoryMask", "layer"]
-    static let constraint = ["type", "name", "bodyA", "bodyB", "anchorA", "anchorB", "pivot", "grooveA", "grooveB", "min", "max",
-                             "restLength", "stiffness", "damping", "restAngle", "phase", "ratchet", "ratio", "rate",
-                             "maxForce", "maxBias", "errorBias", "collideBodies"]
+    static let body = [
+        "type", "shape", "radius", "size", "vertices", "a", "b", "mass", "density", "moment", "elasticity",
+        "friction", "velocity", "angularVelocity", "isSensor", "group", "categories", "mask", "collisionType",
+    ]
+    static let field = [
+        "type", "name", "position", "strength", "radius", "falloff", "minimumRadius", "direction",
+        "smoothness", "animationSpeed", "seed", "isEnabled", "affects", "categoryMask", "layer",
+    ]
+    static let constraint = [
+        "type", "name", "bodyA", "bodyB", "anchorA", "anchorB", "pivot", "grooveA", "grooveB", "min", "max",
+        "restLength", "stiffness", "damping", "restAngle", "phase", "ratchet", "ratio", "rate",
+        "maxForce", "maxBias", "errorBias", "collideBodies",
+    ]
     static let interaction = ["drag", "click"]
     static let click = ["action", "target", "value", "emitter", "cell", "count"]
 }

@@ -37,13 +37,16 @@ final class FontCatalog {
         let descriptor: FontDescriptor
         if name.isEmpty {
             descriptor = try defaultFont()
-        } else if name.contains("/") || FontCatalog.fontExtensions.contains((name as NSString).pathExtension.lowercased()) {
+        } else if name.contains("/")
+            || FontCatalog.fontExtensions.contains((name as NSString).pathExtension.lowercased())
+        {
             descriptor = try describe(path: name, index: 0)
         } else if let found = try find(name) {
             descriptor = found
         } else {
-            throw TypesettingError.unknownFont(name: name, fallback: FontCatalog.defaultName,
-                                               available: allFaces().map(\.displayName))
+            throw TypesettingError.unknownFont(
+                name: name, fallback: FontCatalog.defaultName,
+                available: allFaces().map(\.displayName))
         }
         resolved[name] = descriptor
         return descriptor
@@ -83,7 +86,8 @@ final class FontCatalog {
     private func find(_ name: String) throws -> FontDescriptor? {
         let key = FontCatalog.key(FontCatalog.alias(name))
         // Cheap first: file names ("DejaVuSans-Bold.ttf" for "DejaVu Sans Bold") without opening fonts.
-        for path in fontFiles() where FontCatalog.key(((path as NSString).lastPathComponent as NSString).deletingPathExtension) == key {
+        for path in fontFiles()
+        where FontCatalog.key(((path as NSString).lastPathComponent as NSString).deletingPathExtension) == key {
             if let d = try? describe(path: path, index: 0) { return d }
         }
         for face in allFaces() {
@@ -92,7 +96,10 @@ final class FontCatalog {
             if family + style == key || FontCatalog.key(face.postScriptName) == key { return face }
             // "DejaVu Sans" and "DejaVu Sans Regular" both name the regular face, whatever it calls itself.
             if FontDescriptor.regularStyles.contains(style),
-               key == family || FontDescriptor.regularStyles.contains(where: { key == family + $0 }) { return face }
+                key == family || FontDescriptor.regularStyles.contains(where: { key == family + $0 })
+            {
+                return face
+            }
         }
         return nil
     }

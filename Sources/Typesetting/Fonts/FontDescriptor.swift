@@ -23,7 +23,9 @@ public struct FontDescriptor: Equatable, Hashable, Sendable, CustomStringConvert
     }
 
     /// "Family Style", or the family alone for the regular style: the name that resolves to this face.
-    public var displayName: String { FontDescriptor.regularStyles.contains(style.lowercased()) ? family : "\(family) \(style)" }
+    public var displayName: String {
+        FontDescriptor.regularStyles.contains(style.lowercased()) ? family : "\(family) \(style)"
+    }
 
     /// `displayName` (path).
     public var description: String { "\(displayName) (\(path))" }

@@ -93,8 +93,11 @@ final class FontFace {
         guard FT_Load_Glyph(face, glyph, FreeTypeFlags.noHinting | FreeTypeFlags.noBitmap) == 0 else { return nil }
         guard let slot = face.pointee.glyph, FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
         let bm = slot.pointee.bitmap
-        let w = Int(bm.width), h = Int(bm.rows)
-        guard w > 0, h > 0, let buffer = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return nil }
+        let w = Int(bm.width)
+        let h = Int(bm.rows)
+        guard w > 0, h > 0, let buffer = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else {
+            return nil
+        }
         var pixels = [UInt8](repeating: 0, count: w * h)
         let pitch = Int(bm.pitch)
         pixels.withUnsafeMutableBufferPointer { dst in
@@ -104,7 +107,8 @@ final class FontFace {
                 (base + y * w).update(from: src, count: w)
             }
         }
-        return GlyphBitmap(width: w, height: h, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-                           pixels: pixels)
+        return GlyphBitmap(
+            width: w, height: h, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+            pixels: pixels)
     }
 }

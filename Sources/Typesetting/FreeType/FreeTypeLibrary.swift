@@ -17,31 +17,35 @@ final class FreeTypeLibrary {
     /// outlive the library).
     init(blockCounter: UnsafeMutablePointer<Int>? = nil) throws {
         ownsCounter = blockCounter == nil
-        blocks = blockCounter ?? {
-            let p = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-            p.initialize(to: 0)
-            return p
-        }()
+        blocks =
+            blockCounter
+            ?? {
+                let p = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+                p.initialize(to: 0)
+                return p
+            }()
         memory = .allocate(capacity: 1)
-        memory.initialize(to: FT_MemoryRec_(
-            user: UnsafeMutableRawPointer(blocks),
-            alloc: { mem, size in
-                mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1
-                return malloc(max(1, Int(size)))
-            },
-            free: { mem, block in
-                guard let block else { return }
-                mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee -= 1
-                free(block)
-            },
-            realloc: { mem, _, newSize, block in
-                if block == nil { mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1 }
-                return realloc(block, max(1, Int(newSize)))
-            }))
+        memory.initialize(
+            to: FT_MemoryRec_(
+                user: UnsafeMutableRawPointer(blocks),
+                alloc: { mem, size in
+                    mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1
+                    return malloc(max(1, Int(size)))
+                },
+                free: { mem, block in
+                    guard let block else { return }
+                    mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee -= 1
+                    free(block)
+                },
+                realloc: { mem, _, newSize, block in
+                    if block == nil { mem?.pointee.user.assumingMemoryBound(to: Int.self).pointee += 1 }
+                    return realloc(block, max(1, Int(newSize)))
+                }))
         var lib: FT_Library?
         let error = FT_New_Library(memory, &lib)
         guard error == 0, let lib else {
-            memory.deinitialize(count: 1); memory.deallocate()
+            memory.deinitialize(count: 1)
+            memory.deallocate()
             if ownsCounter { blocks.deallocate() }
             throw TypesettingError.freeTypeUnavailable(code: error)
         }

@@ -19,7 +19,10 @@ enum LineBreaker {
         var knownWordEnd = 0
         while i < n {
             let wordStart = s.trimmedStart(i, n)
-            if wordStart == n { lineEnd = n; break }
+            if wordStart == n {
+                lineEnd = n
+                break
+            }
             var wordEnd = wordStart
             if knownWordEnd > wordStart {
                 wordEnd = knownWordEnd
@@ -35,7 +38,9 @@ enum LineBreaker {
             if lineEnd > lineStart {
                 // The word moves to the next line; the spaces before it hang on this one.
                 lines.append(lineStart..<lineEnd)
-                lineStart = wordStart; lineEnd = wordStart; i = wordStart
+                lineStart = wordStart
+                lineEnd = wordStart
+                i = wordStart
                 continue
             }
             // The word is wider than the line on its own: cut it at the last character boundary that fits,
@@ -44,12 +49,19 @@ enum LineBreaker {
             var k = lineStart + 1
             while k <= wordEnd {
                 if k == wordEnd || s.clusterStart[k] {
-                    if s.width(lineStart, k) <= limit { cut = k } else { if cut < 0 { cut = k }; break }
+                    if s.width(lineStart, k) <= limit {
+                        cut = k
+                    } else {
+                        if cut < 0 { cut = k }
+                        break
+                    }
                 }
                 k += 1
             }
             lines.append(lineStart..<cut)
-            lineStart = cut; lineEnd = cut; i = cut
+            lineStart = cut
+            lineEnd = cut
+            i = cut
         }
         // The last line, unless a cut inside the final word already ended the text.
         if lineStart < n || lines.isEmpty { lines.append(lineStart..<max(lineEnd, lineStart)) }

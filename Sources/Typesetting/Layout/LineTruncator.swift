@@ -7,17 +7,22 @@ enum LineTruncator {
     /// Units a..<b of `s` truncated to `width` points in `mode`. Returns nil when they fit and `force` is
     /// false (or the mode is `.none`); with `force`, an `.end` truncation always ends in "…" (the last
     /// visible line of overflowing wrapped text).
-    static func truncate(_ s: ShapedText, _ a: Int, _ b: Int, width: CGFloat, mode: CATextLayerTruncationMode,
-                         force: Bool, face: FontFace, fontSize: CGFloat) -> ShapedText? {
+    static func truncate(
+        _ s: ShapedText, _ a: Int, _ b: Int, width: CGFloat, mode: CATextLayerTruncationMode,
+        force: Bool, face: FontFace, fontSize: CGFloat
+    ) -> ShapedText? {
         guard mode != .none else { return nil }
         let limit = width + 1e-6
         if !force, s.visibleWidth(a, b) <= limit { return nil }
-        let ellipsis: [(Unicode.Scalar, Bool)] = face.hasGlyph(for: "\u{2026}")
+        let ellipsis: [(Unicode.Scalar, Bool)] =
+            face.hasGlyph(for: "\u{2026}")
             ? [("\u{2026}", true)] : [(".", true), (".", true), (".", true)]
         let ellipsisWidth = ShapedText(ellipsis, face: face, fontSize: fontSize).width(0, ellipsis.count)
         let room = limit - ellipsisWidth
         func boundary(_ k: Int) -> Bool { k == a || k == b || s.clusterStart[k] }
-        func shape(_ units: [(Unicode.Scalar, Bool)]) -> ShapedText { ShapedText(units, face: face, fontSize: fontSize) }
+        func shape(_ units: [(Unicode.Scalar, Bool)]) -> ShapedText {
+            ShapedText(units, face: face, fontSize: fontSize)
+        }
 
         switch mode {
         case .start:
@@ -27,17 +32,28 @@ enum LineTruncator {
             let start = s.trimmedStart(k, b)
             return shape(ellipsis + s.units(start, b))
         case .middle:
-            var head = a, tail = b
-            var headWidth: CGFloat = 0, tailWidth: CGFloat = 0
+            var head = a
+            var tail = b
+            var headWidth: CGFloat = 0
+            var tailWidth: CGFloat = 0
             // Grow the narrower side by one character while both sides fit together.
             while head < tail {
                 let nextHead = nextBoundary(after: head, limit: tail, boundary)
                 let nextTail = previousBoundary(before: tail, limit: head, boundary)
-                let growHead = s.width(a, nextHead), growTail = s.width(nextTail, b)
-                if headWidth <= tailWidth, growHead + tailWidth <= room { head = nextHead; headWidth = growHead }
-                else if growTail + headWidth <= room { tail = nextTail; tailWidth = growTail }
-                else if growHead + tailWidth <= room { head = nextHead; headWidth = growHead }
-                else { break }
+                let growHead = s.width(a, nextHead)
+                let growTail = s.width(nextTail, b)
+                if headWidth <= tailWidth, growHead + tailWidth <= room {
+                    head = nextHead
+                    headWidth = growHead
+                } else if growTail + headWidth <= room {
+                    tail = nextTail
+                    tailWidth = growTail
+                } else if growHead + tailWidth <= room {
+                    head = nextHead
+                    headWidth = growHead
+                } else {
+                    break
+                }
             }
             if head >= tail, !force { return nil }
             return shape(s.units(a, s.trimmedEnd(a, head)) + ellipsis + s.units(s.trimmedStart(tail, b), b))

@@ -59,8 +59,10 @@ public struct TextLayout: Equatable, Sendable {
     /// y from the first line's top to the last line's bottom); `.zero` with no lines.
     public var usedRect: CGRect {
         guard let first = lines.first, let last = lines.last else { return .zero }
-        let minX = lines.map(\.origin.x).min() ?? 0, maxX = lines.map(\.maxX).max() ?? 0
-        return CGRect(x: minX, y: first.origin.y - ascent, width: maxX - minX,
-                      height: last.origin.y + descent - (first.origin.y - ascent))
+        let minX = lines.map(\.origin.x).min() ?? 0
+        let maxX = lines.map(\.maxX).max() ?? 0
+        return CGRect(
+            x: minX, y: first.origin.y - ascent, width: maxX - minX,
+            height: last.origin.y + descent - (first.origin.y - ascent))
     }
 }

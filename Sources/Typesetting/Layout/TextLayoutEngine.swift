@@ -28,16 +28,22 @@ struct TextLayoutEngine {
     }
 
     func layout() -> (lines: [TextLine], hidden: Int, ascent: CGFloat, descent: CGFloat, lineHeight: CGFloat) {
-        let ascent = face.ascender * scale, descent = face.descender * scale, lineHeight = face.lineHeight * scale
-        let paragraphs = TextLayoutEngine.paragraphs(of: request.string).map { ShapedText($0, face: face, fontSize: fontSize) }
+        let ascent = face.ascender * scale
+        let descent = face.descender * scale
+        let lineHeight = face.lineHeight * scale
+        let paragraphs = TextLayoutEngine.paragraphs(of: request.string).map {
+            ShapedText($0, face: face, fontSize: fontSize)
+        }
         let width = request.size.width
         var pending: [PendingLine] = []
         var hidden = 0
         for (p, shaped) in paragraphs.enumerated() {
             let ranges = request.isWrapped ? LineBreaker.lines(of: shaped, width: width) : [0..<shaped.count]
             for (i, r) in ranges.enumerated() {
-                pending.append(PendingLine(text: shaped, range: r, paragraph: p, endsParagraph: i == ranges.count - 1,
-                                           isTruncated: false))
+                pending.append(
+                    PendingLine(
+                        text: shaped, range: r, paragraph: p, endsParagraph: i == ranges.count - 1,
+                        isTruncated: false))
             }
         }
         let mode = request.truncationMode
@@ -50,26 +56,34 @@ struct TextLayoutEngine {
                     pending.removeSubrange((fitting - 1)...)
                     let truncated: ShapedText?
                     if mode == .end {
-                        truncated = LineTruncator.truncate(last.text, last.range.lowerBound, last.range.upperBound, width: width,
-                                                           mode: mode, force: true, face: face, fontSize: fontSize)
+                        truncated = LineTruncator.truncate(
+                            last.text, last.range.lowerBound, last.range.upperBound, width: width,
+                            mode: mode, force: true, face: face, fontSize: fontSize)
                     } else {
                         let rest = remainingText(from: last, paragraphs: paragraphs)
-                        truncated = LineTruncator.truncate(rest, 0, rest.count, width: width, mode: mode, force: false,
-                                                           face: face, fontSize: fontSize)
+                        truncated =
+                            LineTruncator.truncate(
+                                rest, 0, rest.count, width: width, mode: mode, force: false,
+                                face: face, fontSize: fontSize)
                             ?? rest
                     }
                     if let t = truncated {
-                        pending.append(PendingLine(text: t, range: 0..<t.count, paragraph: last.paragraph, endsParagraph: true,
-                                                   isTruncated: true))
+                        pending.append(
+                            PendingLine(
+                                text: t, range: 0..<t.count, paragraph: last.paragraph, endsParagraph: true,
+                                isTruncated: true))
                     }
                 }
             } else {
                 for i in pending.indices {
                     let l = pending[i]
-                    if let t = LineTruncator.truncate(l.text, l.range.lowerBound, l.range.upperBound, width: width, mode: mode,
-                                                      force: false, face: face, fontSize: fontSize) {
-                        pending[i] = PendingLine(text: t, range: 0..<t.count, paragraph: l.paragraph,
-                                                 endsParagraph: l.endsParagraph, isTruncated: true)
+                    if let t = LineTruncator.truncate(
+                        l.text, l.range.lowerBound, l.range.upperBound, width: width, mode: mode,
+                        force: false, face: face, fontSize: fontSize)
+                    {
+                        pending[i] = PendingLine(
+                            text: t, range: 0..<t.count, paragraph: l.paragraph,
+                            endsParagraph: l.endsParagraph, isTruncated: true)
                     }
                 }
             }
@@ -84,7 +98,8 @@ struct TextLayoutEngine {
 
     private func place(_ l: PendingLine, baseline: CGFloat, width: CGFloat) -> TextLine {
         let s = l.text
-        let a = l.range.lowerBound, b = l.range.upperBound
+        let a = l.range.lowerBound
+        let b = l.range.upperBound
         let visibleEnd = s.trimmedEnd(a, b)
         var lineWidth = s.width(a, visibleEnd)
         // Justification: spread the free space over the spaces between the first and last visible glyph.
@@ -92,7 +107,10 @@ struct TextLayoutEngine {
         let firstVisible = s.trimmedStart(a, visibleEnd)
         if request.alignmentMode == .justified, !l.endsParagraph, !l.isTruncated, lineWidth < width {
             let gaps = (firstVisible..<visibleEnd).filter { s.isSpace[$0] }.count
-            if gaps > 0 { extraPerSpace = (width - lineWidth) / CGFloat(gaps); lineWidth = width }
+            if gaps > 0 {
+                extraPerSpace = (width - lineWidth) / CGFloat(gaps)
+                lineWidth = width
+            }
         }
         let originX: CGFloat
         switch request.alignmentMode {
@@ -105,14 +123,17 @@ struct TextLayoutEngine {
         var shift: CGFloat = 0
         var text = String.UnicodeScalarView()
         for i in a..<b {
-            glyphs.append(PositionedGlyph(glyph: s.glyphs[i], scalar: s.scalars[i],
-                                          position: CGPoint(x: originX + s.x[i] - s.x[a] + shift, y: baseline),
-                                          advance: s.advances[i]))
+            glyphs.append(
+                PositionedGlyph(
+                    glyph: s.glyphs[i], scalar: s.scalars[i],
+                    position: CGPoint(x: originX + s.x[i] - s.x[a] + shift, y: baseline),
+                    advance: s.advances[i]))
             text.append(s.scalars[i])
             if extraPerSpace > 0, s.isSpace[i], i >= firstVisible, i < visibleEnd { shift += extraPerSpace }
         }
-        return TextLine(text: String(text), origin: CGPoint(x: originX, y: baseline), width: lineWidth, glyphs: glyphs,
-                        isTruncated: l.isTruncated, endsParagraph: l.endsParagraph)
+        return TextLine(
+            text: String(text), origin: CGPoint(x: originX, y: baseline), width: lineWidth, glyphs: glyphs,
+            isTruncated: l.isTruncated, endsParagraph: l.endsParagraph)
     }
 
     /// The text from a line's start to the end of the string, paragraphs joined by spaces.
@@ -140,7 +161,10 @@ struct TextLayoutEngine {
         if string.isEmpty { return [] }
         var result: [[(Unicode.Scalar, Bool)]] = [[]]
         for ch in string.precomposedStringWithCanonicalMapping {
-            if ch.isNewline { result.append([]); continue }
+            if ch.isNewline {
+                result.append([])
+                continue
+            }
             var first = true
             for u in ch.unicodeScalars {
                 if u.properties.generalCategory == .control, u != "\t" { continue }
@@ -160,7 +184,10 @@ struct TextLayoutEngine {
             let v = u.value
             defer { afterCR = v == 13 }
             if v == 10 && afterCR { continue }
-            if v == 10 || v == 13 || v == 11 || v == 12 || v == 0x85 { result.append([]); continue }
+            if v == 10 || v == 13 || v == 11 || v == 12 || v == 0x85 {
+                result.append([])
+                continue
+            }
             if (v < 32 && v != 9) || (v >= 127 && v < 160) { continue }
             result[result.count - 1].append((u, true))
         }

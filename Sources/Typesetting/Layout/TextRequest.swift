@@ -21,9 +21,11 @@ public struct TextRequest: Equatable, Sendable {
     public var contentsScale: CGFloat
 
     /// Creates a request; the defaults are Core Animation's.
-    public init(string: String = "", font: String? = nil, fontSize: CGFloat = 36, size: CGSize = .zero,
-                isWrapped: Bool = false, truncationMode: CATextLayerTruncationMode = .none,
-                alignmentMode: CATextLayerAlignmentMode = .natural, contentsScale: CGFloat = 1) {
+    public init(
+        string: String = "", font: String? = nil, fontSize: CGFloat = 36, size: CGSize = .zero,
+        isWrapped: Bool = false, truncationMode: CATextLayerTruncationMode = .none,
+        alignmentMode: CATextLayerAlignmentMode = .natural, contentsScale: CGFloat = 1
+    ) {
         self.string = string
         self.font = font
         self.fontSize = fontSize
@@ -36,9 +38,10 @@ public struct TextRequest: Equatable, Sendable {
 
     /// The request a text layer makes (read as it is: pass the presentation layer for animated values).
     public init(textLayer l: CATextLayer) {
-        self.init(string: l.string ?? "", font: l.font, fontSize: l.fontSize, size: l.bounds.size,
-                  isWrapped: l.isWrapped, truncationMode: l.truncationMode, alignmentMode: l.alignmentMode,
-                  contentsScale: l.contentsScale)
+        self.init(
+            string: l.string ?? "", font: l.font, fontSize: l.fontSize, size: l.bounds.size,
+            isWrapped: l.isWrapped, truncationMode: l.truncationMode, alignmentMode: l.alignmentMode,
+            contentsScale: l.contentsScale)
     }
 
     /// Checks the numbers.

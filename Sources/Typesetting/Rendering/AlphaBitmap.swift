@@ -31,10 +31,16 @@ public struct AlphaBitmap: Equatable, Sendable {
 
     /// The smallest pixel rectangle holding every covered pixel; nil when blank.
     public var inkBounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         for y in 0..<height {
             for x in 0..<width where pixels[y * width + x] != 0 {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
             }
         }
         return maxX < 0 ? nil : (minX, minY, maxX, maxY)
@@ -51,7 +57,10 @@ public struct AlphaBitmap: Equatable, Sendable {
     /// - Throws: `CGImage.SizeError` when the bitmap is empty or too large.
     public func image(tintedWith color: CGColor) throws -> CGImage {
         let c = color.clamped
-        let r = Float(c.red * c.alpha), g = Float(c.green * c.alpha), b = Float(c.blue * c.alpha), a = Float(c.alpha)
+        let r = Float(c.red * c.alpha)
+        let g = Float(c.green * c.alpha)
+        let b = Float(c.blue * c.alpha)
+        let a = Float(c.alpha)
         try CGImage.validate(width: width, height: height)
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         rgba.withUnsafeMutableBufferPointer { out in
@@ -74,14 +83,17 @@ public struct AlphaBitmap: Equatable, Sendable {
     /// Adds a glyph's coverage with its top-left pixel at (x0, y0), clipped, as the union of coverages
     /// (a + b − a·b), so overlapping glyphs never exceed full coverage.
     mutating func blend(_ glyph: GlyphBitmap, atX x0: Int, y y0: Int) {
-        let xs = max(0, -x0), ys = max(0, -y0)
-        let xe = min(glyph.width, width - x0), ye = min(glyph.height, height - y0)
+        let xs = max(0, -x0)
+        let ys = max(0, -y0)
+        let xe = min(glyph.width, width - x0)
+        let ye = min(glyph.height, height - y0)
         guard xs < xe, ys < ye else { return }
         let w = width
         pixels.withUnsafeMutableBufferPointer { dst in
             glyph.pixels.withUnsafeBufferPointer { src in
                 for y in ys..<ye {
-                    let srow = y * glyph.width, drow = (y0 + y) * w + x0
+                    let srow = y * glyph.width
+                    let drow = (y0 + y) * w + x0
                     for x in xs..<xe {
                         let s = Int(src[srow + x])
                         if s == 0 { continue }

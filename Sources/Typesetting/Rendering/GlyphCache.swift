@@ -26,11 +26,17 @@ struct GlyphCache {
 
     /// The glyph's bitmap (nil for empty glyphs such as spaces), rasterising it on a miss.
     mutating func bitmap(for key: Key, render: () -> GlyphBitmap?) -> GlyphBitmap? {
-        if let cached = entries[key] { hits += 1; return cached }
+        if let cached = entries[key] {
+            hits += 1
+            return cached
+        }
         misses += 1
         let bitmap = render()
         let size = (bitmap?.pixels.count ?? 0) + 64
-        if bytes + size > byteBudget { entries.removeAll(keepingCapacity: true); bytes = 0 }
+        if bytes + size > byteBudget {
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         entries[key] = bitmap
         bytes += size
         return bitmap
@@ -40,5 +46,8 @@ struct GlyphCache {
     var count: Int { entries.count }
 
     /// Forgets every glyph.
-    mutating func removeAll() { entries.removeAll(); bytes = 0 }
+    mutating func removeAll() {
+        entries.removeAll()
+        bytes = 0
+    }
 }

@@ -32,11 +32,16 @@ struct HeadlessRender {
         let scale: CGFloat = size.map { min(CGFloat($0.width) / view.width, CGFloat($0.height) / view.height) } ?? 1
         let fb = try failing { try engine.makeFramebuffer(scale: scale) }
         var written: [String] = []
-        if let recordFolder { try failing { try FileManager.default.createDirectory(atPath: recordFolder, withIntermediateDirectories: true) } }
-        let sheetFrames: Set<Int> = contactSheet.map { spec in
-            let n = spec.columns * spec.rows
-            return Set((1...n).map { k in max(1, Int((Double(k) * Double(frames) / Double(n)).rounded())) })
-        } ?? []
+        if let recordFolder {
+            try failing {
+                try FileManager.default.createDirectory(atPath: recordFolder, withIntermediateDirectories: true)
+            }
+        }
+        let sheetFrames: Set<Int> =
+            contactSheet.map { spec in
+                let n = spec.columns * spec.rows
+                return Set((1...n).map { k in max(1, Int((Double(k) * Double(frames) / Double(n)).rounded())) })
+            } ?? []
         var sheetImages: [CGImage] = []
         var progress = ProgressBar(total: frames)
         let delta = 1 / fps
@@ -54,7 +59,10 @@ struct HeadlessRender {
                 }
                 if sheetFrames.contains(frame) { sheetImages.append(image) }
                 if isLast, let outPath {
-                    try failing { try createParentFolder(of: outPath); try image.writePNG(to: outPath) }
+                    try failing {
+                        try createParentFolder(of: outPath)
+                        try image.writePNG(to: outPath)
+                    }
                     written.append(outPath)
                 }
             }
@@ -63,10 +71,14 @@ struct HeadlessRender {
         if let contactSheet, let contactSheetPath {
             let tileWidth = min(fb.width, max(64, 2048 / contactSheet.columns))
             let sheet = try failing {
-                try ImageComposition.contactSheet(sheetImages, columns: contactSheet.columns, rows: contactSheet.rows,
-                                                  tileWidth: tileWidth, background: CGColor(gray: 0.12, alpha: 1))
+                try ImageComposition.contactSheet(
+                    sheetImages, columns: contactSheet.columns, rows: contactSheet.rows,
+                    tileWidth: tileWidth, background: CGColor(gray: 0.12, alpha: 1))
             }
-            try failing { try createParentFolder(of: contactSheetPath); try sheet.writePNG(to: contactSheetPath) }
+            try failing {
+                try createParentFolder(of: contactSheetPath)
+                try sheet.writePNG(to: contactSheetPath)
+            }
             written.append(contactSheetPath)
         }
         return written

@@ -7,7 +7,9 @@ enum OutputPathCheck {
     static func file(_ path: String, option: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandFailure(message: "emitter: \(option) \(path) is a folder; give a file name such as \(path)/frame.png", code: .usage)
+            throw CommandFailure(
+                message: "emitter: \(option) \(path) is a folder; give a file name such as \(path)/frame.png",
+                code: .usage)
         }
         try parentFolders(of: path, option: option)
     }
@@ -16,7 +18,10 @@ enum OutputPathCheck {
     static func folder(_ path: String, option: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw CommandFailure(message: "emitter: \(option) \(path) is a file, not a folder; name a folder (it is created when missing)", code: .usage)
+            throw CommandFailure(
+                message:
+                    "emitter: \(option) \(path) is a file, not a folder; name a folder (it is created when missing)",
+                code: .usage)
         }
         try parentFolders(of: path + "/x", option: option)
     }
@@ -28,7 +33,10 @@ enum OutputPathCheck {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
                 if isDirectory.boolValue { return }
-                throw CommandFailure(message: "emitter: \(option) \(path): \(url.path) is a file, so no folder can be made there; choose another path", code: .usage)
+                throw CommandFailure(
+                    message:
+                        "emitter: \(option) \(path): \(url.path) is a file, so no folder can be made there; choose another path",
+                    code: .usage)
             }
             url.deleteLastPathComponent()
         }

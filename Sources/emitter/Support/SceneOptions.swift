@@ -14,8 +14,12 @@ struct SimulationOptions: ParsableArguments {
     var seed: UInt32?
 
     func validate() throws {
-        if let d = duration, !(d.isFinite && d >= 0 && d <= 86_400) { throw ValidationError("--duration must be 0…86400 seconds, got \(d)") }
-        if let f = fps, !(f.isFinite && f > 0 && f <= 1000) { throw ValidationError("--fps must be in (0, 1000], got \(f)") }
+        if let d = duration, !(d.isFinite && d >= 0 && d <= 86_400) {
+            throw ValidationError("--duration must be 0…86400 seconds, got \(d)")
+        }
+        if let f = fps, !(f.isFinite && f > 0 && f <= 1000) {
+            throw ValidationError("--fps must be in (0, 1000], got \(f)")
+        }
     }
 
     /// Loads the scene, prints its warnings on stderr (stdout stays data) and applies the seed.

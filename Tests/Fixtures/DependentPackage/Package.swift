@@ -17,7 +17,7 @@ let package = Package(
         .executableTarget(
             name: "Prototype",
             dependencies: [.product(name: "EmitterKit", package: emitterIdentity)]
-        ),
+        )
     ],
     swiftLanguageModes: [.v5]
 )

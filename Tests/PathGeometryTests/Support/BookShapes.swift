@@ -26,8 +26,9 @@ enum BookShapes {
     /// S28's rounded rectangle (50, 50, 100, 100), radii 20, rounding top-right, bottom-right and bottom-left.
     static var roundedRectChosenCorners: CGPath {
         let path = CGMutablePath()
-        path.addRoundedRect(in: CGRect(x: 50, y: 50, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
-                            corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner, .layerMinXMaxYCorner])
+        path.addRoundedRect(
+            in: CGRect(x: 50, y: 50, width: 100, height: 100), radii: CGSize(width: 20, height: 20),
+            corners: [.layerMaxXMinYCorner, .layerMaxXMaxYCorner, .layerMinXMaxYCorner])
         return path
     }
 
@@ -41,18 +42,21 @@ enum BookShapes {
         guard r.contains(p) else { return false }
         let cx = min(max(p.x, r.minX + radius), r.maxX - radius)
         let cy = min(max(p.y, r.minY + radius), r.maxY - radius)
-        let dx = p.x - cx, dy = p.y - cy
+        let dx = p.x - cx
+        let dy = p.y - cy
         return dx * dx + dy * dy <= radius * radius
     }
 }
 
 /// The distance from `p` to the segment from `a` to `b`.
 func distance(_ p: CGPoint, toSegment a: CGPoint, _ b: CGPoint) -> CGFloat {
-    let abx = b.x - a.x, aby = b.y - a.y
+    let abx = b.x - a.x
+    let aby = b.y - a.y
     let l2 = abx * abx + aby * aby
     var t = l2 > 0 ? ((p.x - a.x) * abx + (p.y - a.y) * aby) / l2 : 0
     t = min(max(t, 0), 1)
-    let dx = p.x - (a.x + t * abx), dy = p.y - (a.y + t * aby)
+    let dx = p.x - (a.x + t * abx)
+    let dy = p.y - (a.y + t * aby)
     return (dx * dx + dy * dy).squareRoot()
 }
 

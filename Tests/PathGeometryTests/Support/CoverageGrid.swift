@@ -38,7 +38,10 @@ struct CoverageGrid {
     /// Rasterises `set` into a `width × height` grid whose pixel (0, 0) covers device (0…1, 0…1).
     init(_ set: PolygonSet, width: Int, height: Int, rows: Int = 16) {
         self.init(width: width, height: height)
-        struct Edge { var x0, y0, x1, y1: Double; var dir: Int }
+        struct Edge {
+            var x0, y0, x1, y1: Double
+            var dir: Int
+        }
         var buckets = Array(repeating: [Edge](), count: height)
         for c in 0..<set.contourCount {
             let r = set.range(ofContour: c)
@@ -48,9 +51,12 @@ struct CoverageGrid {
                 let p = set.points[k]
                 defer { prev = p }
                 if prev.y == p.y { continue }
-                let e = prev.y < p.y ? Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y, dir: 1)
-                                     : Edge(x0: p.x, y0: p.y, x1: prev.x, y1: prev.y, dir: -1)
-                let first = max(0, Int(e.y0.rounded(.down))), last = min(height - 1, Int(e.y1.rounded(.down)))
+                let e =
+                    prev.y < p.y
+                    ? Edge(x0: prev.x, y0: prev.y, x1: p.x, y1: p.y, dir: 1)
+                    : Edge(x0: p.x, y0: p.y, x1: prev.x, y1: prev.y, dir: -1)
+                let first = max(0, Int(e.y0.rounded(.down)))
+                let last = min(height - 1, Int(e.y1.rounded(.down)))
                 if first <= last { for y in first...last { buckets[y].append(e) } }
             }
         }
@@ -78,10 +84,15 @@ struct CoverageGrid {
     }
 
     private mutating func addSpan(row y: Int, from a: Double, to b: Double, weight: Float) {
-        let a = max(a, 0), b = min(b, Double(width))
+        let a = max(a, 0)
+        let b = min(b, Double(width))
         guard a < b else { return }
-        let ia = Int(a.rounded(.down)), ib = Int(b.rounded(.down))
-        if ia == ib { values[y * width + ia] += weight * Float(b - a); return }
+        let ia = Int(a.rounded(.down))
+        let ib = Int(b.rounded(.down))
+        if ia == ib {
+            values[y * width + ia] += weight * Float(b - a)
+            return
+        }
         values[y * width + ia] += weight * Float(Double(ia + 1) - a)
         if ia + 1 < ib { for x in (ia + 1)..<ib { values[y * width + x] += weight } }
         if ib < width { values[y * width + ib] += weight * Float(b - Double(ib)) }
@@ -100,7 +111,9 @@ struct CoverageGrid {
         var bytes = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<(width * height) {
             let v = UInt8(max(0, min(255, 255 - (values[i] * 255).rounded())))
-            bytes[i * 4] = v; bytes[i * 4 + 1] = v; bytes[i * 4 + 2] = v
+            bytes[i * 4] = v
+            bytes[i * 4 + 1] = v
+            bytes[i * 4 + 2] = v
         }
         let path = dir.appendingPathComponent(name + ".png").path
         try CGImage(width: width, height: height, premultipliedPixels: bytes).writePNG(to: path)

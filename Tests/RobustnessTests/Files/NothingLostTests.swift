@@ -16,11 +16,11 @@ import Testing
     func writeScene(_ folder: String, broken: Bool = false) throws -> String {
         let path = folder + "/scene.json"
         let json = """
-        {"schemaVersion": 1, "display": {"size": [64, 48], "backgroundColor": "black"},
-         "layers": [{"type": "emitter", "frame": [0, 0, 64, 48], "emitterPosition": [32, 40], "renderMode": "additive",
-           "emitterCells": [{"contents": "builtin:softDot", "birthRate": \(broken ? "-5" : "200"), "lifetime": 1, "velocity": 30,
-             "emissionLongitude": "-90deg", "scale": 0.2, "color": "orange"}]}]}
-        """
+            {"schemaVersion": 1, "display": {"size": [64, 48], "backgroundColor": "black"},
+             "layers": [{"type": "emitter", "frame": [0, 0, 64, 48], "emitterPosition": [32, 40], "renderMode": "additive",
+               "emitterCells": [{"contents": "builtin:softDot", "birthRate": \(broken ? "-5" : "200"), "lifetime": 1, "velocity": 30,
+                 "emissionLongitude": "-90deg", "scale": 0.2, "color": "orange"}]}]}
+            """
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -42,7 +42,9 @@ import Testing
         let out = folder + "/out.png"
         let before = try writeExisting(out)
         // 16384×12288 pixels is over CGImage.maximumPixelCount: the framebuffer cannot be made.
-        let run = try emitter(["render", try writeScene(folder), "--frames", "2", "--size", "16384x16384", "--out", out])
+        let run = try emitter([
+            "render", try writeScene(folder), "--frames", "2", "--size", "16384x16384", "--out", out,
+        ])
         #expect(run.status == 3, "exit 3 for a runtime failure: \(run.stderr)")
         #expect(FileManager.default.contents(atPath: out) == before, "out.png keeps its content")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".partial") }
@@ -77,12 +79,16 @@ import Testing
         var written: [String] = []
         for _ in 0..<200 {
             usleep(20_000)
-            written = ((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).filter { $0.hasPrefix("frame-") }
+            written = ((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).filter {
+                $0.hasPrefix("frame-")
+            }
             if written.count >= 5 { break }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        written = ((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).filter { $0.hasPrefix("frame-") }.sorted()
+        written = ((try? FileManager.default.contentsOfDirectory(atPath: frames)) ?? []).filter {
+            $0.hasPrefix("frame-")
+        }.sorted()
         #expect(written.count >= 5, "frames written before the kill: \(written.count)")
         for name in written {
             let data = try #require(FileManager.default.contents(atPath: frames + "/" + name))

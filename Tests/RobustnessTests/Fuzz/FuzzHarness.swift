@@ -28,7 +28,9 @@ struct FuzzHarness {
         var reason: String
         var savedAt: String
 
-        var description: String { "\(target) seed \(seed) iteration \(iteration): \(reason) (input saved at \(savedAt))" }
+        var description: String {
+            "\(target) seed \(seed) iteration \(iteration): \(reason) (input saved at \(savedAt))"
+        }
     }
 
     /// The counts of a run.
@@ -48,20 +50,26 @@ struct FuzzHarness {
         /// Records a test issue for every finding, and unless `requiresAccepted` is false for a run that
         /// never accepted an input (the mutations would test only the rejection path); expects some rejections;
         /// then prints the summary.
-        func expectNoFindings(_ target: String, seed: UInt64, requiresAccepted: Bool = true,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(findings.isEmpty, "seed \(seed): \(findings.map(\.description).joined(separator: "\n"))",
-                    sourceLocation: sourceLocation)
-            #expect(rejected > 0 && (accepted > 0 || !requiresAccepted),
-                    "seed \(seed), \(target): the mutations reach both outcomes (accepted \(accepted), rejected \(rejected) of \(iterations))",
-                    sourceLocation: sourceLocation)
+        func expectNoFindings(
+            _ target: String, seed: UInt64, requiresAccepted: Bool = true,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            #expect(
+                findings.isEmpty, "seed \(seed): \(findings.map(\.description).joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+            #expect(
+                rejected > 0 && (accepted > 0 || !requiresAccepted),
+                "seed \(seed), \(target): the mutations reach both outcomes (accepted \(accepted), rejected \(rejected) of \(iterations))",
+                sourceLocation: sourceLocation)
             print(summary(target, seed: seed))
         }
     }
 
     /// The number of iterations: `EMITTER_FUZZ_ITERATIONS` when set, else `default`.
     static func iterations(default value: Int) -> Int {
-        if let text = ProcessInfo.processInfo.environment["EMITTER_FUZZ_ITERATIONS"], let n = Int(text), n > 0 { return n }
+        if let text = ProcessInfo.processInfo.environment["EMITTER_FUZZ_ITERATIONS"], let n = Int(text), n > 0 {
+            return n
+        }
         return value
     }
 
@@ -120,7 +128,7 @@ struct FuzzHarness {
             switch result.outcome {
             case .accepted: report.accepted += 1
             case .rejected: report.rejected += 1
-            case let .malformed(reason): report.findings.append(finding(iteration, input, reason))
+            case .malformed(let reason): report.findings.append(finding(iteration, input, reason))
             }
         }
         try? FileManager.default.removeItem(atPath: current)

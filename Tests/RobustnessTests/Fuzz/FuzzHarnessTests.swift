@@ -25,7 +25,9 @@ import Testing
         }
         #expect(report.findings.count == 1 && report.findings[0].reason.contains("a hang"), "\(report.findings)")
         #expect(report.iterations == 2, "the run stops at the hang: \(report.iterations)")
-        #expect(FileManager.default.contents(atPath: report.findings.first?.savedAt ?? "") == Data([2]), "the input is saved")
+        #expect(
+            FileManager.default.contents(atPath: report.findings.first?.savedAt ?? "") == Data([2]),
+            "the input is saved")
     }
 
     @Test func malformedOutcomesAreFindingsAndTheRunContinues() throws {
@@ -36,7 +38,9 @@ import Testing
             input.count % 2 == 0 ? .malformed("even length \(input.count)") : .accepted
         }
         #expect(report.iterations == 21)
-        #expect(!report.findings.isEmpty && report.findings.allSatisfy { $0.reason.hasPrefix("even length") }, "\(report.findings)")
+        #expect(
+            !report.findings.isEmpty && report.findings.allSatisfy { $0.reason.hasPrefix("even length") },
+            "\(report.findings)")
         #expect(report.findings.count + report.accepted == 21)
     }
 }

@@ -54,7 +54,8 @@ struct FuzzMutator {
         switch below(8) {
         case 0: b[i] ^= UInt8(1 << below(8))
         case 1: b[i] = UInt8(truncatingIfNeeded: random.next32())
-        case 2: b.insert(contentsOf: (0..<(1 + below(8))).map { _ in UInt8(truncatingIfNeeded: random.next32()) }, at: i)
+        case 2:
+            b.insert(contentsOf: (0..<(1 + below(8))).map { _ in UInt8(truncatingIfNeeded: random.next32()) }, at: i)
         case 3: b.removeSubrange(i..<min(b.count, i + 1 + below(64)))
         case 4:
             let j = min(b.count, i + 1 + below(128))
@@ -72,17 +73,21 @@ struct FuzzMutator {
     // MARK: - JSON
 
     /// Literals that stress number parsing and range checks.
-    static let hostileNumbers = ["1e300", "-1e300", "1e999", "-1e999", "1e-400", "NaN", "Infinity", "-Infinity", "nan",
-                                 "\"NaN\"", "\"infinity\"", "\"-infinity\"", "1e308", "179769313486231570000000000000000000000",
-                                 "-0", "0", "-1", "4294967296", "9223372036854775807", "18446744073709551616", "1e6", "1e9",
-                                 "100000", "10000", "65536", "0.0000001", "1.5e38", "3.5e38", "\"1e999deg\"", "\"1e300rad\""]
+    static let hostileNumbers = [
+        "1e300", "-1e300", "1e999", "-1e999", "1e-400", "NaN", "Infinity", "-Infinity", "nan",
+        "\"NaN\"", "\"infinity\"", "\"-infinity\"", "1e308", "179769313486231570000000000000000000000",
+        "-0", "0", "-1", "4294967296", "9223372036854775807", "18446744073709551616", "1e6", "1e9",
+        "100000", "10000", "65536", "0.0000001", "1.5e38", "3.5e38", "\"1e999deg\"", "\"1e300rad\"",
+    ]
     /// Values of every JSON kind.
-    static let values = ["null", "true", "false", "\"\"", "[]", "{}", "[1]", "[[[]]]", "{\"a\": 1}", "\"builtin:softDot\"",
-                         "\"../png/truncated.png\"", "\"../png/huge-declared.png\"", "\"../png/bad-crc.png\"",
-                         "\"../png/large-declared-tiny-data.png\"", "\"../png/zero-size.png\"", "\"../png/valid-rgba.png\"",
-                         "\"/etc/passwd\"", "\"../../../../etc\"", "\"http://x\"", "\"orange\"", "\"#fff\"", "[1, 2, 3, 4]",
-                         "\"M 0 0 L 1e300 1e300 Z\"", "[{\"scale\": 1e300}]", "[{\"rotate\": \"1e300deg\"}]", "\"\\u0000\"",
-                         "\"\\uD800\"", "\"é\"", "\"emitter\"", "\"replicator\"", "\"dynamic\"", "\"circle\""]
+    static let values = [
+        "null", "true", "false", "\"\"", "[]", "{}", "[1]", "[[[]]]", "{\"a\": 1}", "\"builtin:softDot\"",
+        "\"../png/truncated.png\"", "\"../png/huge-declared.png\"", "\"../png/bad-crc.png\"",
+        "\"../png/large-declared-tiny-data.png\"", "\"../png/zero-size.png\"", "\"../png/valid-rgba.png\"",
+        "\"/etc/passwd\"", "\"../../../../etc\"", "\"http://x\"", "\"orange\"", "\"#fff\"", "[1, 2, 3, 4]",
+        "\"M 0 0 L 1e300 1e300 Z\"", "[{\"scale\": 1e300}]", "[{\"rotate\": \"1e300deg\"}]", "\"\\u0000\"",
+        "\"\\uD800\"", "\"é\"", "\"emitter\"", "\"replicator\"", "\"dynamic\"", "\"circle\"",
+    ]
 
     /// Token-aware damage: a number or value replaced, a value wrapped in deep nesting, a member
     /// duplicated, a giant string, a truncated document.
@@ -103,7 +108,10 @@ struct FuzzMutator {
             let open = below(2) == 0 ? "[" : "{\"k\":"
             let close = open == "[" ? "]" : "}"
             let value = Array(b[r])
-            b.replaceSubrange(r, with: Array(String(repeating: open, count: depth).utf8) + value + Array(String(repeating: close, count: depth).utf8))
+            b.replaceSubrange(
+                r,
+                with: Array(String(repeating: open, count: depth).utf8) + value
+                    + Array(String(repeating: close, count: depth).utf8))
         case 3:
             // Duplicate a member after itself: `"key": value, "key": value`.
             guard let (member, _) = randomMember(b) else { return mutateBytes(b) }
@@ -111,7 +119,10 @@ struct FuzzMutator {
         case 4:
             guard let r = randomValueRange(b) else { return mutateBytes(b) }
             let length = [1000, 65536, 1 << 20][below(3)]
-            b.replaceSubrange(r, with: [UInt8(ascii: "\"")] + [UInt8](repeating: UInt8(ascii: "a"), count: length) + [UInt8(ascii: "\"")])
+            b.replaceSubrange(
+                r,
+                with: [UInt8(ascii: "\"")] + [UInt8](repeating: UInt8(ascii: "a"), count: length) + [UInt8(ascii: "\"")]
+            )
         case 5:
             // Copy the value of one member into another (type confusion between keys).
             guard let a = randomValueRange(b), let c = randomValueRange(b) else { return mutateBytes(b) }
@@ -136,16 +147,25 @@ struct FuzzMutator {
         while i < b.count {
             let c = b[i]
             if inString {
-                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == UInt8(ascii: "\\") {
+                    i += 2
+                    continue
+                }
                 if c == UInt8(ascii: "\"") { inString = false }
                 i += 1
                 continue
             }
-            if c == UInt8(ascii: "\"") { inString = true; i += 1; continue }
+            if c == UInt8(ascii: "\"") {
+                inString = true
+                i += 1
+                continue
+            }
             if c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39) {
                 let start = i
-                while i < b.count, let ch = Optional(b[i]), ch == UInt8(ascii: "-") || ch == UInt8(ascii: "+") || ch == UInt8(ascii: ".")
-                    || ch == UInt8(ascii: "e") || ch == UInt8(ascii: "E") || (ch >= 0x30 && ch <= 0x39) { i += 1 }
+                while i < b.count, let ch = Optional(b[i]),
+                    ch == UInt8(ascii: "-") || ch == UInt8(ascii: "+") || ch == UInt8(ascii: ".")
+                        || ch == UInt8(ascii: "e") || ch == UInt8(ascii: "E") || (ch >= 0x30 && ch <= 0x39)
+                { i += 1 }
                 ranges.append(start..<i)
                 continue
             }
@@ -187,7 +207,10 @@ struct FuzzMutator {
         while i < b.count {
             let c = b[i]
             if inString {
-                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == UInt8(ascii: "\\") {
+                    i += 2
+                    continue
+                }
                 if c == UInt8(ascii: "\"") { inString = false }
             } else if c == UInt8(ascii: "\"") {
                 inString = true
@@ -207,7 +230,10 @@ struct FuzzMutator {
         while i < b.count {
             let c = b[i]
             if inString {
-                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == UInt8(ascii: "\\") {
+                    i += 2
+                    continue
+                }
                 if c == UInt8(ascii: "\"") { inString = false }
             } else if c == UInt8(ascii: "\"") {
                 inString = true
@@ -233,12 +259,16 @@ struct FuzzMutator {
         let k = below(png.chunks.count)
         switch below(6) {
         case 0:
-            guard let h = png.chunks.firstIndex(where: { $0.type == Array("IHDR".utf8) }), png.chunks[h].data.count >= 13 else {
+            guard let h = png.chunks.firstIndex(where: { $0.type == Array("IHDR".utf8) }),
+                png.chunks[h].data.count >= 13
+            else {
                 return mutateBytes(input)
             }
             var d = png.chunks[h].data
             switch below(4) {
-            case 0: PNGChunks.writeUInt32(&d, 0, [0, 1, 16_384, 16_385, 65_535, 1 << 20, 0x7FFF_FFFF, 0xFFFF_FFFF][below(8)])
+            case 0:
+                PNGChunks.writeUInt32(
+                    &d, 0, [0, 1, 16_384, 16_385, 65_535, 1 << 20, 0x7FFF_FFFF, 0xFFFF_FFFF][below(8)])
             case 1: PNGChunks.writeUInt32(&d, 4, [0, 1, 4096, 16_384, 16_385, 1 << 24, 0x7FFF_FFFF][below(7)])
             case 2: d[8] = [1, 2, 4, 8, 16, 3, 32, 0][below(8)]
             default: d[9 + below(4)] = UInt8(truncatingIfNeeded: random.next32() % 8)

@@ -10,14 +10,18 @@ import Testing
         let giant = String(repeating: "a", count: 1 << 20)
         let json = #"{"schemaVersion": 1, "layers": [{"type": "\#(giant)"}, {"type": "emiter"}]}"#
         let started = DispatchTime.now().uptimeNanoseconds
-        #expect(throws: SceneError.self) { try SceneLoader.load(data: Data(json.utf8), sourceName: "giant.json", baseDirectory: nil) }
+        #expect(throws: SceneError.self) {
+            try SceneLoader.load(data: Data(json.utf8), sourceName: "giant.json", baseDirectory: nil)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         #expect(seconds < 2, "a 1 MiB unknown type is rejected in \(seconds) s")
         do {
             _ = try SceneLoader.load(data: Data(json.utf8), sourceName: "giant.json", baseDirectory: nil)
         } catch let error as SceneError {
             let messages = error.errors.map(\.message)
-            #expect(messages.contains { $0.contains("did you mean \"emitter\"") }, "short misspellings still get a suggestion: \(messages)")
+            #expect(
+                messages.contains { $0.contains("did you mean \"emitter\"") },
+                "short misspellings still get a suggestion: \(messages)")
             #expect(messages.allSatisfy { $0.utf8.count < 2000 }, "messages abbreviate the giant value")
         }
     }
@@ -26,7 +30,10 @@ import Testing
     /// pixels made the decoder zero 256 MiB before libpng noticed the missing data.
     @Test func aTinyPNGDeclaringAHugeImageIsRefusedBeforeAllocating() throws {
         let bytes = try #require(FileManager.default.contents(atPath: corpusRoot + "/png/large-declared-tiny-data.png"))
-        #expect(throws: ImageError.corrupt(source: "tiny.png", reason: "the header declares 8192×8192 pixels but the file has only 69 bytes")) {
+        #expect(
+            throws: ImageError.corrupt(
+                source: "tiny.png", reason: "the header declares 8192×8192 pixels but the file has only 69 bytes")
+        ) {
             try PNGCodec.decode(bytes, source: "tiny.png")
         }
     }
@@ -47,7 +54,10 @@ import Testing
                 _ = try PNGCodec.decode(bytes, source: name)
                 Issue.record("\(name).png decoded")
             } catch let error as ImageError {
-                guard case .corrupt = error else { Issue.record("\(name).png: \(error)"); continue }
+                guard case .corrupt = error else {
+                    Issue.record("\(name).png: \(error)")
+                    continue
+                }
                 #expect(error.description.hasPrefix("\(name): corrupt or truncated PNG ("), "\(error)")
             }
         }
@@ -55,7 +65,9 @@ import Testing
 
     /// Deep nesting far past the limit ends in one clear error, without recursion.
     @Test func nestingAHundredThousandLevelsDeepIsOneError() throws {
-        let json = "{\"schemaVersion\": 1, \"layers\": " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        let json =
+            "{\"schemaVersion\": 1, \"layers\": " + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000) + "}"
         do {
             _ = try SceneLoader.load(data: Data(json.utf8), sourceName: "deep.json", baseDirectory: nil)
             Issue.record("loaded")
@@ -70,12 +82,14 @@ import Testing
     @Test func wrappingAGiantWordIsNotAHang() {
         let word = String(repeating: "a", count: 1 << 18)
         let json = """
-        {"schemaVersion": 1, "display": {"size": [400, 200]},
-         "layers": [{"type": "text", "frame": [20, 20, 360, 96], "isWrapped": true, "fontSize": 15, "string": "\(word)"}]}
-        """
+            {"schemaVersion": 1, "display": {"size": [400, 200]},
+             "layers": [{"type": "text", "frame": [20, 20, 360, 96], "isWrapped": true, "fontSize": 15, "string": "\(word)"}]}
+            """
         var harness = FuzzHarness(target: "regression-giant-word", seed: 0)
         harness.timeout = 5
-        let report = harness.run(0, mutator: FuzzMutator(seed: 0, corpus: [Array(json.utf8)], format: .bytes), body: SceneFuzzTests.loadAndRun)
+        let report = harness.run(
+            0, mutator: FuzzMutator(seed: 0, corpus: [Array(json.utf8)], format: .bytes),
+            body: SceneFuzzTests.loadAndRun)
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.accepted == 1, "the scene loads and draws")
     }

@@ -47,7 +47,10 @@ struct PNGChunks {
     }
 
     static func writeUInt32(_ b: inout [UInt8], _ i: Int, _ v: UInt32) {
-        b[i] = UInt8(v >> 24); b[i + 1] = UInt8((v >> 16) & 0xFF); b[i + 2] = UInt8((v >> 8) & 0xFF); b[i + 3] = UInt8(v & 0xFF)
+        b[i] = UInt8(v >> 24)
+        b[i + 1] = UInt8((v >> 16) & 0xFF)
+        b[i + 2] = UInt8((v >> 8) & 0xFF)
+        b[i + 3] = UInt8(v & 0xFF)
     }
 }
 

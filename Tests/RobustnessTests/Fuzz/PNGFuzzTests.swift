@@ -19,7 +19,8 @@ import Testing
             return .accepted
         } catch let error as ImageError {
             let text = error.description
-            return text.hasPrefix("fuzz.png: ") ? .rejected : .malformed("an ImageError that does not name the source: \(text)")
+            return text.hasPrefix("fuzz.png: ")
+                ? .rejected : .malformed("an ImageError that does not name the source: \(text)")
         } catch {
             return .malformed("\(type(of: error)) instead of an ImageError: \(error)")
         }

@@ -18,10 +18,13 @@ import Testing
     static func loadAndRun(_ bytes: [UInt8]) -> FuzzHarness.Outcome {
         let scene: Scene
         do {
-            scene = try SceneLoader.load(data: Data(bytes), sourceName: "fuzz.json", baseDirectory: corpusRoot + "/json")
+            scene = try SceneLoader.load(
+                data: Data(bytes), sourceName: "fuzz.json", baseDirectory: corpusRoot + "/json")
         } catch let error as SceneError {
             if error.errors.isEmpty { return .malformed("a SceneError without errors: \(error)") }
-            if let bad = error.diagnostics.first(where: { $0.file != "fuzz.json" || $0.message.isEmpty || $0.path.isEmpty }) {
+            if let bad = error.diagnostics.first(where: {
+                $0.file != "fuzz.json" || $0.message.isEmpty || $0.path.isEmpty
+            }) {
                 return .malformed("a diagnostic without file, path or message: \(bad)")
             }
             return .rejected
@@ -53,7 +56,8 @@ import Testing
     @Test func mutatedScenesLoadOrFailWithDiagnosticsNeverCrashOrHang() {
         let count = FuzzHarness.iterations(default: 150)
         let mutator = FuzzMutator(seed: Self.seed, corpus: Self.corpus, format: .json)
-        let report = FuzzHarness(target: "scene-json", seed: Self.seed).run(count, mutator: mutator, body: Self.loadAndRun)
+        let report = FuzzHarness(target: "scene-json", seed: Self.seed).run(
+            count, mutator: mutator, body: Self.loadAndRun)
         report.expectNoFindings("scene-json", seed: Self.seed)
     }
 }

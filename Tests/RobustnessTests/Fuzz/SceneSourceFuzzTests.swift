@@ -25,7 +25,9 @@ import Testing
             return SceneFuzzTests.run(try SceneSource.load(path: path))
         } catch {
             let text = "\(error)"
-            guard text.contains(path) else { return .malformed("\(type(of: error)) does not name the file: \(text.prefix(300))") }
+            guard text.contains(path) else {
+                return .malformed("\(type(of: error)) does not name the file: \(text.prefix(300))")
+            }
             return .rejected
         }
     }
@@ -46,7 +48,9 @@ import Testing
             try FileManager.default.createDirectory(atPath: folder + "/json", withIntermediateDirectories: true)
             let count = FuzzHarness.iterations(default: ext == "json" ? 60 : 150)
             let mutator = FuzzMutator(seed: Self.seed, corpus: corpus, format: ext == "json" ? .json : .bytes)
-            let report = FuzzHarness(target: "scene-source-\(ext)", seed: Self.seed).run(count, mutator: mutator) { Self.load($0, path: path) }
+            let report = FuzzHarness(target: "scene-source-\(ext)", seed: Self.seed).run(count, mutator: mutator) {
+                Self.load($0, path: path)
+            }
             report.expectNoFindings("scene-source .\(ext)", seed: Self.seed, requiresAccepted: false)
             fuzzed.append(ext)
         }

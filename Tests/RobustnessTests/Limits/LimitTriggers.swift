@@ -1,11 +1,12 @@
-@testable import Compositor
 import EmitterKit
 import Foundation
+import PathGeometry
+import Typesetting
+
+@testable import Compositor
 @testable import ImageCodec
 @testable import Particles
-import PathGeometry
 @testable import SceneFormat
-import Typesetting
 
 /// The value of every constant docs/Limits.md names, and a way to make each documented message
 /// happen, so that the table is checked against what the engine really does.
@@ -34,10 +35,12 @@ enum LimitTriggers {
         "DashPattern.maximumDashCount": Double(DashPattern.maximumDashCount),
         "TextRenderer.maximumPixelSize": Double(TextRenderer.maximumPixelSize),
         "DecodingContext.maximumDiagnostics": Double(DecodingContext.maximumDiagnostics),
-        "maxParticlesRange": Double(probeUpperBound { "{\"type\": \"emitter\", \"maxParticles\": \($0), \"emitterCells\": []}" }),
-        "maxBodiesRange": Double(probeUpperBound {
-            "{\"type\": \"emitter\", \"emitterCells\": [{\"birthRate\": 1, \"lifetime\": 1, \"contents\": \"builtin:softDot\", \"physics\": {\"mode\": \"body\", \"maxBodies\": \($0)}}]}"
-        }),
+        "maxParticlesRange": Double(
+            probeUpperBound { "{\"type\": \"emitter\", \"maxParticles\": \($0), \"emitterCells\": []}" }),
+        "maxBodiesRange": Double(
+            probeUpperBound {
+                "{\"type\": \"emitter\", \"emitterCells\": [{\"birthRate\": 1, \"lifetime\": 1, \"contents\": \"builtin:softDot\", \"physics\": {\"mode\": \"body\", \"maxBodies\": \($0)}}]}"
+            }),
         "displaySideLimit": Double(probeUpperBound(display: true) { "{\"type\": \"layer\", \"name\": \"x\($0)\"}" }),
     ]
 
@@ -74,7 +77,8 @@ enum LimitTriggers {
 
     /// A chain of `depth` cells, each emitting the next, at `rate` per second.
     static func cellChain(depth: Int, rate: Double) -> String {
-        var cell = "{\"name\": \"c\(depth)\", \"birthRate\": \(rate), \"lifetime\": 1, \"contents\": \"builtin:softDot\"}"
+        var cell =
+            "{\"name\": \"c\(depth)\", \"birthRate\": \(rate), \"lifetime\": 1, \"contents\": \"builtin:softDot\"}"
         if depth > 1 {
             for k in stride(from: depth - 1, through: 1, by: -1) {
                 cell = "{\"name\": \"c\(k)\", \"birthRate\": \(rate), \"lifetime\": 1, \"emitterCells\": [\(cell)]}"
@@ -91,24 +95,38 @@ enum LimitTriggers {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let path = folder + "/big.json"
             FileManager.default.createFile(atPath: path, contents: Data(count: SceneLoader.maximumFileSize + 1))
-            do { _ = try SceneLoader.load(path: path); return [] } catch let e as SceneError { return e.errors.map(\.message) }
+            do {
+                _ = try SceneLoader.load(path: path)
+                return []
+            } catch let e as SceneError { return e.errors.map(\.message) }
         case "SceneLoader.maximumNestingDepth":
             return loadErrors(scene(String(repeating: "[", count: 200) + String(repeating: "]", count: 200)))
         case "SceneLoader.maximumLayerCount":
             let layers = Array(repeating: "{}", count: SceneLoader.maximumLayerCount + 1).joined(separator: ",")
             return loadErrors(scene(layers))
         case "RenderTreeBuilder.maxInstances":
-            return loadErrors(scene("{\"type\": \"replicator\", \"instanceCount\": 10001}")) + [compositorDiagnostics(outer: 1, inner: 20_000)]
+            return loadErrors(scene("{\"type\": \"replicator\", \"instanceCount\": 10001}")) + [
+                compositorDiagnostics(outer: 1, inner: 20_000)
+            ]
         case "SceneLoader.maximumReplicatedInstances":
-            return loadErrors(scene("{\"type\": \"replicator\", \"instanceCount\": 1000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 101, \"sublayers\": [{}]}]}"))
+            return loadErrors(
+                scene(
+                    "{\"type\": \"replicator\", \"instanceCount\": 1000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 101, \"sublayers\": [{}]}]}"
+                ))
         case "RenderTreeBuilder.maxInstanceProduct":
             return [compositorDiagnostics(outer: 1000, inner: 1000)]
         case "CGImage.maximumDimension", "CGImage.maximumPixelCount":
             let bytes = FileManager.default.contents(atPath: corpusRoot + "/png/huge-declared.png") ?? Data()
-            do { _ = try PNGCodec.decode(bytes, source: "huge.png"); return [] } catch { return ["\(error)"] }
+            do {
+                _ = try PNGCodec.decode(bytes, source: "huge.png")
+                return []
+            } catch { return ["\(error)"] }
         case "PNGCodec.maximumDeflateRatio":
             let bytes = FileManager.default.contents(atPath: corpusRoot + "/png/large-declared-tiny-data.png") ?? Data()
-            do { _ = try PNGCodec.decode(bytes, source: "tiny.png"); return [] } catch { return ["\(error)"] }
+            do {
+                _ = try PNGCodec.decode(bytes, source: "tiny.png")
+                return []
+            } catch { return ["\(error)"] }
         case "maxParticlesRange":
             return loadErrors(scene("{\"type\": \"emitter\", \"maxParticles\": 10000001, \"emitterCells\": []}"))
         case "SceneLoader.maximumTotalParticles":
@@ -122,9 +140,13 @@ enum LimitTriggers {
             return loadErrors(scene(cellChain(depth: 3, rate: 1000)))
         case "SceneLoader.maximumBodyCount":
             let body = "{\"bounds\": [0, 0, 10, 10], \"body\": {\"type\": \"static\"}}"
-            return loadErrors(scene(Array(repeating: body, count: SceneLoader.maximumBodyCount + 1).joined(separator: ",")))
+            return loadErrors(
+                scene(Array(repeating: body, count: SceneLoader.maximumBodyCount + 1).joined(separator: ",")))
         case "maxBodiesRange":
-            return loadErrors(scene("{\"type\": \"emitter\", \"emitterCells\": [{\"birthRate\": 1, \"lifetime\": 1, \"contents\": \"builtin:softDot\", \"physics\": {\"mode\": \"body\", \"maxBodies\": 100001}}]}"))
+            return loadErrors(
+                scene(
+                    "{\"type\": \"emitter\", \"emitterCells\": [{\"birthRate\": 1, \"lifetime\": 1, \"contents\": \"builtin:softDot\", \"physics\": {\"mode\": \"body\", \"maxBodies\": 100001}}]}"
+                ))
         case "displaySideLimit":
             return loadErrors(scene("", extra: ", \"display\": {\"size\": [16385, 10]}"))
         case "DecodingContext.maximumDiagnostics":

@@ -29,8 +29,11 @@ import Testing
                 rows.append(Row(limit: line, value: .nan, constant: "", messages: [], line: k + 1))
                 continue
             }
-            rows.append(Row(limit: cells[0], value: Double(cells[1]) ?? .nan, constant: cells[2].trimmingCharacters(in: CharacterSet(charactersIn: "`")),
-                            messages: backticked(cells[4]), line: k + 1))
+            rows.append(
+                Row(
+                    limit: cells[0], value: Double(cells[1]) ?? .nan,
+                    constant: cells[2].trimmingCharacters(in: CharacterSet(charactersIn: "`")),
+                    messages: backticked(cells[4]), line: k + 1))
         }
         return rows
     }()
@@ -70,16 +73,25 @@ import Testing
     @Test func everyValueIsItsConstant() {
         for row in Self.rows {
             let actual = LimitTriggers.values[row.constant]
-            #expect(actual == row.value, "\(row): \(row.constant) is \(actual.map { String($0) } ?? "unknown"), documented \(row.value)")
+            #expect(
+                actual == row.value,
+                "\(row): \(row.constant) is \(actual.map { String($0) } ?? "unknown"), documented \(row.value)")
         }
     }
 
-    @Test(arguments: rows.filter { !$0.messages.isEmpty && !$0.constant.contains("LayerCount") && !$0.constant.contains("BodyCount") })
+    @Test(
+        arguments: rows.filter {
+            !$0.messages.isEmpty && !$0.constant.contains("LayerCount") && !$0.constant.contains("BodyCount")
+        })
     func everyDocumentedMessageIsTheEnginesMessage(_ row: Row) throws {
         let actual = try LimitTriggers.messages(for: row.constant)
         for documented in row.messages {
-            #expect(actual.contains { Self.matches(documented, $0) || $0.components(separatedBy: "\n").contains { Self.matches(documented, $0) } },
-                    "\(row): documented `\(documented)`; the engine said: \(actual)")
+            #expect(
+                actual.contains {
+                    Self.matches(documented, $0)
+                        || $0.components(separatedBy: "\n").contains { Self.matches(documented, $0) }
+                },
+                "\(row): documented `\(documented)`; the engine said: \(actual)")
         }
     }
 
@@ -89,7 +101,9 @@ import Testing
             let actual = try LimitTriggers.messages(for: row.constant)
             #expect(actual.count == 1, "\(row): one error however many layers are over: \(actual.count)")
             for documented in row.messages {
-                #expect(actual.contains { Self.matches(documented, $0) }, "\(row): documented `\(documented)`; the engine said: \(actual)")
+                #expect(
+                    actual.contains { Self.matches(documented, $0) },
+                    "\(row): documented `\(documented)`; the engine said: \(actual)")
             }
         }
     }

@@ -1,22 +1,33 @@
-@testable import Compositor
 import EmitterKit
 import Foundation
 import Testing
+
+@testable import Compositor
 
 /// The limits of docs/Limits.md hold exactly at their values: the value itself is accepted, one more
 /// is an error (load time) or a counted drop (run time).
 @Suite struct LimitsTests {
     @Test func nestedReplicatorsMayMakeExactlyTheLimitOfCopies() {
-        let atLimit = LimitTriggers.scene("{\"type\": \"replicator\", \"instanceCount\": 1000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 100, \"sublayers\": [{}]}]}")
+        let atLimit = LimitTriggers.scene(
+            "{\"type\": \"replicator\", \"instanceCount\": 1000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 100, \"sublayers\": [{}]}]}"
+        )
         #expect(LimitTriggers.loadErrors(atLimit).isEmpty, "1000 × 100 = 100000 copies load")
-        let over = LimitTriggers.loadErrors(LimitTriggers.scene("{\"type\": \"replicator\", \"instanceCount\": 10000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 10000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 10000}]}]}"))
-        #expect(over.count == 1, "one error for the first replicator over the product, none for those inside it: \(over)")
-        #expect(over.first?.contains("1 × 10000") == false && over.first?.contains("10000 × 10000 = 100000000") == true, "\(over)")
+        let over = LimitTriggers.loadErrors(
+            LimitTriggers.scene(
+                "{\"type\": \"replicator\", \"instanceCount\": 10000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 10000, \"sublayers\": [{\"type\": \"replicator\", \"instanceCount\": 10000}]}]}"
+            ))
+        #expect(
+            over.count == 1, "one error for the first replicator over the product, none for those inside it: \(over)")
+        #expect(
+            over.first?.contains("1 × 10000") == false && over.first?.contains("10000 × 10000 = 100000000") == true,
+            "\(over)")
     }
 
     @Test func theCompositorDrawsAtMostTheProductLimitForTreesBuiltInCode() {
         let text = LimitTriggers.compositorDiagnostics(outer: 1000, inner: 1000)
-        #expect(text.contains("only 100 of its 1000 instances are drawn"), "1000 × 1000 copies are capped at 100000: \(text)")
+        #expect(
+            text.contains("only 100 of its 1000 instances are drawn"),
+            "1000 × 1000 copies are capped at 100000: \(text)")
     }
 
     @Test func subCellsMayNestExactlyThirtyTwoLevels() {
@@ -26,10 +37,16 @@ import Testing
     }
 
     @Test func birthRatesMayMultiplyToExactlyTheLimit() {
-        #expect(LimitTriggers.loadErrors(LimitTriggers.scene(LimitTriggers.cellChain(depth: 2, rate: 10_000))).isEmpty, "10⁴ × 10⁴ = 10⁸")
+        #expect(
+            LimitTriggers.loadErrors(LimitTriggers.scene(LimitTriggers.cellChain(depth: 2, rate: 10_000))).isEmpty,
+            "10⁴ × 10⁴ = 10⁸")
         let over = LimitTriggers.loadErrors(LimitTriggers.scene(LimitTriggers.cellChain(depth: 4, rate: 1000)))
-        #expect(over.count == 1 && over[0].contains("c1 → c2 → c3 multiply to 1000000000"), "reported once, at the first cell over: \(over)")
-        let scaled = LimitTriggers.loadErrors(LimitTriggers.scene(LimitTriggers.cellChain(depth: 2, rate: 10_000), extra: "").replacingOccurrences(of: "\"type\": \"emitter\",", with: "\"type\": \"emitter\", \"birthRate\": 2,"))
+        #expect(
+            over.count == 1 && over[0].contains("c1 → c2 → c3 multiply to 1000000000"),
+            "reported once, at the first cell over: \(over)")
+        let scaled = LimitTriggers.loadErrors(
+            LimitTriggers.scene(LimitTriggers.cellChain(depth: 2, rate: 10_000), extra: "").replacingOccurrences(
+                of: "\"type\": \"emitter\",", with: "\"type\": \"emitter\", \"birthRate\": 2,"))
         #expect(scaled.count == 1, "the layer's birthRate multiplies every level: \(scaled)")
     }
 

@@ -1,7 +1,8 @@
 import EmitterKit
 import Foundation
-@testable import Particles
 import Testing
+
+@testable import Particles
 
 /// NaN and infinity arising during a simulation are detected, the offending particles removed and
 /// counted, and the run continues; nothing non-finite reaches the draw list (docs/Limits.md).
@@ -80,12 +81,15 @@ import Testing
             return n
         }
         sim.step(by: 1.0 / 120)
-        #expect(sim.lastStepEvents.nonFinite == poisoned, "seed 1, step 61: \(poisoned) poisoned, \(sim.lastStepEvents)")
+        #expect(
+            sim.lastStepEvents.nonFinite == poisoned, "seed 1, step 61: \(poisoned) poisoned, \(sim.lastStepEvents)")
         #expect(sim.totals.nonFinite == poisoned, "\(sim.totals)")
         var list = ParticleDrawList()
         sim.makeDrawList(into: &list)
         #expect(NumericalChecks.firstNonFinite(in: list) == nil)
-        #expect(list.sprites.count >= alive - poisoned, "the others are drawn: \(list.sprites.count) of \(alive) − \(poisoned)")
+        #expect(
+            list.sprites.count >= alive - poisoned,
+            "the others are drawn: \(list.sprites.count) of \(alive) − \(poisoned)")
     }
 
     /// Particles placed at NaN by code (a burst at a NaN point) are never drawn, and the draw list's
@@ -116,7 +120,9 @@ import Testing
             perFrame += engine.statistics.nonFiniteRemoved
         }
         #expect(engine.nonFiniteRemovedTotal > 0, "seed 1, 2 s at −3e38 pt/s²")
-        #expect(perFrame == engine.nonFiniteRemovedTotal, "frame statistics sum to the total: \(perFrame) vs \(engine.nonFiniteRemovedTotal)")
+        #expect(
+            perFrame == engine.nonFiniteRemovedTotal,
+            "frame statistics sum to the total: \(perFrame) vs \(engine.nonFiniteRemovedTotal)")
         let fb = try engine.makeFramebuffer(scale: 0.25)
         engine.render(into: fb)
         for entry in engine.emitters { #expect(NumericalChecks.firstNonFinite(in: entry.drawList) == nil) }
@@ -140,12 +146,17 @@ import Testing
             try world.step(1.0 / 120)
             stopped += world.divergedBodies.count
             for body in [a, b] {
-                #expect(body.position.x.isFinite && body.position.y.isFinite && body.velocity.dx.isFinite,
-                        "step \(step): \(body.position), \(body.velocity)")
+                #expect(
+                    body.position.x.isFinite && body.position.y.isFinite && body.velocity.dx.isFinite,
+                    "step \(step): \(body.position), \(body.velocity)")
             }
         }
         #expect(world.divergedBodyCount > 0, "the spring blows up and the guard stops its bodies")
-        #expect(world.divergedBodyCount == stopped, "the count sums the per-step lists: \(world.divergedBodyCount) vs \(stopped)")
-        #expect(abs(a.position.x) <= PhysicsLimits.divergenceThreshold && abs(b.position.x) <= PhysicsLimits.divergenceThreshold)
+        #expect(
+            world.divergedBodyCount == stopped,
+            "the count sums the per-step lists: \(world.divergedBodyCount) vs \(stopped)")
+        #expect(
+            abs(a.position.x) <= PhysicsLimits.divergenceThreshold
+                && abs(b.position.x) <= PhysicsLimits.divergenceThreshold)
     }
 }

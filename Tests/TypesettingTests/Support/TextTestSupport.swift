@@ -1,10 +1,12 @@
 import Foundation
 import ImageCodec
 import LayerKit
+
 @testable import Typesetting
 
 /// The book's lorem-ipsum paragraph (CATextLayer example, 000:L1451-1599), without its line continuations.
-let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. Quisque massa arcu, eleifend vel varius in, "
+let lorem =
+    "Lorem ipsum dolor sit amet, consectetur adipiscing elit. Quisque massa arcu, eleifend vel varius in, "
     + "facilisis pulvinar leo. Nunc quis nunc at mauris pharetra condimentum ut ac neque. Nunc elementum, libero ut "
     + "porttitor dictum, diam odio congue lacus, vel fringilla sapien diam at purus. Etiam suscipit pretium nunc sit "
     + "amet lobortis"

@@ -4,8 +4,11 @@ import BreakoutCore
 import Foundation
 import SDLHost
 
-exit(GameLauncher.run(name: "breakout", title: "Breakout",
-                      configuration: GameConfiguration(viewSize: BreakoutGame.viewSize, threadCount: 2),
-                      controls: "Left/Right or mouse move the paddle, Space or click launch, P pause, R restart, Esc quit") {
-    BreakoutGame()
-})
+exit(
+    GameLauncher.run(
+        name: "breakout", title: "Breakout",
+        configuration: GameConfiguration(viewSize: BreakoutGame.viewSize, threadCount: 2),
+        controls: "Left/Right or mouse move the paddle, Space or click launch, P pause, R restart, Esc quit"
+    ) {
+        BreakoutGame()
+    })

@@ -81,12 +81,16 @@ public final class BreakoutGame: Game {
 
     /// Resets score and lives and builds background, bricks, paddle with its reflection, ball, sparks and HUD.
     public func setUp(_ session: GameSession) throws {
-        (phase, score, lives, bricksHit, paddleX) = (.serving, 0, Self.startLives, 0, Double(session.viewSize.width / 2))
+        (phase, score, lives, bricksHit, paddleX) = (
+            .serving, 0, Self.startLives, 0, Double(session.viewSize.width / 2)
+        )
         (lastPointer, pointerTarget) = (nil, nil)
         let root = session.rootLayer
         let background = CAGradientLayer()
         background.frame = root.bounds
-        background.colors = [CGColor(red: 0.05, green: 0.06, blue: 0.12, alpha: 1), CGColor(red: 0.1, green: 0.04, blue: 0.14, alpha: 1)]
+        background.colors = [
+            CGColor(red: 0.05, green: 0.06, blue: 0.12, alpha: 1), CGColor(red: 0.1, green: 0.04, blue: 0.14, alpha: 1),
+        ]
         root.addSublayer(background)
         buildBricks(root)
         buildPaddle(root)
@@ -106,8 +110,10 @@ public final class BreakoutGame: Game {
         if input.wasPressed(.r) { session.restart() }
         let clickedPause = input.wasPressed(MouseButton.left) && session.layerUnderPointer === pauseButton
         if input.wasPressed(.p) || clickedPause { session.setPaused(!session.isPaused) }
-        pauseButton.backgroundColor = session.isPaused ? CGColor(red: 1, green: 0.8, blue: 0.2, alpha: 1)
-                                                       : CGColor(red: 0.4, green: 0.4, blue: 0.5, alpha: 1)
+        pauseButton.backgroundColor =
+            session.isPaused
+            ? CGColor(red: 1, green: 0.8, blue: 0.2, alpha: 1)
+            : CGColor(red: 0.4, green: 0.4, blue: 0.5, alpha: 1)
         scoreLabel.string = scoreText
     }
 
@@ -129,7 +135,8 @@ public final class BreakoutGame: Game {
             ballPosition = CGPoint(x: paddleX, y: Self.paddle.top - Self.ball.size / 2 - 1)
             let onPause = input.mouseLocation.map { session.hitTest($0) === pauseButton } ?? false
             if input.wasPressed(.space) || (input.wasPressed(MouseButton.left) && !onPause)
-                || input.primaryController?.wasPressed(.a) == true {
+                || input.primaryController?.wasPressed(.a) == true
+            {
                 phase = .playing
                 let angle = -Double.pi / 2 + 0.45 * (session.random.nextUnitDouble() - 0.5)
                 ballVelocity = CGVector(dx: cos(angle) * Self.ball.speed, dy: sin(angle) * Self.ball.speed)
@@ -179,12 +186,26 @@ public final class BreakoutGame: Game {
         let r = Self.ball.size / 2
         var p = CGPoint(x: ballPosition.x + ballVelocity.dx * dt, y: ballPosition.y + ballVelocity.dy * dt)
         let width = Double(session.viewSize.width)
-        if p.x < r { p.x = 2 * r - p.x; ballVelocity.dx = abs(ballVelocity.dx); spark(at: CGPoint(x: 0, y: p.y), session) }
-        if p.x > width - r { p.x = 2 * (width - r) - p.x; ballVelocity.dx = -abs(ballVelocity.dx); spark(at: CGPoint(x: width, y: p.y), session) }
-        if p.y < r { p.y = 2 * r - p.y; ballVelocity.dy = abs(ballVelocity.dy); spark(at: CGPoint(x: p.x, y: 0), session) }
+        if p.x < r {
+            p.x = 2 * r - p.x
+            ballVelocity.dx = abs(ballVelocity.dx)
+            spark(at: CGPoint(x: 0, y: p.y), session)
+        }
+        if p.x > width - r {
+            p.x = 2 * (width - r) - p.x
+            ballVelocity.dx = -abs(ballVelocity.dx)
+            spark(at: CGPoint(x: width, y: p.y), session)
+        }
+        if p.y < r {
+            p.y = 2 * r - p.y
+            ballVelocity.dy = abs(ballVelocity.dy)
+            spark(at: CGPoint(x: p.x, y: 0), session)
+        }
 
         // Paddle: the bounce angle depends on where the ball lands (centre straight up, edges ±60°).
-        let paddleRect = CGRect(x: paddleX - Self.paddle.width / 2, y: Self.paddle.top, width: Self.paddle.width, height: Self.paddle.height)
+        let paddleRect = CGRect(
+            x: paddleX - Self.paddle.width / 2, y: Self.paddle.top, width: Self.paddle.width, height: Self.paddle.height
+        )
         if ballVelocity.dy > 0, Self.box(around: p, radius: r).intersects(paddleRect) {
             let offset = max(-1, min(1, (p.x - paddleX) / (Self.paddle.width / 2)))
             let speed = (ballVelocity.dx * ballVelocity.dx + ballVelocity.dy * ballVelocity.dy).squareRoot()
@@ -216,7 +237,12 @@ public final class BreakoutGame: Game {
         if p.y - r > Double(session.viewSize.height) {
             lives -= 1
             if lives < livesLayers.count { livesLayers[lives].isHidden = true }
-            if lives == 0 { phase = .lost; ballLayer.isHidden = true } else { serve() }
+            if lives == 0 {
+                phase = .lost
+                ballLayer.isHidden = true
+            } else {
+                serve()
+            }
         }
     }
 
@@ -244,11 +270,14 @@ public final class BreakoutGame: Game {
         let left = (Double(root.bounds.width) - totalWidth) / 2
         for row in 0..<g.rows {
             let hue = Double(row) / Double(g.rows)
-            let colour = CGColor(red: CGFloat(0.95 - 0.5 * hue), green: CGFloat(0.35 + 0.45 * hue), blue: CGFloat(0.3 + 0.6 * hue), alpha: 1)
+            let colour = CGColor(
+                red: CGFloat(0.95 - 0.5 * hue), green: CGFloat(0.35 + 0.45 * hue), blue: CGFloat(0.3 + 0.6 * hue),
+                alpha: 1)
             for column in 0..<g.columns {
                 let brick = CALayer()
-                brick.frame = CGRect(x: left + Double(column) * (g.width + g.gap), y: g.top + Double(row) * (g.height + g.gap),
-                                     width: g.width, height: g.height)
+                brick.frame = CGRect(
+                    x: left + Double(column) * (g.width + g.gap), y: g.top + Double(row) * (g.height + g.gap),
+                    width: g.width, height: g.height)
                 brick.backgroundColor = colour
                 brick.cornerRadius = 3
                 brick.name = "brick-\(row)-\(column)"
@@ -270,7 +299,8 @@ public final class BreakoutGame: Game {
         // paddle's bottom edge (y = p.height), 2 points below it.
         let mirrorY = p.height + 1
         let shift = 2 * (mirrorY - stripHeight / 2)
-        reflection.instanceTransform = CATransform3DConcat(CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, CGFloat(shift), 0))
+        reflection.instanceTransform = CATransform3DConcat(
+            CATransform3DMakeScale(1, -1, 1), CATransform3DMakeTranslation(0, CGFloat(shift), 0))
         reflection.instanceAlphaOffset = -0.45
         let mask = CAGradientLayer()
         mask.frame = reflection.bounds
@@ -347,7 +377,8 @@ public final class BreakoutGame: Game {
 
     /// A 32×32 white dot with a soft edge, for particles.
     static let softDot: CGImage? = try? CGImage(width: 32, height: 32) { x, y in
-        let dx = (Double(x) + 0.5 - 16) / 16, dy = (Double(y) + 0.5 - 16) / 16
+        let dx = (Double(x) + 0.5 - 16) / 16
+        let dy = (Double(y) + 0.5 - 16) / 16
         let d = max(0, 1 - (dx * dx + dy * dy).squareRoot())
         return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(d * d))
     }

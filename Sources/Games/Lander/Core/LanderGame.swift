@@ -124,7 +124,8 @@ public final class LanderGame: Game {
         if let x = pad?.axis(.leftX), abs(x) > 0.2 { turn += x }
         try? ship.setAngularVelocity(max(-1, min(1, turn)) * Self.turnRate)
 
-        let wantsThrust = input.isHeld(.up) || input.isHeld(.w) || input.isHeld(.space)
+        let wantsThrust =
+            input.isHeld(.up) || input.isHeld(.w) || input.isHeld(.space)
             || pad?.isHeld(.a) == true || (pad?.axis(.rightTrigger) ?? 0) > 0.3
         isThrusting = wantsThrust && fuel > 0
         if isThrusting {
@@ -143,8 +144,9 @@ public final class LanderGame: Game {
     /// The ship's first touch decides: the pad, slow and upright, is a landing; anything else a crash.
     public func physicsEvent(_ event: PhysicsEvent, _ session: GameSession) {
         if case .particleContact = event { sparkContacts += 1 }
-        guard case let .collision(event, _, _) = event, event.phase == .begin, phase == .flying, let ship,
-              event.bodyA === ship || event.bodyB === ship else { return }
+        guard case .collision(let event, _, _) = event, event.phase == .begin, phase == .flying, let ship,
+            event.bodyA === ship || event.bodyB === ship
+        else { return }
         let other = event.bodyA === ship ? event.shapeB : event.shapeA
         let speed = (lastVelocity.dx * lastVelocity.dx + lastVelocity.dy * lastVelocity.dy).squareRoot()
         impactSpeed = speed
@@ -183,16 +185,25 @@ public final class LanderGame: Game {
             let size = 3 + 4 * session.random.nextUnitDouble()
             let angle = Double(i) / 10 * 2 * .pi + 0.5 * session.random.nextUnitDouble()
             let speed = 60 + 100 * session.random.nextUnitDouble()
-            guard let body = try? PhysicsBody(mass: 0.05, position: CGPoint(x: centre.x + cos(angle) * 6, y: centre.y + sin(angle) * 6)),
-                  (try? body.addShape(.box(width: size, height: size, cornerRadius: 0), friction: 0.8, elasticity: 0.3)) != nil
+            guard
+                let body = try? PhysicsBody(
+                    mass: 0.05, position: CGPoint(x: centre.x + cos(angle) * 6, y: centre.y + sin(angle) * 6)),
+                (try? body.addShape(.box(width: size, height: size, cornerRadius: 0), friction: 0.8, elasticity: 0.3))
+                    != nil
             else { continue }
             let piece = CALayer()
             piece.bounds = CGRect(x: 0, y: 0, width: size, height: size)
             piece.position = body.position
-            piece.backgroundColor = i % 2 == 0 ? CGColor(red: 0.8, green: 0.8, blue: 0.85, alpha: 1) : CGColor(red: 1, green: 0.55, blue: 0.1, alpha: 1)
+            piece.backgroundColor =
+                i % 2 == 0
+                ? CGColor(red: 0.8, green: 0.8, blue: 0.85, alpha: 1)
+                : CGColor(red: 1, green: 0.55, blue: 0.1, alpha: 1)
             session.rootLayer.addSublayer(piece)
             guard (try? session.attach(body, to: piece)) != nil else { continue }
-            try? body.setVelocity(CGVector(dx: lastVelocity.dx * 0.3 + cos(angle) * speed, dy: lastVelocity.dy * 0.3 + sin(angle) * speed - 60))
+            try? body.setVelocity(
+                CGVector(
+                    dx: lastVelocity.dx * 0.3 + cos(angle) * speed, dy: lastVelocity.dy * 0.3 + sin(angle) * speed - 60)
+            )
             try? body.setAngularVelocity(8 * session.random.nextUnitDouble() - 4)
             debris.append(body)
         }
@@ -204,12 +215,16 @@ public final class LanderGame: Game {
     private func makeSky(size: CGSize, random: inout SeededRandom) -> CALayer {
         let sky = CAGradientLayer()
         sky.frame = CGRect(origin: .zero, size: size)
-        sky.colors = [CGColor(red: 0.02, green: 0.02, blue: 0.08, alpha: 1), CGColor(red: 0.08, green: 0.05, blue: 0.2, alpha: 1)]
+        sky.colors = [
+            CGColor(red: 0.02, green: 0.02, blue: 0.08, alpha: 1), CGColor(red: 0.08, green: 0.05, blue: 0.2, alpha: 1),
+        ]
         for _ in 0..<60 {
             let star = CALayer()
             let s = CGFloat(1 + random.nextUnitDouble() * 1.5)
-            star.frame = CGRect(x: CGFloat(random.nextUnitDouble()) * size.width, y: CGFloat(random.nextUnitDouble()) * size.height * 0.7,
-                                width: s, height: s)
+            star.frame = CGRect(
+                x: CGFloat(random.nextUnitDouble()) * size.width,
+                y: CGFloat(random.nextUnitDouble()) * size.height * 0.7,
+                width: s, height: s)
             star.backgroundColor = .white
             star.opacity = Float(0.4 + 0.6 * random.nextUnitDouble())
             sky.addSublayer(star)
@@ -229,7 +244,8 @@ public final class LanderGame: Game {
         let ground = CAShapeLayer()
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: size.height))
-        path.addLines(between: [CGPoint(x: 0, y: size.height)] + Self.terrain + [CGPoint(x: size.width, y: size.height)])
+        path.addLines(
+            between: [CGPoint(x: 0, y: size.height)] + Self.terrain + [CGPoint(x: size.width, y: size.height)])
         path.closeSubpath()
         ground.path = path
         ground.fillColor = CGColor(red: 0.35, green: 0.33, blue: 0.38, alpha: 1)
@@ -344,7 +360,8 @@ public final class LanderGame: Game {
 
     /// A 32×32 white dot with a soft edge, for particles.
     static let softDot: CGImage? = try? CGImage(width: 32, height: 32) { x, y in
-        let dx = (Double(x) + 0.5 - 16) / 16, dy = (Double(y) + 0.5 - 16) / 16
+        let dx = (Double(x) + 0.5 - 16) / 16
+        let dy = (Double(y) + 0.5 - 16) / 16
         let d = max(0, 1 - (dx * dx + dy * dy).squareRoot())
         return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(d * d))
     }

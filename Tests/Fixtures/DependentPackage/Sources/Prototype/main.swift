@@ -27,9 +27,10 @@ var script = ScriptedInput()
 script.tap(.space, atFrame: 2)
 let game = Fireworks()
 do {
-    let runner = try HeadlessGameRunner(game: game,
-                                        configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
-                                        script: script)
+    let runner = try HeadlessGameRunner(
+        game: game,
+        configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
+        script: script)
     let result = try runner.run(frames: 30)
     let live = runner.session.liveParticles(of: game.emitter)
     print("dependent prototype: \(result), live sparks \(live), window available: \(WindowHost.canOpenWindow())")
