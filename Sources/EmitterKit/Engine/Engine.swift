@@ -169,12 +169,15 @@ public final class Engine {
     /// One fixed step in DESIGN.md's order.
     func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
         onFixedStep?(step)
-        let stepMediaTime = startTime + step.time
+        // An emitter's step covers (start, end] and `EmitterSimulation.step` takes the parent time at
+        // its end: passing the start would make the first step emit nothing. The animated values are
+        // those at the end too, where the step's last births are placed.
+        let stepEndMediaTime = startTime + step.time + step.duration
         physicsWillStepEmitters()
         for entry in emitters {
             let model = entry.layer
-            let parentTime = model.superlayer?.localTime(forMediaTime: stepMediaTime) ?? stepMediaTime
-            let current = model.presentationCopy(atTime: stepMediaTime)
+            let parentTime = model.superlayer?.localTime(forMediaTime: stepEndMediaTime) ?? stepEndMediaTime
+            let current = model.presentationCopy(atTime: stepEndMediaTime)
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
             totals.births += e.births
