@@ -9,7 +9,10 @@ import Foundation
 ///    events;
 /// 3. the engine clock (`CACurrentMediaTime()`) advances by the accepted frame time and bodies are written
 ///    into their layers, interpolated between the last two steps;
-/// 4. `render(into:)` evaluates animations at the frame's media time (the presentation tree) and the
+/// 4. the layer tree's animations are committed at the frame's media time: those due start, those that
+///    ended complete and their delegate callbacks and `CATransaction` completion blocks run, whether or
+///    not the frame is drawn (`CALayer.commitAnimations(atTime:)`);
+/// 5. `render(into:)` evaluates animations at the frame's media time (the presentation tree) and the
 ///    compositor draws it, with each emitter's particles.
 ///
 /// Simulation happens on the fixed step only, so the state at a simulated time does not depend on the
@@ -143,6 +146,7 @@ public final class Engine {
     public func advance(by frameDelta: CFTimeInterval) -> FrameAdvance {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: frameDelta) { step in
@@ -158,6 +162,7 @@ public final class Engine {
     public func stepOnce() {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, totals: &events) }
@@ -190,8 +195,16 @@ public final class Engine {
         stepPhysics(step, totals: &totals)
     }
 
+    /// Commits the changes made since the last frame at that frame's time, as drawing it would have
+    /// (`render` commits the thread's implicit transaction before building the presentation tree).
+    private func commitPendingChanges() { CATransaction.flush() }
+
     func afterSteps(frame: FrameAdvance, totals: StepTotals, started: UInt64) {
         syncBodiesToLayers(fraction: integrator.interpolationFraction)
+        // Animations complete and callbacks run at the frame's time even when it is not drawn; the
+        // callbacks may change the tree, which the emitter list and `treeHasAnimations` then follow.
+        rootLayer.commitAnimations(atTime: clock.mediaTime)
+        refreshEmitters()
         if frame.steps > 0 || frameCount == 0 {
             for entry in emitters { entry.simulation.makeDrawList(into: &entry.drawList) }
         }
