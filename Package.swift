@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
         .target(
             name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec", "PathGeometry", "Typesetting"]),
-        .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
+        .target(name: "SceneFormat", dependencies: ["LayerKit", "ImageCodec"]),
         .target(name: "ParticleDesigner", dependencies: ["LayerKit", "SceneFormat", "ImageCodec", "CZlib"]),
         .target(
             name: "EmitterKit",
