@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Each figure alternates reference and engine over several rounds in the same process and reports
             median and minimum times and the median ratio, so that figures hold on a noisy machine. The report
-            ends with one line per DESIGN.md §7 budget (pass, fail, or why it was not measured). Scene figures
+            ends with one line per docs/Design.md §7 budget (pass, fail, or why it was not measured). Scene figures
             measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's
             dummy driver; process figures spawn this binary.
 

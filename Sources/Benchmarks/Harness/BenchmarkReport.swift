@@ -1,7 +1,7 @@
 import Foundation
 import Physics
 
-/// The benchmark command's output: the machine, the build, every result and the DESIGN.md §7
+/// The benchmark command's output: the machine, the build, every result and the docs/Design.md §7
 /// budgets, as a table or JSON.
 public struct BenchmarkReport: Codable, Sendable {
     /// CPU model as /proc/cpuinfo names it.
@@ -32,7 +32,7 @@ public struct BenchmarkReport: Codable, Sendable {
     public var results: [BenchmarkResult]
     /// Benchmarks that could not run, with the reason.
     public var failures: [Failure]
-    /// One line per DESIGN.md §7 budget, in its order.
+    /// One line per docs/Design.md §7 budget, in its order.
     public var budgets: [BudgetLine]
 
     /// A benchmark that threw instead of measuring.
@@ -53,7 +53,7 @@ public struct BenchmarkReport: Codable, Sendable {
     public struct BudgetLine: Codable, Sendable {
         /// The budget's id.
         public var id: String
-        /// DESIGN.md's wording.
+        /// docs/Design.md §7's wording.
         public var budget: String
         /// The measurement, when there is one.
         public var result: BudgetResult?
@@ -154,7 +154,7 @@ public struct BenchmarkReport: Codable, Sendable {
             for f in failures { lines.append("  \(f.name): \(f.message)") }
         }
         lines.append("")
-        lines.append("Budgets (DESIGN.md §7):")
+        lines.append("Budgets (docs/Design.md §7):")
         for b in budgets {
             if let r = b.result {
                 let verdict = r.passed.map { $0 ? "PASS" : "FAIL" } ?? "smoke sizes, not judged"
