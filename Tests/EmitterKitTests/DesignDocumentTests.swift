@@ -105,4 +105,22 @@ struct DesignDocumentTests {
         let text = "(docs/Design.md §3.5, §3.11). See docs/Design.md §7's wording and docs/Design.md §1."
         #expect(Self.citedSections(in: text) == ["3.5", "3.11", "7", "1"])
     }
+
+    @Test func nothingCitesTheDesignOutsideTheRepository() throws {
+        let root = TestSupport.packageRoot
+        let outside = "DESIGN" + ".md"
+        var files = ["README.md", "Package.swift", "Makefile"]
+        for folder in ["Sources", "Tests", "docs", "scripts"] {
+            let found = FileManager.default.enumerator(atPath: root + "/" + folder)?.allObjects as? [String] ?? []
+            let texts = found.filter { name in
+                [".swift", ".md", ".json", ".py", ".sh"].contains { name.hasSuffix($0) }
+            }
+            files += texts.map { folder + "/" + $0 }
+        }
+        for file in files {
+            guard let text = try? String(contentsOfFile: root + "/" + file, encoding: .utf8) else { continue }
+            #expect(
+                !text.contains(outside), "\(file) cites \(outside), a file outside the repository; cite docs/Design.md")
+        }
+    }
 }
