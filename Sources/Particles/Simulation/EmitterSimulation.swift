@@ -253,8 +253,8 @@ public final class EmitterSimulation {
     }
 
     /// Removes tombstones and fits each store's allocation to its live count (`ParticleStore.maintain`:
-    /// compaction once tombstones reach a quarter of the live particles, growth and shrinking with
-    /// hysteresis), so removal costs a small fraction of a pass per step on average.
+    /// compaction once tombstones reach 1/`ParticleStore.compactionDivisor` of the live particles, growth
+    /// and shrinking with hysteresis), so removal costs a small fraction of a pass per step on average.
     private func removeTombstones() {
         let aliveFrom = aliveThreshold
         for c in cells {
