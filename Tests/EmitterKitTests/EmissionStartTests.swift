@@ -3,7 +3,7 @@ import Testing
 
 @testable import EmitterKit
 
-/// Emission begins in the engine's first fixed step (DESIGN.md §3.11): each step hands the emitter the
+/// Emission begins in the engine's first fixed step (docs/Design.md §3.11): each step hands the emitter the
 /// time at its end, so a cell of birth rate r has r·t births after t seconds, at any step length, with
 /// the layer's beginTime and timeOffset, and at any frame rate.
 @Suite struct EmissionStartTests {

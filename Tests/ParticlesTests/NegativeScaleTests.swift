@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// Negative sampled scales (DESIGN.md §3.8): a scaleRange larger than the scale, common in rain and snow
+/// Negative sampled scales (docs/Design.md §3.8): a scaleRange larger than the scale, common in rain and snow
 /// code, gives some particles a negative scale, which draws the sprite mirrored at its magnitude as a
 /// transform scale does; scaleSpeed still stops a particle born with a scale ≥ 0 at 0.
 @Suite struct NegativeScaleTests {

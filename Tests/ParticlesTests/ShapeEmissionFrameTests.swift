@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// The emission frame of each emitter shape (DESIGN.md §3.2): a line measures the longitude from its
+/// The emission frame of each emitter shape (docs/Design.md §3.2): a line measures the longitude from its
 /// perpendicular toward −y (up the screen) and +π/2 turns it toward +x; the point and every other shape
 /// measure it from +x. Checked on every path a top-level birth can take.
 @Suite struct ShapeEmissionFrameTests {
@@ -22,7 +22,7 @@ import Testing
         _ shape: CAEmitterLayerEmitterShape, longitude: Double, latitude: Double = 0, range: Double = 0,
         path: Path
     ) -> (x: Double, y: Double, z: Double, count: Int) {
-        let (layer, cell) = makeEmitter { layer, cell in
+        let (layer, _) = makeEmitter { layer, cell in
             layer.seed = 5
             layer.emitterShape = shape
             layer.emitterMode = shape == .line ? .outline : .volume

@@ -45,7 +45,7 @@ extension CAEmitterCell {
         }
     }
 
-    /// Range of `radialAcceleration`, points per second², ≥ 0 (DESIGN.md §3.1). Default 0. Extension.
+    /// Range of `radialAcceleration`, points per second², ≥ 0 (docs/Design.md §3.1). Default 0. Extension.
     public var radialAccelerationRange: CGFloat {
         get { state.extensions.radialAccelerationRange }
         set {
@@ -143,7 +143,7 @@ extension CAEmitterCell {
     }
 
     /// Whether a sampled scale below 0 becomes 0, as in cocos2d ("no negative value"), instead of
-    /// drawing the sprite mirrored at its magnitude, as Core Animation does (DESIGN.md §3.8). Sub-cells'
+    /// drawing the sprite mirrored at its magnitude, as Core Animation does (docs/Design.md §3.8). Sub-cells'
     /// inherited scales are included. Default false. Extension (set by the Particle Designer importer).
     public var clampsNegativeScale: Bool {
         get { state.extensions.clampsNegativeScale }

@@ -1,6 +1,6 @@
 // MARK: - Emission frame
 
-/// The frame emission angles are measured in (DESIGN.md §3.2, §3.5): the emitter shape's frame for
+/// The frame emission angles are measured in (docs/Design.md §3.2, §3.5): the emitter shape's frame for
 /// top-level cells, the parent particle's direction of motion for sub-cells.
 ///
 /// `forward` is where longitude 0, latitude 0 points; `side` is longitude +π/2 (for the layer frame +y,
@@ -51,7 +51,7 @@ struct EmissionFrame: Equatable {
     /// the emission angles from ("relative to the natural orientation angle of the emission shape").
     /// A line's longitude 0 is its perpendicular toward −y (up the screen), so 0 is (0, −1, 0) and +π/2
     /// turns it toward +x, the same turning sense as the layer frame: the angle is −π/2. Every other
-    /// shape, point included, measures longitude from +x: 0. (DESIGN.md §3.2 gives the evidence.)
+    /// shape, point included, measures longitude from +x: 0. (docs/Design.md §3.2 gives the evidence.)
     static func naturalLongitude(of shape: EmitterShapeSampler.Shape) -> Double {
         shape == .line ? -Double.pi / 2 : 0
     }

@@ -139,7 +139,7 @@ struct BirthWriter {
 
     /// Writes one particle born at clock time `birthTime` at (x, y, z), emitted in `frame`, with its
     /// colour multiplied by `inherit`. Its sampled scale is multiplied by `inheritScale`, a sub-cell's
-    /// parent's current scale, which carries the layer's scale (DESIGN.md §3.5), else by the layer's
+    /// parent's current scale, which carries the layer's scale (docs/Design.md §3.5), else by the layer's
     /// scale. Room must have been reserved. Draws, in this order: longitude offset, speed, lifetime,
     /// scale, spin, red, green, blue, alpha.
     @inline(__always)
@@ -159,14 +159,14 @@ struct BirthWriter {
         let v = (means + ranges * s) * multipliers
         let speed = Double(v[0])
         let life = v[1]
-        // A negative scale draws the sprite mirrored (DESIGN.md §3.8).
+        // A negative scale draws the sprite mirrored (docs/Design.md §3.8).
         let scaleMultiplier = inheritScale ?? multipliers[2]
         let sampledScale = inheritScale.map { (means[2] + ranges[2] * s[2]) * $0 } ?? v[2]
         let scale = clampsNegativeScale ? max(0, sampledScale) : sampledScale
         let spin = v[3]
         let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
 
-        // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
+        // Aged by the rest of the step under constant acceleration (docs/Design.md §3.6).
         let age = max(0, endTime - birthTime)
         let half = 0.5 * age * age
         let v0x = direction.0 * speed
@@ -216,7 +216,7 @@ struct BirthWriter {
     }
 
     /// Position and velocity `age` seconds after a birth at `p` with velocity `v0` under constant
-    /// acceleration `a` (`half` = ½·age²), as stored (DESIGN.md §3.6).
+    /// acceleration `a` (`half` = ½·age²), as stored (docs/Design.md §3.6).
     @inline(__always)
     static func aged(_ p: Double, _ v0: Double, _ a: Double, age: Double, half: Double) -> (p: Float, v: Float) {
         (Float(p + v0 * age + a * half), Float(v0 + a * age))

@@ -3,7 +3,7 @@ import LayerKit
 // MARK: - Draw list, snapshot and state hash
 
 extension EmitterSimulation {
-    /// Fills `list` with the live particles in draw order (DESIGN.md §3.7): birth order across all
+    /// Fills `list` with the live particles in draw order (docs/Design.md §3.7): birth order across all
     /// cells for `unordered`, `oldestFirst` and `additive`; newest first for `oldestLast`; far to near
     /// (ascending z, then birth order) for `backToFront`.
     ///
@@ -233,7 +233,7 @@ extension ParticleStore {
     }
 
     /// The scale of a particle `age` seconds after its birth with scale `base`, changing by `rate` per
-    /// second (DESIGN.md §3.8): `base + rate·age`, except that a particle born with a scale ≥ 0 stops
+    /// second (docs/Design.md §3.8): `base + rate·age`, except that a particle born with a scale ≥ 0 stops
     /// at 0 when the rate brings it there (drawn nowhere until a rate change moves it again). A negative
     /// scale draws the sprite mirrored at its magnitude and follows `base + rate·age` through 0, as a
     /// transform's scale does: a mirrored sprite whose scale rises through 0 grows again unmirrored.
