@@ -132,7 +132,7 @@ final class DrawBuffer {
     private var angleCapacity = 0
     /// The jumps of the last planar fill and of the last fill in the generator's order: kept, as
     /// successive chunks and steps fill with the same ones.
-    private var planarJumps: SeededRandom.PlanarJumps?, orderedJumps: SeededRandom.PlanarJumps?
+    private var planarJumps: PlanarJumps?, orderedJumps: PlanarJumps?
     private let scratchStorage = UnsafeMutableRawPointer.allocate(
         byteCount: BirthScratch.bytesPerBirth * DrawBuffer.birthsPerChunk,
         alignment: 64)
@@ -219,11 +219,11 @@ final class DrawBuffer {
     /// The jumps kept in `cache` when they are those of this stride, these offsets and `random`'s
     /// stream, else new ones, kept there for the next chunk.
     private static func jumps(
-        _ cache: inout SeededRandom.PlanarJumps?, stride: Int, offsets: UInt64,
+        _ cache: inout PlanarJumps?, stride: Int, offsets: UInt64,
         _ random: SeededRandom
-    ) -> SeededRandom.PlanarJumps {
+    ) -> PlanarJumps {
         if let kept = cache, kept.fits(stride: stride, offsets: offsets, random) { return kept }
-        let jumps = SeededRandom.PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
+        let jumps = PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
         cache = jumps
         return jumps
     }
