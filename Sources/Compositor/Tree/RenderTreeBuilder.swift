@@ -54,7 +54,8 @@ final class RenderTreeBuilder {
     /// Emitters drawn (model layer and the list drawn), for clean-frame detection.
     var emitters: [(model: CAEmitterLayer, list: ParticleDrawList?)] = []
     var diagnostics: [String] = []
-    var statistics = FrameStatistics()
+    /// What the frame did so far (`Compositor.counters`; the compositor adds what only it knows).
+    var counters = RenderCounters()
     /// Whether a delayed replicator instance was drawn (such frames are never "clean").
     var usedInstanceSource = false
     /// Regions for the diagnostics overlays (Diagnostics/), recorded only when not nil.
@@ -103,7 +104,7 @@ final class RenderTreeBuilder {
         opacity = opacity.isFinite ? min(1, max(0, opacity)) : 0
         if forceOpaque { opacity = 1 }
         guard opacity > 0, !ctx.clip.isEmpty else { return [] }
-        statistics.layersVisited += 1
+        counters.layersDrawn += 1
         guard RenderTreeBuilder.isFinite(ctx.h) else {
             note(layer, "has a non-finite position, bounds or transform; it is not drawn (check its geometry)")
             return []
@@ -220,7 +221,7 @@ final class RenderTreeBuilder {
             maskOps = m
         }
         guard !bounds.isEmpty else { return [] }
-        statistics.groups += 1
+        counters.groups += 1
         regions?.append(
             clipShape.map { DiagnosticRegion(.offscreen, shape: $0) } ?? DiagnosticRegion(.offscreen, rect: bounds))
         return [
@@ -447,7 +448,7 @@ final class RenderTreeBuilder {
         resources.spriteBuilder.build(
             list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip, into: batch, threads: threads,
             bandHeight: bandHeight)
-        statistics.sprites += list.sprites.count
+        counters.sprites += list.sprites.count
         return batch.bandCount > 0 ? [.sprites(batch)] : []
     }
 
@@ -494,7 +495,7 @@ final class RenderTreeBuilder {
             alpha: color.alpha * CGFloat(min(1, layer.shadowOpacity)))
         let op = ShadowOp(source: source, bounds: bounds, dx: idx, dy: idy, sigma: sigma, color: ctx.tint.pixel(of: c))
         shadows.append(op)
-        statistics.shadows += 1
+        counters.shadows += 1
         return op
     }
 
@@ -525,13 +526,13 @@ final class RenderTreeBuilder {
         hasher.combine(Double(extent.minY))
         let fingerprint = hasher.finalize()
         let key = ObjectIdentifier(layer.modelLayer ?? layer)
-        let missesBefore = statistics.rasterizationMisses
+        let missesBefore = counters.cacheMisses
         let texture: Texture
         if let hit = resources.rasterCache.texture(key: key, fingerprint: fingerprint) {
             texture = hit
-            statistics.rasterizationHits += 1
+            counters.cacheHits += 1
         } else {
-            statistics.rasterizationMisses += 1
+            counters.cacheMisses += 1
             let base = PlaneTransform(
                 m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
                 m31: -Double(extent.minX) * s, m32: -Double(extent.minY) * s, m33: 1)
@@ -557,7 +558,7 @@ final class RenderTreeBuilder {
             let shape = shape(rect: extent, radius: 0, corners: [], h: ctx.h, antialiased: true, clip: ctx.clip)
         else { return [] }
         regions?.append(
-            DiagnosticRegion(statistics.rasterizationMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
+            DiagnosticRegion(counters.cacheMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
         let paint = ImagePaint(
             texture: texture, inverse: inv,
             xMap: .linear(scale: Float(s), offset: Float(-Double(extent.minX) * s)),
@@ -689,25 +690,4 @@ final class RenderTreeBuilder {
             "layer \(name) (bounds \(b.width)×\(b.height) at position \(layer.position.x), \(layer.position.y)) \(message)"
         if !diagnostics.contains(text) { diagnostics.append(text) }
     }
-}
-
-/// Counts from the last frame, for tests and tuning.
-public struct FrameStatistics: Equatable, Sendable {
-    /// Layers visited (drawn or at least considered after hidden/opacity checks).
-    public var layersVisited = 0
-    /// Offscreen groups (group opacity, non-rectangular clips, masks).
-    public var groups = 0
-    /// Shadows blurred.
-    public var shadows = 0
-    /// Particles submitted by the draw lists.
-    public var sprites = 0
-    /// shouldRasterize layers drawn from their cached bitmap.
-    public var rasterizationHits = 0
-    /// shouldRasterize layers (re)drawn into their bitmap.
-    public var rasterizationMisses = 0
-    /// Whether the frame was skipped because nothing changed.
-    public var wasClean = false
-
-    /// All zero.
-    public init() {}
 }

@@ -89,7 +89,7 @@ extension Engine {
     }
 
     /// Steps the physics world (when the engine has one) and couples particles to it.
-    func stepPhysics(_ step: FixedStep, totals: inout StepTotals) {
+    func stepPhysics(_ step: FixedStep) {
         guard let physics else { return }
         do {
             try physics.step(

@@ -145,12 +145,12 @@ public final class Engine {
             let started = DispatchTime.now().uptimeNanoseconds
             commitPendingChanges()
             refreshEmitters()
-            var events = StepTotals()
+            var events = ParticleEventTotals()
             let frame = integrator.advance(by: frameDelta) { step in
-                runFixedStep(step, totals: &events)
+                runFixedStep(step, events: &events)
             }
             try? clock.set(to: startTime + integrator.acceptedTime)
-            afterSteps(frame: frame, totals: events, started: started)
+            afterSteps(frame: frame, events: events, started: started)
             return frame
         }
     }
@@ -161,15 +161,15 @@ public final class Engine {
             let started = DispatchTime.now().uptimeNanoseconds
             commitPendingChanges()
             refreshEmitters()
-            var events = StepTotals()
-            let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, totals: &events) }
+            var events = ParticleEventTotals()
+            let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, events: &events) }
             try? clock.set(to: startTime + integrator.acceptedTime)
-            afterSteps(frame: frame, totals: events, started: started)
+            afterSteps(frame: frame, events: events, started: started)
         }
     }
 
     /// One fixed step: the stages fixed update, emit and physics of docs/Design.md §1.3.
-    func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
+    func runFixedStep(_ step: FixedStep, events: inout ParticleEventTotals) {
         onFixedStep?(step)
         // An emitter's step covers (start, end] and `EmitterSimulation.step` takes the parent time at
         // its end: passing the start would make the first step emit nothing. The animated values are
@@ -182,21 +182,18 @@ public final class Engine {
             let current = model.presentationCopy(atTime: stepEndMediaTime)
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
-            totals.births += e.births
-            totals.deaths += e.deaths
-            totals.dropped += e.dropped
-            totals.nonFinite += e.nonFinite
+            events.add(e)
             if e.births + e.deaths + e.dropped > 0 { onParticleEvents?(model, e) }
             if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
         }
-        stepPhysics(step, totals: &totals)
+        stepPhysics(step)
     }
 
     /// Commits the changes made since the last frame at that frame's time, as drawing it would have
     /// (`render` commits the thread's implicit transaction before building the presentation tree).
     private func commitPendingChanges() { CATransaction.flush() }
 
-    func afterSteps(frame: FrameAdvance, totals: StepTotals, started: UInt64) {
+    func afterSteps(frame: FrameAdvance, events: ParticleEventTotals, started: UInt64) {
         syncBodiesToLayers(fraction: integrator.interpolationFraction)
         // Animations complete and callbacks run at the frame's time even when it is not drawn; the
         // callbacks may change the tree, which the emitter list and `treeHasAnimations` then follow.
@@ -213,11 +210,11 @@ public final class Engine {
         s.measuredDelta = frame.measuredDelta
         s.steps = frame.steps
         s.droppedTime = frame.droppedTime
-        s.births = totals.births
-        s.deaths = totals.deaths
-        s.dropped = totals.dropped
-        s.nonFiniteRemoved = totals.nonFinite
-        nonFiniteRemovedTotal += totals.nonFinite
+        s.births = events.births
+        s.deaths = events.deaths
+        s.dropped = events.dropped
+        s.nonFiniteRemoved = events.nonFinite
+        nonFiniteRemovedTotal += events.nonFinite
         s.liveParticles = emitters.reduce(0) { $0 + $1.simulation.aliveCount }
         s.bodies = bodyCount
         s.simulationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
@@ -326,12 +323,18 @@ public final class EmitterRuntime {
     }
 }
 
-/// Births, deaths and drops summed over a frame's steps.
-struct StepTotals {
-    var births = 0
-    var deaths = 0
-    var dropped = 0
-    var nonFinite = 0
+/// The emitters' step events (`EmitterStepEvents`) summed over a frame's steps: the engine's one
+/// aggregate of what the simulations report, read into `FrameStatistics`.
+struct ParticleEventTotals {
+    var births = 0, deaths = 0, dropped = 0, nonFinite = 0
+
+    /// Adds one emitter's step.
+    mutating func add(_ e: EmitterStepEvents) {
+        births += e.births
+        deaths += e.deaths
+        dropped += e.dropped
+        nonFinite += e.nonFinite
+    }
 }
 
 /// Why the engine refused a request.

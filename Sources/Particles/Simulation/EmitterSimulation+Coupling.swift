@@ -31,8 +31,7 @@ extension EmitterSimulation {
         }
         guard c.store.death[slot] >= aliveThreshold else { return false }
         c.store.kill(slot, deathTime: Self.floatAtOrBelow(time - epoch))
-        noteDeaths(1, of: c)
-        pendingDeaths += 1
+        countDeaths(1, of: c)
         return true
     }
 
@@ -76,10 +75,7 @@ extension EmitterSimulation {
     ) -> Int {
         guard count > 0 else { return 0 }
         c.params = CellParameters(cell: c.cell, layer: lastLayer)
-        let saved = (stepBirths, stepDeaths, stepDropped)
-        stepBirths = 0
-        stepDeaths = 0
-        stepDropped = 0
+        let droppedBefore = unreported.dropped
         let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
         batch &+= 1
         var writer = BirthWriter(
@@ -91,15 +87,8 @@ extension EmitterSimulation {
             writer.add(&random, x: x, y: y, z: z, frame: frame, inherit: inherit, birthTime: time)
         }
         finish(writer, of: c)
-        pendingBirths += stepBirths
-        pendingDeaths += stepDeaths
-        pendingDropped += stepDropped
-        if stepDropped > 0 && budgetWarning == nil {
-            budgetWarning = BudgetWarning(
-                layerName: modelLayer.name, maxParticles: Self.budget(of: lastLayer),
-                dropped: stepDropped, time: time)
-        }
-        (stepBirths, stepDeaths, stepDropped) = saved
+        noteBudgetOverflow(
+            dropped: unreported.dropped - droppedBefore, budget: Self.budget(of: lastLayer), time: time)
         return allowed
     }
 }

@@ -239,12 +239,7 @@ extension EmitterSimulation {
     func finish(_ writer: BirthWriter, of c: CellRuntime) {
         guard writer.count > 0 else { return }
         writer.commit(batch: batch)
-        c.counters.born += writer.count
-        c.counters.alive += writer.alive
-        c.counters.died += writer.died
-        liveCount += writer.alive
-        stepBirths += writer.count
-        stepDeaths += writer.died
+        countBirths(writer.count, alive: writer.alive, of: c)
     }
 
     /// How many of `births` (≥ 1) fit the budget; the rest are dropped and counted.
@@ -253,11 +248,7 @@ extension EmitterSimulation {
         let room = max(0, budget - liveCount - pending)
         let wanted = births >= Double(Int.max / 2) ? Int.max / 2 : Int(births)
         let allowed = min(wanted, room)
-        let dropped = wanted - allowed
-        if dropped > 0 {
-            c.counters.dropped += dropped
-            stepDropped += dropped
-        }
+        countDropped(wanted - allowed, of: c)
         return allowed
     }
 

@@ -43,7 +43,7 @@ public final class EmitterSimulation {
     /// Number of simulation steps taken (pre-warm steps included).
     public private(set) var stepCount = 0
     /// The events of the last step.
-    public private(set) var lastStepEvents = EmitterStepEvents(time: 0, births: 0, deaths: 0, dropped: 0)
+    public internal(set) var lastStepEvents = EmitterStepEvents(time: 0, births: 0, deaths: 0, dropped: 0)
     /// Length of the last simulation step in local time, seconds.
     public private(set) var lastStepDuration: Double = 0
 
@@ -64,8 +64,9 @@ public final class EmitterSimulation {
     var parentClock: Double = 0
     var appliedBeginTime: Double = 0
     var appliedTimeOffset: Double = 0
-    var pendingBirths = 0, pendingDeaths = 0, pendingDropped = 0
-    var stepBirths = 0, stepDeaths = 0, stepDropped = 0, stepNonFinite = 0
+    /// Births, deaths, drops and non-finite removals since the last step's events were reported
+    /// (`EmitterSimulation+Events.swift`): the one tally every count goes through.
+    var unreported = EmitterStepEvents(time: 0, births: 0, deaths: 0, dropped: 0)
     var budgetWarning: BudgetWarning?
     var budgetWarningTaken = false
     var runScratch: [RunRef] = []
@@ -175,13 +176,6 @@ public final class EmitterSimulation {
         let l0 = layerTime
         let l1 = layerOrigin + Double(clockSteps + 1) * h
         batch &+= 1
-        stepBirths = pendingBirths
-        stepDeaths = pendingDeaths
-        stepDropped = pendingDropped
-        stepNonFinite = 0
-        pendingBirths = 0
-        pendingDeaths = 0
-        pendingDropped = 0
         let geometry = EmitterShapeSampler(layer: layer)
         centre = (geometry.cx, geometry.cy)
         let previous = previousGeometry ?? geometry
@@ -200,10 +194,7 @@ public final class EmitterSimulation {
                     dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, centre: (Float(geometry.cx), Float(geometry.cy)),
                     orbits: p.extensions?.orbits ?? false, now: Float(t1 - epoch),
                     diedFrom: diedFrom, diedThrough: diedThrough)
-            if deaths > 0 {
-                noteDeaths(deaths, of: c)
-                stepDeaths += deaths
-            }
+            countDeaths(deaths, of: c)
             if c.store.needsFiniteCheck || p.mayOverflow {
                 c.store.needsFiniteCheck = false
                 if c.store.hasNonFinitePositions() { removeNonFinite(c, aliveFrom: Self.floatAbove(t1 - epoch)) }
@@ -221,35 +212,15 @@ public final class EmitterSimulation {
         previousGeometry = geometry
         stepCount += 1
         lastStepDuration = h
-        if stepDropped > 0 && budgetWarning == nil {
-            budgetWarning = BudgetWarning(
-                layerName: modelLayer.name, maxParticles: budget, dropped: stepDropped, time: t1)
-        }
+        noteBudgetOverflow(dropped: unreported.dropped, budget: budget, time: t1)
         removeTombstones()
-        lastStepEvents = EmitterStepEvents(
-            time: t1, births: stepBirths, deaths: stepDeaths, dropped: stepDropped,
-            nonFinite: stepNonFinite)
-        onStep?(lastStepEvents)
-    }
-
-    /// Counts `n` deaths of live particles of `c` in its counters and in the live total. Every place that
-    /// kills live particles calls it, so the three tallies cannot drift apart; the caller adds them to
-    /// its own step or pending tally.
-    func noteDeaths(_ n: Int, of c: CellRuntime) {
-        c.counters.alive -= n
-        c.counters.died += n
-        liveCount -= n
+        reportStep(endingAt: t1)
     }
 
     /// Removes the live particles of `c` whose motion became NaN or infinite (a huge acceleration, a
     /// field singularity): they die now, counted in `died` and in `nonFinite` (docs/Limits.md).
     private func removeNonFinite(_ c: CellRuntime, aliveFrom: Float) {
-        let removed = c.store.removeNonFinite(aliveFrom: aliveFrom)
-        guard removed > 0 else { return }
-        noteDeaths(removed, of: c)
-        c.counters.nonFinite += removed
-        stepDeaths += removed
-        stepNonFinite += removed
+        countDeaths(c.store.removeNonFinite(aliveFrom: aliveFrom), of: c, nonFinite: true)
     }
 
     /// Removes tombstones and fits each store's allocation to its live count (`ParticleStore.maintain`:
