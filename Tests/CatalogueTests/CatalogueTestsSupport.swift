@@ -47,6 +47,9 @@ let catalogue: [CatalogueScene] = [
     CatalogueScene(name: "rain", duration: 1.5),
     CatalogueScene(name: "confetti", duration: 2),
     CatalogueScene(name: "galaxy", duration: 3),
+    CatalogueScene(name: "shapes", duration: 1),
+    CatalogueScene(name: "text", duration: 0.5),
+    CatalogueScene(name: "crates", duration: 1.5),
 ]
 
 // MARK: - Running

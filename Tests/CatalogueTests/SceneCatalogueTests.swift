@@ -22,7 +22,8 @@ import Testing
     // MARK: - Golden hashes
 
     /// The state hash after the scene's golden duration is the recorded one, and the same at 30, 60 and 144
-    /// frames per second (the simulation runs on its fixed step whatever the frame rate).
+    /// frames per second (the simulation runs on its fixed step whatever the frame rate, and the hash takes
+    /// the layers' presented values at the fixed-step time).
     @Test(arguments: catalogue)
     func stateHashIsGoldenAndFrameRateIndependent(_ scene: CatalogueScene) throws {
         let at60 = try run(scene.path, duration: scene.duration, fps: 60)
@@ -34,7 +35,17 @@ import Testing
         }
         Golden.expect(
             hash: at60.hash, named: scene.name, inTableAt: fixturesFolder + "/hashes.json",
-            context: "\(scene.name) at t=\(scene.duration) s, 60 fps, seeds as in the file")
+            context:
+                "\(scene.name) at t=\(scene.duration) s, 60 fps, seeds as in the file, state hash v\(Engine.stateHashVersion)"
+        )
+    }
+
+    /// Scenes that differ only in their layers (no particles, no bodies) hash apart: the hash covers the
+    /// layers' presented values, not only the step count.
+    @Test func layerOnlyScenesHashApart() throws {
+        let bounce = try run(packageRoot + "/Scenes/bounce.json", duration: 0.5, fps: 60)
+        let ring = try run(packageRoot + "/Scenes/replicator-ring.json", duration: 0.5, fps: 60)
+        #expect(bounce.hash != ring.hash, "bounce and replicator-ring at t=0.5 s, 60 fps: \(bounce.hash), \(ring.hash)")
     }
 
     // MARK: - Golden frames

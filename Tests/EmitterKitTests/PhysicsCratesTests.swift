@@ -136,7 +136,7 @@ extension PhysicsCratesTests {
         Golden.expect(
             hash: engine.stateHash().hex, named: "crates-3s", inTableAt: goldenHashes,
             context:
-                "crates at 3 s (frame \(engine.frameCount), \(engine.integrator.stepCount) steps)"
+                "crates at 3 s (frame \(engine.frameCount), \(engine.integrator.stepCount) steps), state hash v\(Engine.stateHashVersion)"
         )
     }
 }

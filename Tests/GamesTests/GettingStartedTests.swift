@@ -82,9 +82,9 @@ final class Fountain: Game {
             contentsOfFile: TestSupport.packageRoot + "/docs/GettingStarted.md", encoding: .utf8)
         let golden = try #require(Golden.hash(named: "getting-started-fountain", inTableAt: goldenHashes))
         #expect(
-            article.contains("hash \(golden)")
+            article.contains("hash v\(Engine.stateHashVersion) \(golden)")
                 && article.contains("#expect(result.stateHash == \"\(golden)\""),
-            "docs/GettingStarted.md shows the fountain's state hash \(golden) twice (the printed result and the #expect)"
+            "docs/GettingStarted.md shows the fountain's state hash v\(Engine.stateHashVersion) \(golden) twice (the printed result and the #expect)"
         )
     }
 }
