@@ -82,7 +82,9 @@ let package = Package(
         .testTarget(
             name: "PathGeometryTests", dependencies: ["PathGeometry", "ImageCodec", "EmitterTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec"]),
+        .testTarget(
+            name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ParticlesTests", dependencies: ["Particles", "CStreamCompaction", "EmitterTestSupport"],
             exclude: ["Fixtures"]),
