@@ -21,7 +21,7 @@ struct EmitterCommand: ParsableCommand {
             Exit codes: 0 success, 1 invalid input, 2 usage error, 3 runtime failure.
             """,
         subcommands: [
-            RunCommand.self, RenderCommand.self, ValidateCommand.self, FormatCommand.self,
+            RunCommand.self, RenderCommand.self, ValidateCommand.self, FormatCommand.self, SchemaCommand.self,
             StatsCommand.self, HashCommand.self, BenchCommand.self, ImportCommand.self, SoakCommand.self,
         ],
         defaultSubcommand: RunCommand.self

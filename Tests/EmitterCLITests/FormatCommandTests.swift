@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `emitter format` and `emitter validate --check-format`.
+/// `emitter format`, `emitter validate --check-format` and `emitter schema`.
 @Suite struct FormatCommandTests {
     static let unformatted = """
         {"layers": [{"backgroundColor": "red", "bounds": [0, 0, 10, 10], "name": "box"}],
@@ -63,5 +63,16 @@ import Testing
         _ = try emitter(["format", path])
         let after = try emitter(["validate", "--check-format", path])
         #expect(after.status == 0, "\(after)")
+    }
+
+    @Test func theCatalogueIsFormatted() throws {
+        let run = try emitter(["validate", "--check-format"] + sceneFiles())
+        #expect(run.status == 0, "emitter validate --check-format Scenes/*.json: \(run.stderr)")
+    }
+
+    @Test func schemaPrintsTheCommittedSchema() throws {
+        let run = try emitter(["schema"])
+        let committed = try String(contentsOfFile: packageRoot + "/scene.schema.json", encoding: .utf8)
+        #expect(run.status == 0 && run.stdout == committed, "emitter schema differs from scene.schema.json")
     }
 }

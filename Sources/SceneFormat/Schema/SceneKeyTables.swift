@@ -153,7 +153,8 @@ public enum SceneKeyTables {
     // MARK: - Tables
 
     static let scene = [
-        "schemaVersion", "description", "display", "layers", "physics", "fields", "constraints", "interaction",
+        "$schema", "schemaVersion", "description", "display", "layers", "physics", "fields", "constraints",
+        "interaction",
     ]
     static let display = ["size", "backgroundColor", "framesPerSecond"]
     /// Keys of every layer that are not LayerKit properties.

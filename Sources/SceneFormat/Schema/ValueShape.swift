@@ -2,8 +2,8 @@ import Foundation
 import LayerKit
 
 /// What a key of a scene file holds, as far as the file's form goes: the value formats of
-/// docs/SceneFormat.md ("Value formats") and the sections that nest. `SceneFormatter` follows them to
-/// find the section of every object it orders.
+/// docs/SceneFormat.md ("Value formats") and the sections that nest. `SceneSchema` turns shapes into a
+/// JSON Schema, and `SceneFormatter` follows them to find the section of every object it orders.
 ///
 /// The shapes of layer and cell properties come from `PropertyCatalog`, the table the decoder reads
 /// them with; the shapes of the other sections' keys are listed in `SceneShapes`.
@@ -140,7 +140,8 @@ enum SceneShapes {
     /// The shapes of the sections that are not layers or cells, as their decoders read them.
     static let tables: [String: [String: ValueShape]] = [
         "scene": [
-            "schemaVersion": .integer(1...SceneLoader.schemaVersion), "description": .string(),
+            "$schema": .string(nonEmpty: true), "schemaVersion": .integer(1...SceneLoader.schemaVersion),
+            "description": .string(),
             "display": .section("display"), "layers": .list(.layer), "physics": .section("physics"),
             "fields": .list(.section("field")), "constraints": .list(.section("constraint")),
             "interaction": .section("interaction"),
