@@ -8,14 +8,14 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the engine next to reference implementations (release build).",
         discussion: """
-            Each figure alternates reference and engine over several rounds in the same process and reports
-            median and minimum times and the median ratio, so that figures hold on a noisy machine. The report
-            ends with one line per DESIGN.md §7 budget (pass, fail, or why it was not measured). Scene figures
-            measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's
+            Each figure alternates reference and engine over several rounds in the same process and reports \
+            median and minimum times and the median ratio, so that figures hold on a noisy machine. The report \
+            ends with one line per DESIGN.md §7 budget (pass, fail, or why it was not measured). Scene figures \
+            measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's \
             dummy driver; process figures spawn this binary.
 
             Examples:
-              make bench                                   # release build with the speed flags
+              make bench                  # release build with the speed flags
               swift run -c release emitter bench --filter particles
               swift run -c release emitter bench --json --rounds 9 > bench.json
             """

@@ -7,6 +7,7 @@ struct HashCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hash",
         abstract: "Print the state hash of a scene after a simulated duration.",
+        usage: "emitter hash <scene> [<options>]",
         discussion: """
             Prints the version of the hash and the hash, such as "v2 0123456789abcdef": 64-bit FNV-1a over \
             the exact state of every particle, layer and body (docs/Determinism.md). It is the same for \
