@@ -51,7 +51,7 @@ import Testing
     // MARK: - Golden frames
 
     /// The frame at the golden duration, at most 320 pixels wide, matches the recorded one within
-    /// `Golden.ImageTolerance.sceneThumbnail`, and is not blank.
+    /// `Golden.ImageTolerance.rendering`, and is not blank.
     @Test(arguments: catalogue)
     func frameMatchesGoldenAndIsNotBlank(_ scene: CatalogueScene) throws {
         let result = try run(scene.path, duration: scene.duration, fps: 60, renderWidth: 320)
@@ -62,7 +62,7 @@ import Testing
             drawn > 0.01,
             "\(scene.name) at t=\(scene.duration) s: only \(drawn * 100)% of the pixels differ from the background")
         Golden.expect(
-            image: frame, matchesFileAt: fixturesFolder + "/frames/\(scene.name).png", tolerance: .sceneThumbnail,
+            image: frame, matchesFileAt: fixturesFolder + "/frames/\(scene.name).png", tolerance: .rendering,
             context: "\(scene.name) at t=\(scene.duration) s, 60 fps, \(frame.width)×\(frame.height) pixels")
     }
 
