@@ -1,16 +1,16 @@
 import Foundation
 
-/// The engine: runs a layer tree on a fixed simulation step and draws it (DESIGN.md §1).
+/// The engine: runs a layer tree on a fixed simulation step and draws it (docs/Design.md §1).
 ///
-/// One frame is `advance(by:)` followed by `render(into:)`:
-/// 1. the measured frame delta is clamped and accumulated; the accumulator is consumed in fixed steps;
-/// 2. every fixed step runs, in order: the `onFixedStep` callbacks (game logic), every emitter's
-///    simulation (spawn and integrate, in tree order), the physics world, particle–physics coupling and
-///    events;
-/// 3. the engine clock (`CACurrentMediaTime()`) advances by the accepted frame time and bodies are written
-///    into their layers, interpolated between the last two steps;
-/// 4. `render(into:)` evaluates animations at the frame's media time (the presentation tree) and the
-///    compositor draws it, with each emitter's particles.
+/// One frame runs the stages of docs/Design.md §1.3: `advance(by:)` is **accumulate** (the measured
+/// delta clamped and consumed in fixed steps), the **fixed steps** (each: **fixed update**, the
+/// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order, stepped to the step's end
+/// time; **physics**, the world, particle–physics coupling and events), **clock**, **sync bodies**
+/// (bodies written into their layers, interpolated between the last two steps), **commit** (the layer
+/// tree's animations committed at the frame's media time: those due start, those that ended complete
+/// and their delegate callbacks and `CATransaction` completion blocks run, whether or not the frame is
+/// drawn; `CALayer.commitAnimations(atTime:)`), **draw lists** and **statistics**; `render(into:)` is
+/// **present** (animations evaluated at the frame's media time) and **composite**.
 ///
 /// Simulation happens on the fixed step only, so the state at a simulated time does not depend on the
 /// frame rate. The engine's clock is virtual: it advances by the accepted frame deltas (measured from
@@ -143,6 +143,7 @@ public final class Engine {
     public func advance(by frameDelta: CFTimeInterval) -> FrameAdvance {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: frameDelta) { step in
@@ -158,6 +159,7 @@ public final class Engine {
     public func stepOnce() {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, totals: &events) }
@@ -166,15 +168,18 @@ public final class Engine {
         }
     }
 
-    /// One fixed step in DESIGN.md's order.
+    /// One fixed step: the stages fixed update, emit and physics of docs/Design.md §1.3.
     func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
         onFixedStep?(step)
-        let stepMediaTime = startTime + step.time
+        // An emitter's step covers (start, end] and `EmitterSimulation.step` takes the parent time at
+        // its end: passing the start would make the first step emit nothing. The animated values are
+        // those at the end too, where the step's last births are placed.
+        let stepEndMediaTime = startTime + step.time + step.duration
         physicsWillStepEmitters()
         for entry in emitters {
             let model = entry.layer
-            let parentTime = model.superlayer?.localTime(forMediaTime: stepMediaTime) ?? stepMediaTime
-            let current = model.presentationCopy(atTime: stepMediaTime)
+            let parentTime = model.superlayer?.localTime(forMediaTime: stepEndMediaTime) ?? stepEndMediaTime
+            let current = model.presentationCopy(atTime: stepEndMediaTime)
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
             totals.births += e.births
@@ -187,8 +192,16 @@ public final class Engine {
         stepPhysics(step, totals: &totals)
     }
 
+    /// Commits the changes made since the last frame at that frame's time, as drawing it would have
+    /// (`render` commits the thread's implicit transaction before building the presentation tree).
+    private func commitPendingChanges() { CATransaction.flush() }
+
     func afterSteps(frame: FrameAdvance, totals: StepTotals, started: UInt64) {
         syncBodiesToLayers(fraction: integrator.interpolationFraction)
+        // Animations complete and callbacks run at the frame's time even when it is not drawn; the
+        // callbacks may change the tree, which the emitter list and `treeHasAnimations` then follow.
+        rootLayer.commitAnimations(atTime: clock.mediaTime)
+        refreshEmitters()
         if frame.steps > 0 || frameCount == 0 {
             for entry in emitters { entry.simulation.makeDrawList(into: &entry.drawList) }
         }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A particle template of an emitter layer (Core Animation's CAEmitterCell): how particles are born,
-/// move, change and look. Cells may have sub-cells: every live particle then emits them (DESIGN.md §3.5).
+/// move, change and look. Cells may have sub-cells: every live particle then emits them (docs/Design.md §3.5).
 ///
-/// Ranges follow DESIGN.md §3.1 (`M ± R` by default); rates are per second; angles in radians.
+/// Ranges follow docs/Design.md §3.1 (`M ± R` by default); rates are per second; angles in radians.
 /// A change to any property takes effect at the next simulation step without resetting live particles.
 open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     struct CellState {
@@ -142,7 +142,7 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Range of the lifetime in seconds, ≥ 0 (DESIGN.md §3.1). Default 0. Animatable.
+    /// Range of the lifetime in seconds, ≥ 0 (docs/Design.md §3.1). Default 0. Animatable.
     public var lifetimeRange: Float {
         get { state.lifetimeRange }
         set {
@@ -227,7 +227,9 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: - Scale and spin
 
-    /// Mean initial scale of the image (multiplied by the layer's scale). Default 1. Animatable.
+    /// Mean initial scale of the image (multiplied by the layer's scale; a sub-cell's by its parent's
+    /// current scale instead). A sampled scale below 0 draws the image mirrored at its magnitude, as a
+    /// transform scale does. Default 1. Animatable.
     public var scale: CGFloat {
         get { state.scale }
         set {
@@ -245,7 +247,8 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Change of scale per second (the scale is clamped at 0). Default 0. Animatable.
+    /// Change of scale per second: a scale born ≥ 0 stops at 0, a negative (mirrored) one passes through
+    /// 0 as a transform scale does. Default 0. Animatable.
     public var scaleSpeed: CGFloat {
         get { state.scaleSpeed }
         set {

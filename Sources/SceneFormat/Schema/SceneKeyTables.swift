@@ -135,7 +135,8 @@ public enum SceneKeyTables {
         "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
         "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange",
         "endColor", "endRedRange", "endGreenRange", "endBlueRange", "endAlphaRange", "endScale", "endScaleRange",
-        "rotation", "rotationRange", "endRotation", "endRotationRange", "orbitRadius", "orbitRadiusRange",
+        "clampsNegativeScale", "rotation", "rotationRange", "endRotation", "endRotationRange", "orbitRadius",
+        "orbitRadiusRange",
         "orbitEndRadius", "orbitEndRadiusRange", "orbitAngularVelocity", "orbitAngularVelocityRange",
     ]
     /// The keys a cell ends with: its sub-cells and its physics.
