@@ -175,7 +175,6 @@ public final class Engine {
         // its end: passing the start would make the first step emit nothing. The animated values are
         // those at the end too, where the step's last births are placed.
         let stepEndMediaTime = startTime + step.time + step.duration
-        physicsWillStepEmitters()
         for entry in emitters {
             let model = entry.layer
             let parentTime = model.superlayer?.localTime(forMediaTime: stepEndMediaTime) ?? stepEndMediaTime

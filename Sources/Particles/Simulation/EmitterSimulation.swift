@@ -74,6 +74,9 @@ public final class EmitterSimulation {
     let drawBuffer = DrawBuffer()
     /// The emitter position of the current step: the centre of orbits and radial acceleration.
     var centre: (x: Double, y: Double) = (0, 0)
+    /// The clock and the emitter position (nil before the first step) when the last `step(by:)` began:
+    /// the stretch the per-step view's start positions go back to.
+    var stepStart: (time: Double, centre: (x: Double, y: Double)?) = (0, nil)
 
     /// One run of slots of one cell, for merging cells into birth order.
     struct RunRef {
@@ -107,6 +110,7 @@ public final class EmitterSimulation {
     ///   - parentTime: the time at the end of this step in the layer's parent time space (the engine
     ///     clock for a root layer). Default: the previous value plus `dt`, starting from 0.
     public func step(by dt: Double, layer: CAEmitterLayer? = nil, parentTime: Double? = nil) {
+        stepStart = (time, previousGeometry.map { ($0.cx, $0.cy) })
         guard dt > 0, dt.isFinite else { return }
         let layer = layer ?? modelLayer
         let p1 = parentTime.flatMap { $0.isFinite ? $0 : nil } ?? (parentClock + dt)
@@ -200,7 +204,8 @@ public final class EmitterSimulation {
                 if c.store.hasNonFinitePositions() { removeNonFinite(c, aliveFrom: Self.floatAbove(t1 - epoch)) }
             }
             if let parent = c.parent {
-                spawnFromParents(c, parent: cells[parent], t0: t0, t1: t1, budget: budget)
+                spawnFromParents(
+                    c, parent: cells[parent], t0: t0, t1: t1, centre0: (previous.cx, previous.cy), budget: budget)
             } else {
                 spawnTopLevel(
                     c, l0: l0, l1: l1, h: h, t0: t0, t1: t1, geometry: geometry, previous: previous, budget: budget)
@@ -248,7 +253,8 @@ public final class EmitterSimulation {
     }
 
     /// Re-expresses the colour and scale bases of `c` when its colour or scale speeds changed, so the
-    /// current values continue from where they are (docs/Design.md §3.8 clamps included).
+    /// current values continue from where they are (docs/Design.md §3.8 clamps included): the look law
+    /// inverted at each particle's age (`ParticleLooks.rebase`).
     private func applyRateChanges(_ c: CellRuntime, at t: Double) {
         let newColor = c.params.colorSpeed
         let newScale = c.params.scaleSpeed
@@ -257,26 +263,14 @@ public final class EmitterSimulation {
         guard colorChanged || scaleChanged else { return }
         let s = c.store
         let now = t - epoch
-        let old = c.appliedColorSpeed
-        let oldScale = c.appliedScaleSpeed
-        let o = [old.0, old.1, old.2, old.3]
-        let n = [newColor.0, newColor.1, newColor.2, newColor.3]
         // Rebased values differ by age, so shared columns get one value per particle first.
         if colorChanged && s.count > 0 { s.store(.color, written: s.count) }
         if scaleChanged && s.count > 0 { s.store(.scale, written: s.count) }
+        let looks = ParticleLooks(s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed)
+        let colorRate = colorChanged ? SIMD4(newColor.0, newColor.1, newColor.2, newColor.3) : nil
         for i in 0..<s.count {
             let age = Float(now - (Double(s.death[i]) - Double(s.life[i])))
-            if colorChanged {
-                let base = HalfFloat.unpack4(s.color, i)
-                for k in 0..<4 {
-                    let current = min(max(base[k] + o[k] * age, 0), 1)
-                    s.color[4 * i + k] = HalfFloat.pack(current - n[k] * age)
-                }
-            }
-            if scaleChanged {
-                let current = ParticleStore.scale(base: s.scale[i], rate: oldScale, age: age)
-                s.scale[i] = current - newScale * age
-            }
+            looks.rebase(i, age: age, colorTo: colorRate, scaleTo: scaleChanged ? newScale : nil, in: s)
         }
         c.appliedColorSpeed = newColor
         c.appliedScaleSpeed = newScale
