@@ -49,6 +49,7 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         var autoreverses: Bool = false
         var fillMode: CAMediaTimingFillMode = .removed
         var extensions = CellExtensionState()
+        var effects = CellEffectState()
     }
 
     var state = CellState()
@@ -493,7 +494,8 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The keys a cell answers to.
     public class var keyAccessors: [String: LayerKeyAccessor] { cellAccessors }
 
-    static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }
+    static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }.merging(
+        effectAccessors) { a, _ in a }
 
     static let coreAccessors: [String: LayerKeyAccessor] = [
         "name": LayerKeyAccessor(
