@@ -116,7 +116,9 @@ private func curve(_ stops: [(Double, Double)], _ mode: ParticleCurveInterpolati
     #expect(message(Array(repeating: (0, 0), count: 17)) == "expected 2…16 stops, got 17")
     #expect(message([(0.1, 1), (1, 0)]) == "the first stop must be at t = 0, got 0.1")
     #expect(message([(0, 1), (0.9, 0)]) == "the last stop must be at t = 1, got 0.9")
-    #expect(message([(0, 1), (0.5, 0), (0.5, 1), (1, 0)]) == "stop times must increase strictly: stop 2 is at t = 0.5 after 0.5")
+    #expect(
+        message([(0, 1), (0.5, 0), (0.5, 1), (1, 0)])
+            == "stop times must increase strictly: stop 2 is at t = 0.5 after 0.5")
     #expect(message([(0, .nan), (1, 0)]) == "stop times and values must be finite")
     let cell = CAEmitterCell()
     #expect(throws: KeyPathError.self) { try cell.setValue(.numbers([0, 0.2, 1, 1, 0]), forKeyPath: "alphaOverLife") }
@@ -133,7 +135,10 @@ private func curve(_ stops: [(Double, Double)], _ mode: ParticleCurveInterpolati
             cell.velocity = 80
             cell.emissionRange = 2 * .pi
             cell.colorOverLife = try! ParticleColorCurve(
-                stops: [(0, CGColor(red: 1, green: 1, blue: 0.5, alpha: 1)), (1, CGColor(red: 1, green: 0, blue: 0, alpha: 0))],
+                stops: [
+                    (0, CGColor(red: 1, green: 1, blue: 0.5, alpha: 1)),
+                    (1, CGColor(red: 1, green: 0, blue: 0, alpha: 0)),
+                ],
                 interpolation: .smooth)
             cell.scaleOverLife = curve([(0, 0.2), (0.3, 1), (1, 2)], .smooth)
             cell.spin = 2
@@ -237,7 +242,9 @@ private func deathBurstEmitter(count: Int, probability: Float = 1) -> (CAEmitter
             let born = try #require(sim.counters(for: star)).born
             births += born - before
             deaths = died
-            #expect(births == count * deaths, "burstCount \(count), step \(sim.stepCount): \(births) stars, \(deaths) deaths")
+            #expect(
+                births == count * deaths,
+                "burstCount \(count), step \(sim.stepCount): \(births) stars, \(deaths) deaths")
         }
         #expect(deaths == 6, "burstCount \(count): 4 rockets/s for 2 s, each dying after 0.5 s")
     }

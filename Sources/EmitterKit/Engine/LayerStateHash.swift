@@ -64,7 +64,8 @@ struct LayerStateHash {
                 combine(key, into: &hasher)
                 combine(value, into: &hasher)
             }
-            for (key, names) in [("birthCells", cell.birthCells), ("deathCells", cell.deathCells)] where !names.isEmpty {
+            for (key, names) in [("birthCells", cell.birthCells), ("deathCells", cell.deathCells)] where !names.isEmpty
+            {
                 combine(key, into: &hasher)
                 hasher.combine(names.count)
                 for name in names { combine(name, into: &hasher) }

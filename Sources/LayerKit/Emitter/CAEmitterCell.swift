@@ -494,8 +494,10 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The keys a cell answers to.
     public class var keyAccessors: [String: LayerKeyAccessor] { cellAccessors }
 
-    static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }.merging(
-        effectAccessors) { a, _ in a }
+    static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }
+        .merging(
+            effectAccessors
+        ) { a, _ in a }
 
     static let coreAccessors: [String: LayerKeyAccessor] = [
         "name": LayerKeyAccessor(

@@ -166,7 +166,9 @@ public struct ParticleValueCurve: Equatable, Sendable {
         // The end tangents are the secants; limit them as Fritsch–Carlson do when a neighbour is flat
         // or turns, so the first and last segments stay within their stops too.
         if n > 2 {
-            if slope[0] * slope[1] <= 0 { m[0] = slope[0] == 0 ? 0 : min(max(m[0], -3 * abs(slope[0])), 3 * abs(slope[0])) }
+            if slope[0] * slope[1] <= 0 {
+                m[0] = slope[0] == 0 ? 0 : min(max(m[0], -3 * abs(slope[0])), 3 * abs(slope[0]))
+            }
             if slope[n - 2] * slope[n - 3] <= 0 {
                 m[n - 1] = slope[n - 2] == 0 ? 0 : min(max(m[n - 1], -3 * abs(slope[n - 2])), 3 * abs(slope[n - 2]))
             }

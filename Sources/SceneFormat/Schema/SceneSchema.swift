@@ -157,7 +157,11 @@ public enum SceneSchema {
                     "properties",
                     .object([
                         ("stops", stops),
-                        ("interpolation", .object([("enum", .array(ParticleCurveInterpolation.allCases.map { .string($0.rawValue) }))])),
+                        (
+                            "interpolation",
+                            .object([("enum", .array(ParticleCurveInterpolation.allCases.map { .string($0.rawValue) }))]
+                            )
+                        ),
                     ])
                 ),
                 ("required", .array([.string("stops")])), ("additionalProperties", .bool(false)),
