@@ -113,8 +113,8 @@ extension EmitterSimulation {
 
     /// `placeStillBirths` for a window whose open time `offset` is reached at layer time `at(offset)`
     /// (four births at a time, and one at a time: the same operations). Birth k's number k + 1 runs as
-    /// a vector of Doubles, exact (far below 2⁵³) where converting each Int cost a dozen instructions
-    /// per four births (there is no vector conversion from 64-bit integers on this target).
+    /// a vector of Doubles, exact (far below 2⁵³): this target has no vector conversion from 64-bit
+    /// integers.
     @inline(__always)
     private static func placeStillBirths(
         _ s: BirthScratch, first: Int, count n: Int, before: Double, rate: Double,
