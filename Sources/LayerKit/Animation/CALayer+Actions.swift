@@ -65,7 +65,7 @@ extension CALayer {
         }
         var previous = oldValue
         if attachedAnimations.contains(where: { ($0.animation as? CAPropertyAnimation)?.keyPath == key }),
-            let shown = presentationLayer?.value(forKeyPath: key)
+            let shown = try? presentationLayer?.layerValue(forKeyPath: key)
         {
             previous = shown
         }

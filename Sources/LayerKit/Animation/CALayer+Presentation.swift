@@ -47,11 +47,11 @@ extension CALayer {
     /// for an unknown key path). Cheaper than a presentation tree when one property is needed, for
     /// example by a simulation step.
     public func presentationValue(forKeyPath keyPath: String, atTime mediaTime: CFTimeInterval) -> LayerValue? {
-        guard !attachedAnimations.isEmpty else { return value(forKeyPath: keyPath) }
+        guard !attachedAnimations.isEmpty else { return try? layerValue(forKeyPath: keyPath) }
         let copy = type(of: self).init(layer: self)
         var ignored: [AnimationEvent] = []
         evaluateAnimations(localTime: localTime(forMediaTime: mediaTime), on: copy, commit: false, events: &ignored)
-        return copy.value(forKeyPath: keyPath)
+        return try? copy.layerValue(forKeyPath: keyPath)
     }
 
     /// This layer alone (no sublayers) with its animations applied at media time `mediaTime`, for
@@ -145,18 +145,18 @@ extension CALayer {
     /// during a spring's overshoot, a fractional instance count, a number for a Boolean) is adjusted to
     /// the nearest accepted one; if none is accepted the property keeps its value.
     func applyAnimatedValue(_ value: LayerValue, forKeyPath keyPath: String) {
-        if (try? setValue(value, forKeyPath: keyPath)) != nil { return }
+        if (try? setLayerValue(value, forKeyPath: keyPath)) != nil { return }
         switch value {
         case .number(let n):
-            if case .bool? = self.value(forKeyPath: keyPath) {
-                _ = try? setValue(.bool(n >= 0.5), forKeyPath: keyPath)
+            if case .bool? = try? layerValue(forKeyPath: keyPath) {
+                _ = try? setLayerValue(.bool(n >= 0.5), forKeyPath: keyPath)
                 return
             }
             for candidate in [n.rounded(), max(0, n), max(0, n.rounded()), max(1e-9, n)] {
-                if (try? setValue(.number(candidate), forKeyPath: keyPath)) != nil { return }
+                if (try? setLayerValue(.number(candidate), forKeyPath: keyPath)) != nil { return }
             }
         case .color(let c):
-            _ = try? setValue(.color(c.clamped), forKeyPath: keyPath)
+            _ = try? setLayerValue(.color(c.clamped), forKeyPath: keyPath)
         default:
             break
         }

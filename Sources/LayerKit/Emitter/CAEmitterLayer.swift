@@ -240,13 +240,13 @@ open class CAEmitterLayer: CALayer {
     /// Reads `emitterCells.<name>[.emitterCells.<name>…].<key>`.
     override open func specialValue(forKeyPath keyPath: String) throws -> LayerValue? {
         guard let (cell, key) = try resolveCellPath(keyPath) else { return nil }
-        return try cell.resolvedValue(forKeyPath: key, fullPath: keyPath)
+        return try cell.layerValue(forKeyPath: key, fullPath: keyPath)
     }
 
     /// Writes `emitterCells.<name>[.emitterCells.<name>…].<key>`.
     override open func setSpecialValue(_ value: LayerValue, forKeyPath keyPath: String) throws -> Bool {
         guard let (cell, key) = try resolveCellPath(keyPath) else { return false }
-        try cell.setValue(value, forKeyPath: key, fullPath: keyPath)
+        try cell.setLayerValue(value, forKeyPath: key, fullPath: keyPath)
         return true
     }
 

@@ -108,6 +108,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Default property values consulted before the built-in defaults (Core Animation's `style`). Default nil.
     public var style: [String: Any]?
 
+    /// Values stored with `setValue(_:forKey:)` under keys no property has (Core Animation's layers accept
+    /// any key); `value(forKey:)` returns them.
+    var userValues: [String: Any] = [:]
+
     /// Increments whenever a property of this layer changes.
     public private(set) var generation: UInt64 = 0
 
@@ -154,6 +158,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         delegate = other.delegate
         actions = other.actions
         style = other.style
+        userValues = other.userValues
         allowsImplicitAnimations = other.allowsImplicitAnimations
         modelLayer = other.modelLayer ?? other
     }
@@ -256,7 +261,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         case .none: return nil
         case .custom(let a): return a
         case .implicit:
-            let current = value(forKeyPath: event) ?? .none
+            let current = (try? layerValue(forKeyPath: event)) ?? .none
             return makeImplicitAnimation(
                 forKey: event, from: current, duration: CATransaction.animationDuration(),
                 timingFunction: CATransaction.animationTimingFunction())
@@ -799,6 +804,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     // MARK: - Key-value coding
+
+    /// The default value of `key` for this class (the value of a freshly created layer), as
+    /// `value(forKeyPath:)` returns it; nil for a key no property has.
+    open class func defaultValue(forKey key: String) -> Any? {
+        (try? self.init().layerValue(forKeyPath: key))?.anyValue
+    }
 
     /// The keys this class answers to (Swift names and Core Animation's Objective-C names).
     open class var keyAccessors: [String: LayerKeyAccessor] { CALayer.layerAccessors }
