@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Ranges follow DESIGN.md §3.1 (`M ± R` by default); rates are per second; angles in radians.
 /// A change to any property takes effect at the next simulation step without resetting live particles.
-open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
+open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomStringConvertible {
     struct CellState {
         var name: String? = nil
         var isEnabled: Bool = true
@@ -388,20 +388,24 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Filter when drawn smaller than the image. Default `.linear`.
-    public var minificationFilter: CALayerContentsFilter {
-        get { state.minificationFilter }
+    /// Filter when drawn smaller than the image, by its raw name as on iOS, where this property is a String:
+    /// `"linear"` (default), `"nearest"`, `"trilinear"`, so `CALayerContentsFilter.nearest.rawValue` and
+    /// `kCAFilterNearest` both assign. A name Core Animation does not define draws as `"linear"`.
+    /// `ContentsFilterNames` adds the typed spelling (`cell.minificationFilter = .nearest`).
+    public var minificationFilter: String {
+        get { state.minificationFilter.rawValue }
         set {
-            state.minificationFilter = newValue
+            state.minificationFilter = CALayerContentsFilter(rawValue: newValue)
             cellDidChange()
         }
     }
 
-    /// Filter when drawn larger than the image. Default `.linear`.
-    public var magnificationFilter: CALayerContentsFilter {
-        get { state.magnificationFilter }
+    /// Filter when drawn larger than the image, by its raw name as on iOS (see `minificationFilter`).
+    /// Default `"linear"`.
+    public var magnificationFilter: String {
+        get { state.magnificationFilter.rawValue }
         set {
-            state.magnificationFilter = newValue
+            state.magnificationFilter = CALayerContentsFilter(rawValue: newValue)
             cellDidChange()
         }
     }
@@ -711,4 +715,31 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     /// A short description with the name.
     open var description: String { "<CAEmitterCell\(name.map { " '\($0)'" } ?? "")>" }
+}
+
+// MARK: - Typed filter spellings
+
+/// An object whose contents filters are Strings, as `CAEmitterCell`'s are on iOS, and which also takes and
+/// gives them typed: `cell.magnificationFilter = kCAFilterNearest` (Swift before 4.2 and Objective-C
+/// listings), `= .nearest` and `= CALayerContentsFilter.nearest.rawValue` all compile and mean the same.
+/// Swift picks the String property where a String is expected or nothing says otherwise.
+public protocol ContentsFilterNames: AnyObject {
+    /// The minification filter's raw name.
+    var minificationFilter: String { get set }
+    /// The magnification filter's raw name.
+    var magnificationFilter: String { get set }
+}
+
+extension ContentsFilterNames {
+    /// The minification filter, typed.
+    public var minificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: minificationFilter) }
+        set { minificationFilter = newValue.rawValue }
+    }
+
+    /// The magnification filter, typed.
+    public var magnificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: magnificationFilter) }
+        set { magnificationFilter = newValue.rawValue }
+    }
 }
