@@ -56,7 +56,7 @@ struct AnimationKeyPathTests {
             var checked = 0
             for cls in Self.layerClasses {
                 for key in cls.keyAccessors.keys.sorted() where cls.keyAccessors[key]?.animatable == true {
-                    let layer = cls.init()
+                    let layer = cls.makeLayer(copying: nil)
                     let model = try #require(try? layer.layerValue(forKeyPath: key), "\(cls).\(key)")
                     let (a, b) = try endpoints(key: key, model: model)
                     let anim = CABasicAnimation(keyPath: key)

@@ -139,7 +139,7 @@ import Testing
                 "docs/SceneFormat.md:\(row.line): \(section).\(key) documents the default \(row.defaultText), but leaving it out gives \(b), not \(a)"
             )
             if let property = Self.catalogKey(section, key), let kind = Self.layerKind(section) {
-                let classDefault = try? kind.layerClass.init().layerValue(forKeyPath: property)
+                let classDefault = try? kind.layerClass.makeLayer(copying: nil).layerValue(forKeyPath: property)
                 #expect(
                     Self.observe(section, key: key, in: with) == "\(String(describing: classDefault))",
                     "docs/SceneFormat.md:\(row.line): \(section).\(key)")

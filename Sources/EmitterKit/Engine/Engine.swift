@@ -143,6 +143,7 @@ public final class Engine {
     public func advance(by frameDelta: CFTimeInterval) -> FrameAdvance {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            rootLayer.layoutSubtreeIfNeeded()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: frameDelta) { step in
@@ -158,6 +159,7 @@ public final class Engine {
     public func stepOnce() {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            rootLayer.layoutSubtreeIfNeeded()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, totals: &events) }
@@ -174,7 +176,7 @@ public final class Engine {
         for entry in emitters {
             let model = entry.layer
             let parentTime = model.superlayer?.localTime(forMediaTime: stepMediaTime) ?? stepMediaTime
-            let current = model.presentationCopy(atTime: stepMediaTime)
+            let current = model.presentationCopy(atTime: stepMediaTime) as? CAEmitterLayer ?? model
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
             totals.births += e.births

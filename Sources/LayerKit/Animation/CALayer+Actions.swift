@@ -78,7 +78,7 @@ extension CALayer {
     /// transition, so snapshots do not chain), or its current appearance when it was never presented.
     func transitionSnapshot() -> CALayer {
         if let shown = presentationLayer {
-            let copy = type(of: shown).init(layer: shown)
+            let copy = shown.makePresentationCopy()
             copy.children = shown.children
             copy.maskLayer = shown.maskLayer
             copy.activeTransition = nil

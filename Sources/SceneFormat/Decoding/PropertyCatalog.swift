@@ -114,8 +114,8 @@ enum PropertyCatalog {
             let cls = kind.layerClass
             out[kind] = catalog(
                 keys: Array(cls.keyAccessors.keys), angles: [], accessors: cls.keyAccessors,
-                read: { try? cls.init().layerValue(forKeyPath: $0) },
-                write: { try cls.init().setLayerValue($0, forKeyPath: $1) })
+                read: { try? cls.makeLayer(copying: nil).layerValue(forKeyPath: $0) },
+                write: { try cls.makeLayer(copying: nil).setLayerValue($0, forKeyPath: $1) })
         }
         return out
     }()

@@ -80,7 +80,7 @@ extension SceneDecoder {
                 let info = propertyInfo(for: target.keyPath, on: layer, current: current),
                 let value = ctx.propertyValue(vf, info)?.value
             else { return nil }
-            let probe = type(of: layer).init()
+            let probe = type(of: layer).makeLayer(copying: nil)
             do {
                 if let emitter = probe as? CAEmitterLayer, let source = layer as? CAEmitterLayer {
                     emitter.emitterCells = source.emitterCells?.map { $0.presentationCopy() }
