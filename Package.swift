@@ -13,6 +13,9 @@ let package = Package(
         /// Two small games written against the library alone: `swift run lander`, `swift run breakout`.
         .executable(name: "lander", targets: ["lander"]),
         .executable(name: "breakout", targets: ["breakout"]),
+        /// iOS compatibility for ported code (docs/Porting.md): `import UIKitCompat` for UIKit and
+        /// `import QuartzCore`, over EmitterKit. No SDL.
+        .library(name: "UIKitCompat", targets: ["UIKitCompat", "QuartzCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -74,6 +77,10 @@ let package = Package(
         .executableTarget(
             name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
 
+        // MARK: - iOS compatibility (docs/Porting.md)
+        .target(name: "UIKitCompat", dependencies: ["EmitterKit"], path: "Sources/UIKitCompat/UIKitCompat"),
+        .target(name: "QuartzCore", dependencies: ["EmitterKit"], path: "Sources/UIKitCompat/QuartzCore"),
+
         // MARK: - Tests (headless, Swift Testing)
         /// Paths, temporary folders and running the built executables, shared by the tests that need them.
         .target(name: "EmitterTestSupport", path: "Tests/Support"),
@@ -102,6 +109,7 @@ let package = Package(
         /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
         .testTarget(
             name: "RobustnessTests", dependencies: ["EmitterKit", "emitter", "EmitterTestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "QuartzCore", "EmitterTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
