@@ -45,7 +45,8 @@ public struct ParticleSprite: Equatable {
     public var y: Float
     /// Depth in points (used only for `backToFront` sorting and `preservesDepth`).
     public var z: Float
-    /// Multiplier of the image size, ≥ 0.
+    /// Multiplier of the image size; negative draws the image mirrored at the magnitude, as a transform
+    /// scale does (turned by half a turn: x and y both flipped).
     public var scale: Float
     /// Rotation in radians.
     public var rotation: Float

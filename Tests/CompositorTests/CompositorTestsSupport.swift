@@ -10,8 +10,8 @@ import Testing
 
 /// Compares a framebuffer with a golden PNG in Fixtures/, per channel with a small tolerance.
 ///
-/// Goldens are (re)recorded only when EMITTER_RECORD_GOLDENS=1 is set and CI is not; a missing golden
-/// fails the test. On mismatch the frame is written next to the fixture as `<name>.actual.png`.
+/// Goldens are (re)recorded only when EMITTER_RECORD_GOLDENS=1 is set and CI is not, and a recording run
+/// fails (so it is never mistaken for a check); a missing golden fails the test. On mismatch the frame is written next to the fixture as `<name>.actual.png`.
 enum Golden {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let tolerance = 3
@@ -26,7 +26,7 @@ enum Golden {
         let path = fixtures.appendingPathComponent(name + ".png").path
         if recording {
             do { try fb.writePNG(to: path) } catch { return "cannot record \(path): \(error)" }
-            return nil
+            return "recorded \(path) (a recording run never passes)"
         }
         guard let golden = try? PNGCodec.load(path: path) else {
             return "missing golden \(path); record it with EMITTER_RECORD_GOLDENS=1 swift test --filter CompositorTests"

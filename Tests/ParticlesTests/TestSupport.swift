@@ -76,7 +76,8 @@ func run(_ sim: EmitterSimulation, seconds: Double, dt: Double = step120, layer:
 func mean(_ v: [Float]) -> Double { v.isEmpty ? .nan : v.reduce(0.0) { $0 + Double($1) } / Double(v.count) }
 
 /// Apple's Fireworks sample (rocket → invisible burst → sparks) in a 320×480 layer, rockets fired
-/// upward from a line at the bottom. Returns the layer and the three cells.
+/// upward from a line at the bottom (longitude 0, the sample sets none: a line's perpendicular).
+/// Returns the layer and the three cells.
 func makeFireworks() -> (layer: CAEmitterLayer, rocket: CAEmitterCell, burst: CAEmitterCell, spark: CAEmitterCell) {
     let layer = CAEmitterLayer()
     layer.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
@@ -90,7 +91,6 @@ func makeFireworks() -> (layer: CAEmitterLayer, rocket: CAEmitterCell, burst: CA
     let rocket = CAEmitterCell()
     rocket.name = "rocket"
     rocket.birthRate = 1
-    rocket.emissionLongitude = -.pi / 2
     rocket.emissionRange = 0.25 * .pi
     rocket.velocity = 380
     rocket.velocityRange = 100

@@ -4,9 +4,12 @@ import Foundation
 ///
 /// One frame runs the stages of docs/Design.md §1.3: `advance(by:)` is **accumulate** (the measured
 /// delta clamped and consumed in fixed steps), the **fixed steps** (each: **fixed update**, the
-/// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order; **physics**, the world,
-/// particle–physics coupling and events), **clock**, **sync bodies** (bodies written into their layers,
-/// interpolated between the last two steps), **draw lists** and **statistics**; `render(into:)` is
+/// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order, stepped to the step's end
+/// time; **physics**, the world, particle–physics coupling and events), **clock**, **sync bodies**
+/// (bodies written into their layers, interpolated between the last two steps), **commit** (the layer
+/// tree's animations committed at the frame's media time: those due start, those that ended complete
+/// and their delegate callbacks and `CATransaction` completion blocks run, whether or not the frame is
+/// drawn; `CALayer.commitAnimations(atTime:)`), **draw lists** and **statistics**; `render(into:)` is
 /// **present** (animations evaluated at the frame's media time) and **composite**.
 ///
 /// Simulation happens on the fixed step only, so the state at a simulated time does not depend on the
@@ -141,6 +144,7 @@ public final class Engine {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
             rootLayer.layoutSubtreeIfNeeded()
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: frameDelta) { step in
@@ -157,6 +161,7 @@ public final class Engine {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
             rootLayer.layoutSubtreeIfNeeded()
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, totals: &events) }
@@ -168,12 +173,15 @@ public final class Engine {
     /// One fixed step: the stages fixed update, emit and physics of docs/Design.md §1.3.
     func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
         onFixedStep?(step)
-        let stepMediaTime = startTime + step.time
+        // An emitter's step covers (start, end] and `EmitterSimulation.step` takes the parent time at
+        // its end: passing the start would make the first step emit nothing. The animated values are
+        // those at the end too, where the step's last births are placed.
+        let stepEndMediaTime = startTime + step.time + step.duration
         physicsWillStepEmitters()
         for entry in emitters {
             let model = entry.layer
-            let parentTime = model.superlayer?.localTime(forMediaTime: stepMediaTime) ?? stepMediaTime
-            let current = model.presentationCopy(atTime: stepMediaTime) as? CAEmitterLayer ?? model
+            let parentTime = model.superlayer?.localTime(forMediaTime: stepEndMediaTime) ?? stepEndMediaTime
+            let current = model.presentationCopy(atTime: stepEndMediaTime) as? CAEmitterLayer ?? model
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
             totals.births += e.births
@@ -186,8 +194,16 @@ public final class Engine {
         stepPhysics(step, totals: &totals)
     }
 
+    /// Commits the changes made since the last frame at that frame's time, as drawing it would have
+    /// (`render` commits the thread's implicit transaction before building the presentation tree).
+    private func commitPendingChanges() { CATransaction.flush() }
+
     func afterSteps(frame: FrameAdvance, totals: StepTotals, started: UInt64) {
         syncBodiesToLayers(fraction: integrator.interpolationFraction)
+        // Animations complete and callbacks run at the frame's time even when it is not drawn; the
+        // callbacks may change the tree, which the emitter list and `treeHasAnimations` then follow.
+        rootLayer.commitAnimations(atTime: clock.mediaTime)
+        refreshEmitters()
         if frame.steps > 0 || frameCount == 0 {
             for entry in emitters { entry.simulation.makeDrawList(into: &entry.drawList) }
         }

@@ -18,6 +18,7 @@ struct CellExtensionState {
     var endAlphaRange: Float = 0
     var endScale: CGFloat? = nil
     var endScaleRange: CGFloat = 0
+    var clampsNegativeScale = false
     var rotation: CGFloat = 0
     var rotationRange: CGFloat = 0
     var endRotation: CGFloat? = nil
@@ -137,6 +138,17 @@ extension CAEmitterCell {
         get { state.extensions.endScaleRange }
         set {
             state.extensions.endScaleRange = newValue
+            cellDidChange()
+        }
+    }
+
+    /// Whether a sampled scale below 0 becomes 0, as in cocos2d ("no negative value"), instead of
+    /// drawing the sprite mirrored at its magnitude, as Core Animation does (docs/Design.md §3.8). Sub-cells'
+    /// inherited scales are included. Default false. Extension (set by the Particle Designer importer).
+    public var clampsNegativeScale: Bool {
+        get { state.extensions.clampsNegativeScale }
+        set {
+            state.extensions.clampsNegativeScale = newValue
             cellDidChange()
         }
     }
@@ -301,6 +313,9 @@ extension CAEmitterCell {
             "endAlphaRange": float(\.endAlphaRange),
             "endScale": optional(\.endScale),
             "endScaleRange": number(\.endScaleRange, range: true),
+            "clampsNegativeScale": LayerKeyAccessor(
+                animatable: false, get: { .bool(($0 as! CAEmitterCell).clampsNegativeScale) },
+                set: { ($0 as! CAEmitterCell).clampsNegativeScale = try $1.bool(path: $2) }),
             "rotation": number(\.rotation, range: false),
             "rotationRange": number(\.rotationRange, range: true),
             "endRotation": optional(\.endRotation),
