@@ -163,7 +163,7 @@ private final class PlainSubclass: CALayer {
         #expect(gauge.displays == 1 && !gauge.needsDisplay() && gauge.contents != nil)
     }
 
-    @Test func layersMadeFromArchivesHaveDefaultValues() throws {
+    @Test @MainActor func layersMadeFromArchivesHaveDefaultValues() throws {
         let layer = try #require(CALayer(coder: NSCoder()))
         #expect(layer.opacity == 1 && layer.bounds == .zero)
     }

@@ -150,7 +150,7 @@ private final class TintView: UIView {
         #expect(controller.view.frame == window.bounds)
     }
 
-    @Test func archivedViewsAndControllersAreEmpty() throws {
+    @Test @MainActor func archivedViewsAndControllersAreEmpty() throws {
         let view = try #require(UIView(coder: NSCoder()))
         #expect(view.frame == .zero && view.layer.delegate === view)
         #expect(UIViewController(coder: NSCoder()) != nil)

@@ -19,7 +19,7 @@ open class CAGradientLayer: CALayer {
     public override init() { super.init() }
 
     /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    @MainActor public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Makes a presentation copy of `layer`, or a new CAGradientLayer when `layer` is nil (see `CALayer.makeLayer`).
     override open class func makeLayer(copying layer: CALayer?) -> CALayer {

@@ -168,8 +168,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
-    /// Required, as on iOS, so that subclasses written for iOS (`required init?(coder:)`) compile.
-    public required init?(coder: NSCoder) {}
+    /// Required, as on iOS, so that subclasses written for iOS (`required init?(coder:)`) compile; isolated
+    /// to the main actor as the Objective-C initialiser effectively is for iOS code, so that a `@MainActor`
+    /// subclass's override may call its own main-actor methods (piemonte/Twinkle's layer does).
+    @MainActor public required init?(coder: NSCoder) {}
 
     /// Makes a layer of this class: a presentation copy of `layer` (`init(layer:)`), or a layer with default
     /// values when `layer` is nil (`init()`), for a view's `layerClass` and `defaultValue(forKey:)`.

@@ -52,7 +52,7 @@ open class UIView: CALayerDelegate, CustomStringConvertible {
 
     /// Archives are not read (there are no nibs or storyboards here): a view with a zero frame, so that
     /// `super.init(coder:)` in ported code works.
-    public required init?(coder: NSCoder) {
+    @MainActor public required init?(coder: NSCoder) {
         backingLayer = (Self.layerClass as? CALayer.Type ?? CALayer.self).makeLayer(copying: nil)
         backingLayer.delegate = self
         backingLayer.allowsImplicitAnimations = false

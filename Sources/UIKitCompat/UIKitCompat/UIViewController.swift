@@ -14,7 +14,7 @@ open class UIViewController {
     public init() {}
 
     /// Archives are not read (there are no nibs or storyboards here): a controller as `init()` makes it.
-    public required init?(coder: NSCoder) {}
+    @MainActor public required init?(coder: NSCoder) {}
 
     /// The root view, loaded on first use.
     open var view: UIView! {
