@@ -6,8 +6,12 @@ import EmitterKit
 /// ```swift
 /// let window = UIWindow(frame: UIScreen.main.bounds)
 /// window.addSubview(SAConfettiView(frame: window.bounds))
-/// // In a window (import SDLHost):           try GameLauncher.run(window)
-/// // Headless, for tests or PNG frames:       let runner = try HeadlessGameRunner(game: window)
+/// // In a window (import SDLHost):
+/// exit(GameLauncher.run(name: "confetti", title: "Confetti",
+///                       configuration: GameConfiguration(viewSize: window.bounds.size),
+///                       controls: "Esc quits") { window })
+/// // Headless, for tests or PNG frames:
+/// let runner = try HeadlessGameRunner(game: window, configuration: GameConfiguration(viewSize: window.bounds.size))
 /// ```
 ///
 /// A window with a zero frame takes the session's view size. A restart of the session puts the same views

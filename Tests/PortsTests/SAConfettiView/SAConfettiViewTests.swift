@@ -59,6 +59,24 @@ import UIKitCompat
         #expect(motion.insideShare > 0.4, "\(motion)")
     }
 
+    @Test func docsPortingWorkedExampleRunsAsWritten() throws {
+        try UIImage.withAssetFolders([PortFiles.folder("SAConfettiView") + "/original/Assets"]) {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            let view = SAConfettiView(frame: window.bounds)
+            window.addSubview(view)
+            let runner = try HeadlessGameRunner(
+                game: window, configuration: GameConfiguration(viewSize: window.bounds.size))
+            runner.session.engine.clock.withScope {
+                view.type = .image(UIImage(named: "confetti")!)
+                view.startConfetti()
+            }
+            try runner.run(frames: 180)
+            let emitter = try #require(view.layer.sublayers?.first as? CAEmitterLayer)
+            #expect(runner.session.engine.simulation(of: emitter)?.totals.born == 45)
+            #expect(PortGolden.litPixels(try runner.session.snapshot()) > 500)
+        }
+    }
+
     @Test func frameAtThreeSecondsMatchesItsGolden() throws {
         let (stage, _) = try stage()
         try stage.run(until: 3)
