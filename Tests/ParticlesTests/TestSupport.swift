@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 
@@ -134,4 +135,13 @@ func makeFireworks() -> (layer: CAEmitterLayer, rocket: CAEmitterCell, burst: CA
     rocket.emitterCells = [burst]
     burst.emitterCells = [spark]
     return (layer, rocket, burst, spark)
+}
+
+/// The golden state hashes of this target's simulations (`Golden`).
+let goldenHashes = TestSupport.fixturesFolder(of: #filePath) + "/hashes.json"
+
+/// A hash as 16 hexadecimal digits, as `StateHasher.hex` writes it.
+func hex(_ hash: UInt64) -> String {
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }

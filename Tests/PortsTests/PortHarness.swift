@@ -111,58 +111,16 @@ enum PortFiles {
 
 // MARK: - Golden frames
 
-/// One golden frame per port in Tests/PortsTests/Goldens, compared per channel within `tolerance`.
-///
-/// `EMITTER_RECORD_GOLDENS=1` (refused when `CI` is set) writes the frame and fails the test, so that a
-/// recording run never passes; look at the PNG before committing it. On a mismatch the frame is written
-/// next to the golden as `<name>.actual.png`.
+/// One golden frame per port in Tests/PortsTests/Goldens, through the suite's golden workflow
+/// (`Golden.expect`: `EMITTER_RECORD_GOLDENS=1` records and fails, refused under `CI`; a mismatch writes
+/// `<name>.actual.png`), within the tolerance of a rendered frame.
 enum PortGolden {
-    /// The largest difference of a channel, out of 255, that still matches: rounding of blending and of
-    /// filtering may differ by a few units between compilers.
-    static let tolerance = 3
-
-    static func check(_ image: CGImage, _ name: String) {
-        let path = PortFiles.root + "/Goldens/\(name).png"
-        let env = ProcessInfo.processInfo.environment
-        if env["EMITTER_RECORD_GOLDENS"] == "1" {
-            guard env["CI"] == nil else {
-                Issue.record("EMITTER_RECORD_GOLDENS is refused under CI")
-                return
-            }
-            do {
-                try PNGCodec.write(image, to: path)
-                Issue.record("recorded \(path); look at it, then run again without EMITTER_RECORD_GOLDENS")
-            } catch { Issue.record("cannot record \(path): \(error)") }
-            return
-        }
-        guard let golden = try? PNGCodec.load(path: path) else {
-            Issue.record(
-                "missing golden \(path); record it with EMITTER_RECORD_GOLDENS=1 swift test --filter PortsTests")
-            return
-        }
-        guard golden.width == image.width, golden.height == image.height else {
-            Issue.record("\(name): golden \(golden.width)×\(golden.height), frame \(image.width)×\(image.height)")
-            return
-        }
-        var differing = 0
-        var first: String?
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let g = golden.pixel(x: x, y: y)
-                let p = image.pixel(x: x, y: y)
-                let d = max(
-                    abs(Int(g.r) - Int(p.r)), abs(Int(g.g) - Int(p.g)), abs(Int(g.b) - Int(p.b)),
-                    abs(Int(g.a) - Int(p.a)))
-                if d > tolerance {
-                    differing += 1
-                    if first == nil { first = "(\(x), \(y)): golden \(g), frame \(p)" }
-                }
-            }
-        }
-        if differing > 0 {
-            try? PNGCodec.write(image, to: PortFiles.root + "/Goldens/\(name).actual.png")
-            Issue.record("\(name): \(differing) pixels differ by more than \(tolerance), first at \(first ?? "")")
-        }
+    static func check(
+        _ image: CGImage, _ name: String, context: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        Golden.expect(
+            image: image, matchesFileAt: PortFiles.root + "/Goldens/\(name).png", tolerance: .rendering,
+            context: context, sourceLocation: sourceLocation)
     }
 
     /// The number of pixels brighter than `threshold` in any channel: a frame that passes only when black

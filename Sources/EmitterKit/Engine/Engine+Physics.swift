@@ -37,9 +37,12 @@ extension Engine {
     }
 
     /// Removes the body of `layer` from the world and forgets the link. Returns the body, if any.
+    ///
+    /// A layer that a dynamic or kinematic body moved keeps the body's position and angle at the last
+    /// fixed step (not the placement interpolated for the last frame, which depends on the frame rate).
     @discardableResult
     public func detachBody(from layer: CALayer) throws -> PhysicsBody? {
-        try physics?.detach(from: layer.model())
+        try physics?.detach(from: layer.model(), root: rootLayer)
     }
 
     /// The body attached to `layer`, if any.
@@ -112,6 +115,11 @@ extension Engine {
 
     /// Number of physics bodies: layers' bodies, bodies added by code and live particle bodies.
     var bodyCount: Int { physics?.bodyCount ?? 0 }
+
+    /// The layers whose position and transform bodies write between steps (dynamic and kinematic bodies).
+    var bodyMovedLayers: Set<ObjectIdentifier> {
+        Set(layerBodies.filter { $0.body.type != .static }.map { ObjectIdentifier($0.layer) })
+    }
 
     /// Mixes the physics state into the state hash.
     func hashPhysics(into hasher: inout StateHasher) {

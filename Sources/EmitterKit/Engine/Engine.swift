@@ -259,13 +259,25 @@ public final class Engine {
 
     // MARK: - State
 
-    /// The state hash (docs/Determinism.md): every emitter's particles in tree order, then the physics
-    /// bodies. Equal at equal simulated times whatever the frame rate.
+    /// The version of what `stateHash()` covers and in which order; it is the first value mixed in, so
+    /// hashes of different versions never agree. Version 2 added the layers' presented values (version 1
+    /// covered particles and bodies only).
+    public static let stateHashVersion = 2
+
+    /// The state hash (docs/Determinism.md, "State hash"): the version, the step count, every emitter's
+    /// particles in tree order, the presented values of every layer and emitter cell at the end of the
+    /// last fixed step, then the physics bodies. Equal at equal simulated times whatever the frame rate.
     public func stateHash() -> StateHasher {
         var h = StateHasher()
+        h.combine(Engine.stateHashVersion)
         h.combine(integrator.stepCount.magnitude)
         h.combine(emitters.count)
         for entry in emitters { entry.simulation.hash(into: &h) }
+        clock.withScope {
+            // Presented at the fixed-step time, not the frame's: the frame's time runs up to a step ahead.
+            var layers = LayerStateHash(mediaTime: startTime + integrator.simulatedTime, bodyLayers: bodyMovedLayers)
+            layers.combine(tree: rootLayer, into: &h)
+        }
         hashPhysics(into: &h)
         return h
     }

@@ -209,7 +209,8 @@ public final class GameSession {
         try engine.attach(body, to: layer)
     }
 
-    /// Stops `body` driving its layer and removes it from the world (the layer stays where it is).
+    /// Stops `body` driving its layer and removes it from the world; the layer stays where the body was at
+    /// the last fixed step (`Engine.detachBody(from:)`).
     public func detach(_ body: PhysicsBody) throws {
         if let layer = engine.layer(of: body) {
             try engine.detachBody(from: layer)
