@@ -6,8 +6,8 @@ import PackageDescription
 /// The iOS sources ported in Tests/PortsTests, one folder each: the port, its LICENSE and SOURCE.md, and the
 /// untouched original with its assets in `original/` (docs/Porting.md).
 let ports = [
-    "FINNFireworks", "IBMFireworks", "KConfettiView", "LTEmitterView", "LiveWeather", "ParsifalSnow",
-    "SAConfettiView", "Twinkle",
+    "FINNFireworks", "IBMFireworks", "KConfettiView", "LBConfettiView", "LTEmitterView", "LiveWeather",
+    "ParsifalSnow", "SAConfettiView", "Twinkle",
 ]
 
 let package = Package(

@@ -76,3 +76,13 @@ import UIKitCompat
         #expect(abs(shown.opacity - 0.5) < 1e-6)
     }
 }
+
+/// UIDevice: a phone unless told otherwise.
+@Suite struct UIDeviceTests {
+    @Test func theDeviceIsAPhoneByDefault() {
+        #expect(UIDevice().userInterfaceIdiom == .phone && UIDevice.current.systemName == "Linux")
+        let tablet = UIDevice()
+        tablet.userInterfaceIdiom = .pad
+        #expect(tablet.userInterfaceIdiom == .pad && tablet.userInterfaceIdiom.rawValue == 1)
+    }
+}
