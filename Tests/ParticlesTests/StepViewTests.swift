@@ -17,7 +17,8 @@ import Testing
             for i in 0..<v.count where v.isAlive(i) {
                 let id = try #require(v.ids)[i]
                 #expect(found[id] == nil, "id \(id) appears twice")
-                found[id] = (v.x[i], v.y[i], v.startX?[i] ?? .nan, v.startY?[i] ?? .nan, v.age(i), i)
+                let start = starts ? v.start(i) : (x: .nan, y: .nan)
+                found[id] = (v.x[i], v.y[i], start.x, start.y, v.age(i), i)
             }
             return found
         }

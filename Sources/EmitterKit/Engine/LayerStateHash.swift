@@ -38,7 +38,7 @@ struct LayerStateHash {
         for key in keys {
             combine(key, into: &hasher)
             if skipped.contains(key) { continue }
-            combine(presented.value(forKeyPath: key) ?? .none, into: &hasher)
+            combine((try? presented.layerValue(forKeyPath: key)) ?? .none, into: &hasher)
         }
         if let emitter = presented as? CAEmitterLayer { combine(cells: emitter.emitterCells ?? [], into: &hasher) }
         if let mask = layer.mask {
@@ -58,7 +58,7 @@ struct LayerStateHash {
         let keys = CAEmitterCell.keyAccessors.keys.sorted()
         for cell in cells {
             for key in keys {
-                let value = cell.value(forKeyPath: key) ?? .none
+                let value = (try? cell.layerValue(forKeyPath: key)) ?? .none
                 // Effect keys at their defaults are left out, so cells without effects keep their hashes.
                 if let unset = CAEmitterCell.effectKeyDefaults[key], value == unset { continue }
                 combine(key, into: &hasher)

@@ -154,7 +154,7 @@ final class CellCoupling {
 
     /// Moves the particles after the world stepped: body-mode particles take their bodies' positions
     /// and velocities; the others (all of a collide-mode cell, the bodyless ones of a body-mode cell)
-    /// are swept from where they were at the start of the step (`ParticleStepView.startX`). Contacts
+    /// are swept from where they were at the start of the step (`ParticleStepView.start`). Contacts
     /// kill, stop or burst.
     ///
     /// - Parameters:
@@ -269,7 +269,7 @@ final class CellCoupling {
     private func gather(
         _ v: ParticleStepView, map: PlaneMap, inverse: PlaneMap, skipFollowed: Bool, stick: Bool
     ) -> Int {
-        guard let startX = v.startX, let startY = v.startY else { return 0 }
+        guard v.hasStarts else { return 0 }
         let identity = map.isIdentity
         let px = scratch.px
         let py = scratch.py
@@ -291,12 +291,13 @@ final class CellCoupling {
                 }
                 continue
             }
+            let start = v.start(i)
             if identity {
                 (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (
-                    Float(startX[i]), Float(startY[i]), x[i], y[i], vx[i], vy[i]
+                    Float(start.x), Float(start.y), x[i], y[i], vx[i], vy[i]
                 )
             } else {
-                let p0 = map.point(startX[i], startY[i])
+                let p0 = map.point(start.x, start.y)
                 let p1 = map.point(Double(x[i]), Double(y[i]))
                 let u = map.vector(Double(vx[i]), Double(vy[i]))
                 (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (

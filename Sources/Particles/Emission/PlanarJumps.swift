@@ -95,7 +95,7 @@ extension SeededRandom {
     /// streams in two vectors of four states (`LCGJump`), so the multiplies do not wait on one another,
     /// the output permutation runs four lanes at a time and each plane is written whole vectors at a
     /// time. For draws taken in groups of which only some are read (a birth whose cell has no colour
-    /// range reads only some of its draws: `BirthWriter.layerBatchDraws`), only those are computed.
+    /// range reads only some of its draws: `BirthWriter.stillBatchDraws`), only those are computed.
     mutating func fill(planes: UnsafeMutablePointer<UInt32>, births: Int, jumps: PlanarJumps) {
         precondition(jumps.increment == increment, "jumps computed for another stream")
         guard births > 0 else { return }

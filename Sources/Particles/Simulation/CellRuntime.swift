@@ -31,8 +31,8 @@ final class CellRuntime {
     var appliedScaleSpeed: Float
     /// Counts of this cell.
     var counters = ParticleCounters()
-    /// Where each slot was when the last engine step began (`ParticleStepView.startX`, `startY`),
-    /// computed when first asked for in a step.
+    /// Where each slot was when the last engine step began (`ParticleStepView.start`), for cells moved by
+    /// an extension's law: computed when first asked for in a step.
     let starts = StartPositions()
 
     init(model: CAEmitterCell, cell: CAEmitterCell, index: Int, parent: Int?, params: CellParameters) {

@@ -17,35 +17,33 @@ extension EmitterSimulation {
         return try body(view(of: c, withStarts: options.contains(.startPositions)))
     }
 
-    /// The view of `c` now; with `withStarts`, its start positions for the last engine step, computed
-    /// for the slots that do not have them yet.
+    /// The view of `c` now; with `withStarts`, able to say where each particle started the last engine
+    /// step (computed here, for the slots that do not have them yet, when an extension's law moved them).
     func view(of c: CellRuntime, withStarts: Bool = false) -> ParticleStepView {
         let s = c.store
         let now = time - epoch
         let elapsed = time - stepStart.time
-        var starts: (x: UnsafePointer<Double>, y: UnsafePointer<Double>)?
+        var columns: (x: UnsafePointer<Double>, y: UnsafePointer<Double>)?
         if withStarts {
-            let st = c.starts
-            if st.step != stepCount || st.count > s.count {
-                st.step = stepCount
-                st.count = 0
-            }
-            if st.count < s.count {
+            let motion = StepMotion(
+                s, params: c.params, length: elapsed, now: now, centre0: stepStart.centre ?? centre, centre1: centre)
+            if !motion.isConstantAcceleration {
+                let st = c.starts
+                if st.step != stepCount || st.count > s.count {
+                    st.step = stepCount
+                    st.count = 0
+                }
                 st.reserve(s.count)
-                let motion = StepMotion(
-                    s, params: c.params, length: elapsed, now: now, centre0: stepStart.centre ?? centre,
-                    centre1: centre)
                 for i in st.count..<s.count { (st.x[i], st.y[i]) = motion.start(i) }
                 st.count = s.count
+                columns = (UnsafePointer(st.x), UnsafePointer(st.y))
             }
-            starts = (UnsafePointer(st.x), UnsafePointer(st.y))
         }
         return ParticleStepView(
-            store: s, starts: starts, elapsed: elapsed, acceleration: (Double(c.params.ax), Double(c.params.ay)),
-            aliveFrom: aliveThreshold, now: now,
+            store: s, starts: withStarts, startColumns: columns, elapsed: elapsed,
+            acceleration: (Double(c.params.ax), Double(c.params.ay)), aliveFrom: aliveThreshold, now: now,
             looks: ParticleLooks(
-                s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed,
-                curves: c.params.effects?.curves))
+                s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed, curves: c.params.effects?.curves))
     }
 
     /// Kills the particle in `slot` of `cell` now (a slot index of `withStepView`). Killing a

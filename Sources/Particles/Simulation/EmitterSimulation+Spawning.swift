@@ -25,7 +25,6 @@ extension EmitterSimulation {
         let allowed = admit(c, births: n, budget: budget)
         guard allowed > 0 else { return }
         let moving = !geometry.hasSameGeometry(as: previous)
-        let span = l1 - l0
         var writer = BirthWriter(
             store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre,
             shapeLongitude: EmissionFrame.naturalLongitude(of: geometry.shape))
@@ -33,49 +32,49 @@ extension EmitterSimulation {
         var rng = random
         let drawsPerBirth = geometry.drawCount + writer.drawsPerBirth
         let table = writer.longitudeTable(shapeDraws: geometry.drawCount)
-        let batches = writer.writesLayerBatches
         let scratch = drawBuffer.scratch
-        // A still emitter without shape draws, open for the whole step, places births in one pass.
-        let still = !moving && geometry.drawCount == 0 && p.window.isOpenThroughout(from: l0, to: l1)
-        // The still batch reads only some draws of each birth: only those are computed.
-        let reading = batches && still ? writer.layerBatchDraws : nil
+        // The fast path: a still emitter without shape draws, open for the whole step, whose births stay
+        // at its depth, places and writes a chunk of births in one pass, computing only the draws its
+        // batch reads. Everything else is born one at a time through the reference.
+        let still =
+            !moving && geometry.drawCount == 0 && p.window.isOpenThroughout(from: l0, to: l1)
+            && writer.takesStillBatch(atDepth: geometry.cz, stepLength: t1 - t0)
+        let origin = (x: geometry.cx, y: geometry.cy, z: geometry.cz)
+        let span = l1 - l0
+        /// Birth k's time, and the emitter shape at that moment (the reference: `placeStillBirths` is
+        /// this for a still emitter).
+        func placed(_ k: Int) -> (time: Double, shape: EmitterShapeSampler) {
+            let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
+            let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
+            return (t0 + (t1 - t0) * f, moving ? geometry.interpolated(from: previous, fraction: f) : geometry)
+        }
         var first = 0
         while first < allowed {
             let last = min(allowed, first + DrawBuffer.birthsPerChunk)
             var draws = drawBuffer.prefetch(
                 &rng, count: (last - first) * drawsPerBirth, births: last - first, table: table,
-                reading: reading)
-            if batches && still {
+                reading: still ? writer.stillBatchDraws : nil)
+            if still {
                 Self.placeStillBirths(
                     scratch, first: first, last: last, before: before, rate: p.birthRate, l0: l0, l1: l1,
                     alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1)
-                draws.skip((last - first) * drawsPerBirth)
-            } else {
-                for k in first..<last {
-                    let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
-                    let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
-                    let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
-                    let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
-                    let birthTime = t0 + (t1 - t0) * f
-                    if batches {
-                        // The batch writer reads this birth's own draws itself, after the loop.
-                        draws.skip(drawsPerBirth - g.drawCount)
-                        let j = k - first
-                        (scratch.time[j], scratch.x[j], scratch.y[j], scratch.z[j]) = (
-                            birthTime, position.x, position.y, position.z
-                        )
-                    } else {
-                        writer.add(
-                            &draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
-                            birthTime: birthTime)
+                let slot = writer.next
+                writer.addStillBatch(draws, scratch, count: last - first, from: origin)
+                if InternalChecks.isEnabled {
+                    writer.checkStillBatch(draws, count: last - first, from: origin, firstSlot: slot) {
+                        placed(first + $0).time
                     }
                 }
-            }
-            assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
-            if batches {
-                writer.addLayerBatch(
-                    draws, stride: drawsPerBirth, shapeDraws: geometry.drawCount, scratch, count: last - first,
-                    from: still ? (geometry.cx, geometry.cy, geometry.cz) : nil)
+            } else {
+                for k in first..<last {
+                    let (birthTime, g) = placed(k)
+                    let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
+                    writer.add(
+                        &draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
+                        birthTime: birthTime)
+                }
+                assert(
+                    draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
             }
             first = last
         }
@@ -114,8 +113,8 @@ extension EmitterSimulation {
 
     /// `placeStillBirths` for a window whose open time `offset` is reached at layer time `at(offset)`
     /// (four births at a time, and one at a time: the same operations). Birth k's number k + 1 runs as
-    /// a vector of Doubles, exact (far below 2⁵³) where converting each Int cost a dozen instructions
-    /// per four births (there is no vector conversion from 64-bit integers on this target).
+    /// a vector of Doubles, exact (far below 2⁵³): this target has no vector conversion from 64-bit
+    /// integers.
     @inline(__always)
     private static func placeStillBirths(
         _ s: BirthScratch, first: Int, count n: Int, before: Double, rate: Double,

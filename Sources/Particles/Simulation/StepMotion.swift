@@ -78,7 +78,7 @@ struct StepMotion {
     /// How far back slot `i`'s part of the stretch reaches: the stretch's length, or the time since its
     /// birth (at death − lifetime, as stored) when it was born within it, seconds.
     @inline(__always)
-    func span(_ i: Int) -> Double { min(length, max(0, now - Double(death[i] - life[i]))) }
+    func span(_ i: Int) -> Double { MotionLaw.span(length: length, now: now, death: death[i], life: life[i]) }
 
     /// Position and velocity of slot `i` at `tau` seconds before the end of the stretch
     /// (0 ≤ τ ≤ `span(i)`), points and points per second.
@@ -86,19 +86,15 @@ struct StepMotion {
     func state(_ i: Int, before tau: Double) -> (
         x: Double, y: Double, z: Double, vx: Double, vy: Double, vz: Double
     ) {
-        let z1 = Double(z[i])
-        let vz1 = Double(vz[i])
-        let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
-        let velocityZ = vz1 - az * tau
+        let pz = MotionLaw.position(Double(z[i]), Double(vz[i]), az, before: tau)
+        let velocityZ = MotionLaw.velocity(Double(vz[i]), az, before: tau)
         switch law {
         case .constantAcceleration:
-            let x1 = Double(x[i])
-            let y1 = Double(y[i])
-            let vx1 = Double(vx[i])
-            let vy1 = Double(vy[i])
+            let (vx1, vy1) = (Double(vx[i]), Double(vy[i]))
             return (
-                x1 - vx1 * tau + 0.5 * ax * tau * tau, y1 - vy1 * tau + 0.5 * ay * tau * tau, pz,
-                vx1 - ax * tau, vy1 - ay * tau, velocityZ
+                MotionLaw.position(Double(x[i]), vx1, ax, before: tau),
+                MotionLaw.position(Double(y[i]), vy1, ay, before: tau),
+                pz, MotionLaw.velocity(vx1, ax, before: tau), MotionLaw.velocity(vy1, ay, before: tau), velocityZ
             )
         case .orbit(let angle, let omega, let radius, let radiusSpeed):
             let a = age(i)
@@ -109,15 +105,19 @@ struct StepMotion {
             return (c.x + Double(p.x), c.y + Double(p.y), pz, Double(p.vx), Double(p.vy), velocityZ)
         case .radial(let radial, let tangential):
             let a = acceleration(i, radial: radial[i], tangential: tangential[i])
-            let x1 = Double(x[i])
-            let y1 = Double(y[i])
-            let vx1 = Double(vx[i])
-            let vy1 = Double(vy[i])
+            let (vx1, vy1) = (Double(vx[i]), Double(vy[i]))
             return (
-                x1 - vx1 * tau + 0.5 * a.x * tau * tau, y1 - vy1 * tau + 0.5 * a.y * tau * tau, pz,
-                vx1 - a.x * tau, vy1 - a.y * tau, velocityZ
+                MotionLaw.position(Double(x[i]), vx1, a.x, before: tau),
+                MotionLaw.position(Double(y[i]), vy1, a.y, before: tau), pz,
+                MotionLaw.velocity(vx1, a.x, before: tau), MotionLaw.velocity(vy1, a.y, before: tau), velocityZ
             )
         }
+    }
+
+    /// Whether the particles moved under constant acceleration alone (no extension law).
+    var isConstantAcceleration: Bool {
+        if case .constantAcceleration = law { return true }
+        return false
     }
 
     /// Where slot `i` was at the start of the stretch, or where it was born within it.
@@ -150,8 +150,35 @@ struct StepMotion {
             let r = ExtendedMotion.radialAcceleration(
                 dx: Float(start.x - centre1.x), dy: Float(start.y - centre1.y), radial: radial, tangential: tangential)
             a = (ax + Double(r.x), ay + Double(r.y))
-            start = (x1 - vx1 * tau + 0.5 * a.x * tau * tau, y1 - vy1 * tau + 0.5 * a.y * tau * tau)
+            start = (MotionLaw.position(x1, vx1, a.x, before: tau), MotionLaw.position(y1, vy1, a.y, before: tau))
         }
         return a
+    }
+}
+
+// MARK: - Motion law
+
+/// The constant-acceleration law read backwards, and how far back a particle's part of a stretch
+/// reaches: the arithmetic `StepMotion` and the per-step view's start positions share, written once
+/// (inlinable, so that the physics coupling's loop over particles computes it in place).
+@usableFromInline
+enum MotionLaw {
+    /// Where a particle now at `p` with velocity `v` was `tau` seconds ago under constant acceleration
+    /// `a` (one axis): p − v·τ + ½a·τ².
+    @inlinable @inline(__always)
+    static func position(_ p: Double, _ v: Double, _ a: Double, before tau: Double) -> Double {
+        p - v * tau + 0.5 * a * tau * tau
+    }
+
+    /// Its velocity then: v − a·τ.
+    @inlinable @inline(__always)
+    static func velocity(_ v: Double, _ a: Double, before tau: Double) -> Double { v - a * tau }
+
+    /// How far back a particle's part of a stretch of `length` seconds ending at `now` (store time)
+    /// reaches: the length, or the time since its birth (at `death` − `life`, as stored) when it was
+    /// born within the stretch.
+    @inlinable @inline(__always)
+    static func span(length: Double, now: Double, death: Float, life: Float) -> Double {
+        min(length, max(0, now - Double(death - life)))
     }
 }
