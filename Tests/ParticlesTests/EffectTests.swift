@@ -121,8 +121,12 @@ private func curve(_ stops: [(Double, Double)], _ mode: ParticleCurveInterpolati
             == "stop times must increase strictly: stop 2 is at t = 0.5 after 0.5")
     #expect(message([(0, .nan), (1, 0)]) == "stop times and values must be finite")
     let cell = CAEmitterCell()
-    #expect(throws: KeyPathError.self) { try cell.setLayerValue(.numbers([0, 0.2, 1, 1, 0]), forKeyPath: "alphaOverLife") }
-    #expect(throws: KeyPathError.self) { try cell.setLayerValue(.numbers([7, 0, 1, 1, 0]), forKeyPath: "alphaOverLife") }
+    #expect(throws: KeyPathError.self) {
+        try cell.setLayerValue(.numbers([0, 0.2, 1, 1, 0]), forKeyPath: "alphaOverLife")
+    }
+    #expect(throws: KeyPathError.self) {
+        try cell.setLayerValue(.numbers([7, 0, 1, 1, 0]), forKeyPath: "alphaOverLife")
+    }
     #expect(throws: KeyPathError.self) { try cell.setLayerValue(.number(0), forKeyPath: "burstCount") }
     #expect(throws: KeyPathError.self) { try cell.setLayerValue(.number(1.5), forKeyPath: "burstProbability") }
     #expect(throws: KeyPathError.self) { try cell.setLayerValue(.number(-1), forKeyPath: "stretchWithVelocity") }
