@@ -141,8 +141,8 @@ public struct ParticleValueCurve: Equatable, Sendable {
     }
 
     /// Fritsch–Butland tangents for `.smooth` (0 at a local extremum, a weighted harmonic mean of the
-    /// neighbouring slopes elsewhere, the one-sided slope at the ends): each lies within 0…3 times the
-    /// slopes of its segments, so every segment is monotone and no value passes its stops.
+    /// neighbouring slopes elsewhere, the secant at the ends): each lies within 0…3 times the slope of
+    /// each segment it touches, so every segment is monotone and no value passes its stops.
     private static func tangents(
         _ t: [Float], _ y: [Float], _ interpolation: ParticleCurveInterpolation
     ) -> [Float] {
@@ -162,16 +162,6 @@ public struct ParticleValueCurve: Equatable, Sendable {
             let w0 = 2 * h1 + h0
             let w1 = h1 + 2 * h0
             m[k] = (w0 + w1) / (w0 / d0 + w1 / d1)
-        }
-        // The end tangents are the secants; limit them as Fritsch–Carlson do when a neighbour is flat
-        // or turns, so the first and last segments stay within their stops too.
-        if n > 2 {
-            if slope[0] * slope[1] <= 0 {
-                m[0] = slope[0] == 0 ? 0 : min(max(m[0], -3 * abs(slope[0])), 3 * abs(slope[0]))
-            }
-            if slope[n - 2] * slope[n - 3] <= 0 {
-                m[n - 1] = slope[n - 2] == 0 ? 0 : min(max(m[n - 1], -3 * abs(slope[n - 2])), 3 * abs(slope[n - 2]))
-            }
         }
         return m
     }
