@@ -42,6 +42,9 @@ public struct ParticleValueCurve: Equatable, Sendable {
     let tangents: [Float]
     /// ∫₀^tₖ value dt at each stop (for spin over life).
     let integrals: [Float]
+    /// The same curve in fixed-size storage, for evaluation per particle without allocation or reference
+    /// counting (`value(at:)` and `integral(to:)` are its).
+    public let kernel: ParticleCurveKernel
 
     /// A curve through `stops` [(t, value)], validated as the type documents.
     public init(stops: [(t: Double, value: Double)], interpolation: ParticleCurveInterpolation = .linear) throws {
@@ -55,6 +58,8 @@ public struct ParticleValueCurve: Equatable, Sendable {
             sums.append(sums[k] + Self.segmentIntegral(k, 1, times, values, tangents, interpolation))
         }
         integrals = sums
+        kernel = ParticleCurveKernel(
+            times: times, values: values, tangents: tangents, integrals: sums, interpolation: interpolation)
     }
 
     /// Checks the stop times (and that every value is finite); throws with the stop and the fix.
@@ -79,43 +84,13 @@ public struct ParticleValueCurve: Equatable, Sendable {
     }
 
     /// The value at life fraction `t` (clamped to 0…1).
-    @inline(__always)
-    public func value(at t: Float) -> Float {
-        let (k, s) = segment(t)
-        let h = times[k + 1] - times[k]
-        let y0 = values[k]
-        let y1 = values[k + 1]
-        switch interpolation {
-        case .linear: return y0 + (y1 - y0) * s
-        case .step: return s >= 1 ? y1 : y0
-        case .smooth:
-            let s2 = s * s
-            let s3 = s2 * s
-            let h00 = 2 * s3 - 3 * s2 + 1
-            let h10 = s3 - 2 * s2 + s
-            let h01 = -2 * s3 + 3 * s2
-            let h11 = s3 - s2
-            return h00 * y0 + h10 * h * tangents[k] + h01 * y1 + h11 * h * tangents[k + 1]
-        }
-    }
+    @inlinable
+    public func value(at t: Float) -> Float { kernel.value(at: t) }
 
     /// ∫₀ᵗ value(u) du for life fraction `t` (clamped to 0…1): how far spin over life has turned a
     /// particle, in units of spin × lifetime.
-    @inline(__always)
-    public func integral(to t: Float) -> Float {
-        let (k, s) = segment(t)
-        return integrals[k] + Self.segmentIntegral(k, s, times, values, tangents, interpolation)
-    }
-
-    /// The segment k (stops k, k + 1) holding `t`, and the fraction s of it.
-    @inline(__always)
-    private func segment(_ t: Float) -> (Int, Float) {
-        let u = t.isNaN ? 0 : min(max(t, 0), 1)
-        var k = 0
-        while k + 2 < times.count && u >= times[k + 1] { k += 1 }
-        let s = (u - times[k]) / (times[k + 1] - times[k])
-        return (k, min(max(s, 0), 1))
-    }
+    @inlinable
+    public func integral(to t: Float) -> Float { kernel.integral(to: t) }
 
     /// ∫ over the first fraction s of segment k.
     private static func segmentIntegral(
@@ -228,16 +203,14 @@ public struct ParticleColorCurve: Equatable, Sendable {
             stops: stops.map { (t: $0.t, value: Double($0.color.alpha)) }, interpolation: interpolation)
     }
 
+    /// The premultiplied red, green, blue and alpha curves in fixed-size storage.
+    public var kernels: ParticleColorKernel {
+        ParticleColorKernel(red: red.kernel, green: green.kernel, blue: blue.kernel, alpha: alpha.kernel)
+    }
+
     /// The straight colour (red, green, blue, alpha; 0…1) at life fraction `t`: the premultiplied
     /// interpolation divided by its alpha (black where alpha is 0).
-    @inline(__always)
-    public func color(at t: Float) -> SIMD4<Float> {
-        let a = min(max(alpha.value(at: t), 0), 1)
-        guard a > 0 else { return .zero }
-        let rgb = SIMD3(red.value(at: t), green.value(at: t), blue.value(at: t)) / a
-        let c = rgb.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
-        return SIMD4(c.x, c.y, c.z, a)
-    }
+    public func color(at t: Float) -> SIMD4<Float> { kernels.color(at: t) }
 
     /// The curve as key-value coding holds it: `[interpolation index, t₀, r₀, g₀, b₀, a₀, t₁, …]`.
     var flattened: [Double] {
@@ -265,5 +238,120 @@ public struct ParticleColorCurve: Equatable, Sendable {
             stops.append((t: list[k], color: CGColor(red: r, green: g, blue: b, alpha: a)))
         }
         try self.init(stops: stops, interpolation: mode)
+    }
+}
+
+// MARK: - Kernels
+
+/// A value curve in fixed-size storage (at most 16 stops, padded), evaluated without allocation or
+/// reference counting: what the simulation reads per particle. The arithmetic of
+/// `ParticleValueCurve.value(at:)` and `integral(to:)`, which call it.
+@frozen
+public struct ParticleCurveKernel: Equatable, Sendable {
+    /// Stop times; beyond the last stop +∞.
+    @usableFromInline let times: SIMD16<Float>
+    /// The interior stop times (stops 1 … n − 2), +∞ elsewhere: how many lie at or below t is t's segment.
+    @usableFromInline let interior: SIMD16<Float>
+    @usableFromInline let values: SIMD16<Float>, tangents: SIMD16<Float>, integrals: SIMD16<Float>
+    /// 0 linear, 1 smooth, 2 step.
+    @usableFromInline let mode: UInt8
+
+    init(
+        times: [Float], values: [Float], tangents: [Float], integrals: [Float],
+        interpolation: ParticleCurveInterpolation
+    ) {
+        func pad(_ list: [Float], _ fill: Float) -> SIMD16<Float> {
+            var v = SIMD16<Float>(repeating: fill)
+            for (k, x) in list.enumerated() { v[k] = x }
+            return v
+        }
+        self.times = pad(times, .infinity)
+        var inner = SIMD16<Float>(repeating: .infinity)
+        for k in 1..<(times.count - 1) { inner[k] = times[k] }
+        interior = inner
+        self.values = pad(values, 0)
+        self.tangents = pad(tangents, 0)
+        self.integrals = pad(integrals, 0)
+        mode = interpolation == .linear ? 0 : interpolation == .smooth ? 1 : 2
+    }
+
+    /// The segment k (stops k, k + 1) holding `t`, and the fraction s of it.
+    @inlinable @inline(__always)
+    func segment(_ t: Float) -> (Int, Float) {
+        let u = t.isNaN ? 0 : min(max(t, 0), 1)
+        let below = SIMD16<Int32>(repeating: 0).replacing(with: 1, where: interior .<= SIMD16(repeating: u))
+        let k = Int(below.wrappedSum())
+        let s = (u - times[k]) / (times[k + 1] - times[k])
+        return (k, min(max(s, 0), 1))
+    }
+
+    /// The value at life fraction `t` (clamped to 0…1).
+    @inlinable @inline(__always)
+    public func value(at t: Float) -> Float {
+        let (k, s) = segment(t)
+        let y0 = values[k]
+        let y1 = values[k + 1]
+        switch mode {
+        case 0: return y0 + (y1 - y0) * s
+        case 2: return s >= 1 ? y1 : y0
+        default:
+            let h = times[k + 1] - times[k]
+            let s2 = s * s
+            let s3 = s2 * s
+            let h00 = 2 * s3 - 3 * s2 + 1
+            let h10 = s3 - 2 * s2 + s
+            let h01 = -2 * s3 + 3 * s2
+            let h11 = s3 - s2
+            return h00 * y0 + h10 * h * tangents[k] + h01 * y1 + h11 * h * tangents[k + 1]
+        }
+    }
+
+    /// ∫₀ᵗ value(u) du for life fraction `t` (clamped to 0…1).
+    @inlinable @inline(__always)
+    public func integral(to t: Float) -> Float {
+        let (k, s) = segment(t)
+        return integrals[k] + partial(k, s)
+    }
+
+    /// ∫ over the first fraction s of segment k.
+    @inlinable @inline(__always)
+    func partial(_ k: Int, _ s: Float) -> Float {
+        let h = times[k + 1] - times[k]
+        let y0 = values[k]
+        let y1 = values[k + 1]
+        switch mode {
+        case 0: return h * (y0 * s + (y1 - y0) * s * s / 2)
+        case 2: return h * (s >= 1 ? y0 : y0 * s)
+        default:
+            let s2 = s * s
+            let s3 = s2 * s
+            let s4 = s3 * s
+            let i00 = s - s3 + s4 / 2
+            let i10 = s2 / 2 - 2 * s3 / 3 + s4 / 4
+            let i01 = s3 - s4 / 2
+            let i11 = -s3 / 3 + s4 / 4
+            return h * (y0 * i00 + h * tangents[k] * i10 + y1 * i01 + h * tangents[k + 1] * i11)
+        }
+    }
+}
+
+/// A colour curve's premultiplied components as kernels (`ParticleColorCurve.color(at:)` is its).
+@frozen
+public struct ParticleColorKernel: Equatable, Sendable {
+    @usableFromInline let red: ParticleCurveKernel, green: ParticleCurveKernel, blue: ParticleCurveKernel
+    @usableFromInline let alpha: ParticleCurveKernel
+
+    init(red: ParticleCurveKernel, green: ParticleCurveKernel, blue: ParticleCurveKernel, alpha: ParticleCurveKernel) {
+        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+    }
+
+    /// The straight colour (red, green, blue, alpha; 0…1) at life fraction `t`.
+    @inlinable @inline(__always)
+    public func color(at t: Float) -> SIMD4<Float> {
+        let a = min(max(alpha.value(at: t), 0), 1)
+        guard a > 0 else { return .zero }
+        let rgb = SIMD3(red.value(at: t), green.value(at: t), blue.value(at: t)) / a
+        let c = rgb.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+        return SIMD4(c.x, c.y, c.z, a)
     }
 }

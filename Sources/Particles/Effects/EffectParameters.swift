@@ -37,10 +37,20 @@ struct EffectParameters {
 /// "Values over life"): colour and alpha multiply, scale multiplies, spin turns the rotation by spin ×
 /// lifetime × ∫ curve.
 struct LifeCurves {
-    var color: ParticleColorCurve?
-    var alpha: ParticleValueCurve?
-    var scale: ParticleValueCurve?
-    var spin: ParticleValueCurve?
+    /// The kernels of the cell's curves (fixed-size: reading them per particle allocates and retains
+    /// nothing).
+    var color: ParticleColorKernel?
+    var alpha: ParticleCurveKernel?
+    var scale: ParticleCurveKernel?
+    var spin: ParticleCurveKernel?
+
+    init(color: ParticleColorCurve?, alpha: ParticleValueCurve?, scale: ParticleValueCurve?, spin: ParticleValueCurve?)
+    {
+        self.color = color?.kernels
+        self.alpha = alpha?.kernel
+        self.scale = scale?.kernel
+        self.spin = spin?.kernel
+    }
 
     var isEmpty: Bool { color == nil && alpha == nil && scale == nil && spin == nil }
 
