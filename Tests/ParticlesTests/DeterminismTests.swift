@@ -80,7 +80,7 @@ import Testing
             cell.lifetime = 10
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 5, cellNamed: "cell")
+        _ = try? sim.burst(count: 5, cellNamed: "cell")
         sim.step(by: step120)
         let h0 = sim.stateHash
         #expect(h0 == sim.stateHash, "hashing does not change the state")

@@ -27,7 +27,7 @@ import Testing
         configure(parent, child)
         parent.emitterCells = [child]
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         return (sim, parent, child)
     }
 
@@ -204,7 +204,7 @@ import Testing
         spark.lifetime = 5
         burst.emitterCells = [spark]
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         let sparks = sim.snapshot().filter { $0.cell === spark }
         #expect(abs(sparks.count - 50) <= 1, "0.5 s at 100/s: \(sparks.count)")
@@ -233,13 +233,13 @@ import Testing
         child.emissionRange = 2 * .pi
         parent.emitterCells = [child]
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1.45)
         #expect(sim.counters(for: child)?.born == 0)
         run(sim, seconds: 0.2)
         let c = sim.counters(for: child)!
         #expect(c.born == 1000, "one parent: 10 000/s × 0.1 s = \(c.born)")
-        _ = try? sim.emit(count: 3, cellNamed: "cell")
+        _ = try? sim.burst(count: 3, cellNamed: "cell")
         run(sim, seconds: 1.7)
         let d = sim.counters(for: child)!
         #expect(

@@ -20,7 +20,7 @@ final class Fireworks: Game {
 
     func fixedUpdate(_ step: GameStep, _ session: GameSession) {
         if step.input.wasPressed(.space) {
-            _ = try? session.burst(100, of: "spark", from: emitter, at: CGPoint(x: 160, y: 120))
+            _ = try? session.burst(count: 100, cellNamed: "spark", in: emitter, at: CGPoint(x: 160, y: 120))
         }
     }
 }
