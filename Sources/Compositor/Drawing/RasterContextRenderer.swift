@@ -4,11 +4,9 @@ import PathGeometry
 import Typesetting
 
 /// Makes `RasterContextRenderer`s; installed as `CGContext.rendererFactory` by `Compositor`.
-public final class RasterContextRendererFactory: CGContextRendererFactory {
-    /// Creates the factory.
-    public init() {}
+final class RasterContextRendererFactory: CGContextRendererFactory {
     /// A renderer for one context.
-    public func makeRenderer() -> CGContextRenderer { RasterContextRenderer() }
+    func makeRenderer() -> CGContextRenderer { RasterContextRenderer() }
 }
 
 /// Performs `CGContext` commands with the compositor's rasteriser: paths become device polygons

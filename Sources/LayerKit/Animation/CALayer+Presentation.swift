@@ -14,7 +14,7 @@ extension CALayer {
     /// `isRemovedOnCompletion`), runs the delegate callbacks and transaction completion blocks, and commits
     /// the implicit transaction again so that changes made in callbacks start at this frame's time.
     @discardableResult
-    public func makePresentationTree(atTime mediaTime: CFTimeInterval) -> CALayer {
+    package func makePresentationTree(atTime mediaTime: CFTimeInterval) -> CALayer {
         let thread = TransactionThreadState.current
         thread.flushImplicit()
         var events: [AnimationEvent] = []
@@ -57,7 +57,7 @@ extension CALayer {
     /// This layer alone (no sublayers) with its animations applied at media time `mediaTime`, for
     /// per-step reads such as an emitter's animated properties. Returns the model itself when it has no
     /// animations; changes nothing (no animation starts or completes, no callback runs).
-    public func presentationCopy(atTime mediaTime: CFTimeInterval) -> Self {
+    package func presentationCopy(atTime mediaTime: CFTimeInterval) -> Self {
         guard !attachedAnimations.isEmpty else { return self }
         let copy = type(of: self).init(layer: self)
         var ignored: [AnimationEvent] = []
@@ -68,7 +68,7 @@ extension CALayer {
     /// This layer's subtree as it was shown `delay` seconds (of its superlayer's time) before media time
     /// `mediaTime`, with the animations applied: what `CAReplicatorLayer.instanceDelay` shows for a later
     /// instance. Changes nothing (no animation starts or completes, no callback runs).
-    public func presentationSubtree(atTime mediaTime: CFTimeInterval, delayedBy delay: CFTimeInterval) -> CALayer {
+    package func presentationSubtree(atTime mediaTime: CFTimeInterval, delayedBy delay: CFTimeInterval) -> CALayer {
         let model = modelLayer ?? self
         let parentTime = (model.timeParent?.localTime(forMediaTime: mediaTime) ?? mediaTime) - delay
         var ignored: [AnimationEvent] = []

@@ -72,7 +72,7 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     public internal(set) weak var modelCell: CAEmitterCell?
 
     /// Increments whenever a property of this cell changes.
-    public private(set) var generation: UInt64 = 0
+    package private(set) var generation: UInt64 = 0
 
     /// Creates a cell with Core Animation's default values.
     public required init() {}
@@ -81,7 +81,7 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     public class func emitterCell() -> Self { self.init() }
 
     /// A copy of this cell and its sub-cells, remembering this cell as the model.
-    public func presentationCopy() -> CAEmitterCell {
+    package func presentationCopy() -> CAEmitterCell {
         let c = type(of: self).init()
         c.state = state
         c.style = style

@@ -109,11 +109,11 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var style: [String: Any]?
 
     /// Increments whenever a property of this layer changes.
-    public private(set) var generation: UInt64 = 0
+    package private(set) var generation: UInt64 = 0
 
     /// Increments whenever this layer, a descendant, a mask or the sublayer list changes: lets renderers
     /// and caches skip work for subtrees that did not change.
-    public private(set) var subtreeGeneration: UInt64 = 0
+    package private(set) var subtreeGeneration: UInt64 = 0
 
     /// For a presentation copy, the model layer it was made from; nil for a model layer.
     public internal(set) weak var modelLayer: CALayer?
@@ -131,7 +131,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var hasBeenPresented = false
 
     /// For a presentation copy: the transition in progress on this layer, if any.
-    public internal(set) var activeTransition: CATransitionPresentation?
+    package internal(set) var activeTransition: CATransitionPresentation?
 
     /// Extension: whether property changes of this layer look up actions (implicit animations). Default
     /// true, as for Core Animation's standalone layers; set false for layers whose properties are driven
@@ -269,7 +269,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     /// Marks this layer's subtree and its ancestors as changed without a property change (for example
     /// when an emitter cell of this layer changed).
-    public func subtreeDidChange() {
+    package func subtreeDidChange() {
         var layer: CALayer? = self
         while let l = layer {
             l.subtreeGeneration &+= 1

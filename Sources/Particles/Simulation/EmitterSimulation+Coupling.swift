@@ -7,7 +7,7 @@ extension EmitterSimulation {
     /// Calls `body` with the contiguous buffers of `cell`'s particles (x, y, vx, vy writable), for
     /// code that moves particles after a step (docs/Particles.md, "Physics coupling").
     /// Throws when `cell` is not a cell of this emitter.
-    public func withParticleBuffers<R>(ofCell cell: CAEmitterCell, _ body: (ParticleBuffers) throws -> R) throws -> R {
+    package func withParticleBuffers<R>(ofCell cell: CAEmitterCell, _ body: (ParticleBuffers) throws -> R) throws -> R {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
         let s = c.store
         // The caller may write positions and velocities: the next step checks them for NaN.
@@ -24,7 +24,7 @@ extension EmitterSimulation {
     /// dead slot does nothing. The death is counted at once and reported in the next step's events.
     /// Returns whether a live particle was killed.
     @discardableResult
-    public func kill(slot: Int, ofCell cell: CAEmitterCell) throws -> Bool {
+    package func kill(slot: Int, ofCell cell: CAEmitterCell) throws -> Bool {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
         guard slot >= 0 && slot < c.store.count else {
             throw EmitterSimulationError.slotOutOfRange(slot: slot, count: c.store.count)
@@ -41,7 +41,7 @@ extension EmitterSimulation {
     /// layer's +x when zero), each colour multiplied by `inheritedColor`. For sparks at a contact point.
     /// The budget applies; returns how many were born.
     @discardableResult
-    public func burst(
+    package func burst(
         count: Int, ofCell cell: CAEmitterCell, at point: (x: Double, y: Double, z: Double),
         direction: (dx: Double, dy: Double, dz: Double) = (1, 0, 0),
         inheritedColor: CGColor = .white
