@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Emitter: a Core Animation–style layer, particle and physics engine for Linux.
-// The module graph is fixed by DESIGN.md section 1 and explained in docs/Architecture.md.
+// The module graph is described in docs/Design.md §1 and docs/Architecture.md.
 import PackageDescription
 
 let package = Package(
@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Physics", dependencies: ["CChipmunk", "LayerKit"]),
         .target(
             name: "Compositor", dependencies: ["LayerKit", "Particles", "ImageCodec", "PathGeometry", "Typesetting"]),
-        .target(name: "SceneFormat", dependencies: ["LayerKit", "Particles", "Physics", "ImageCodec"]),
+        .target(name: "SceneFormat", dependencies: ["LayerKit", "ImageCodec"]),
         .target(name: "ParticleDesigner", dependencies: ["LayerKit", "SceneFormat", "ImageCodec", "CZlib"]),
         .target(
             name: "EmitterKit",

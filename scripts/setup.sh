@@ -11,6 +11,7 @@ packages=(
   libfreetype-dev   # FreeType: CATextLayer glyphs (CFreeType)
   fonts-dejavu-core # DejaVu Sans: the default font
   zlib1g-dev        # zlib: gzip-compressed textures in Particle Designer files (CZlib)
+  python3           # scripts/bench-tables.py: the benchmark tables of the docs (checked by the tests)
 )
 
 missing=()

@@ -36,7 +36,7 @@ package struct ParticleAppearance: Equatable {
 
 /// One particle as the compositor draws it: a quad of its cell's contents centred on `position`.
 ///
-/// The quad is `image size in points × scale` (DESIGN.md §3.8), rotated by `rotation` radians (positive
+/// The quad is `image size in points × scale` (docs/Design.md §3.8), rotated by `rotation` radians (positive
 /// turns +x toward +y) and tinted per channel by `color` (straight RGBA8, clamped).
 package struct ParticleSprite: Equatable {
     /// Centre x in the emitter layer's coordinates, points.
@@ -65,7 +65,7 @@ package struct ParticleSprite: Equatable {
 }
 
 /// Everything needed to draw one emitter layer's particles for one frame, already in draw order
-/// (DESIGN.md §3.7). Built by the simulation after the frame's last fixed step; its storage is reused
+/// (docs/Design.md §3.7). Built by the simulation after the frame's last fixed step; its storage is reused
 /// from frame to frame.
 package struct ParticleDrawList {
     /// Blending: `.additive` draws ONE/ONE, every other mode source-over.

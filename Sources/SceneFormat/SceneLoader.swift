@@ -1,7 +1,7 @@
 import Foundation
 import LayerKit
 
-/// Loads scene files (JSON, DESIGN.md §5, docs/SceneFormat.md) into a `Scene`.
+/// Loads scene files (JSON, docs/Design.md §5, docs/SceneFormat.md) into a `Scene`.
 ///
 /// Loading is strict and complete: every problem of the file is reported at once, as
 /// `file:line:column: json.path: message`, and any input, however broken, ends in a `Scene` or a

@@ -10,9 +10,12 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Each figure alternates reference and engine over several rounds in the same process and reports
             median and minimum times and the median ratio, so that figures hold on a noisy machine. The report
-            ends with one line per DESIGN.md §7 budget (pass, fail, or why it was not measured). Scene figures
+            ends with one line per docs/Design.md §7 budget (pass, fail, or why it was not measured). Scene figures
             measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's
             dummy driver; process figures spawn this binary.
+
+            `make bench` records the report as benchmarks/results/<machine>/latest.json (--record) and
+            regenerates the tables of docs/Performance.md from it.
 
             Examples:
               make bench                                   # release build with the speed flags
@@ -33,8 +36,19 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Tiny sizes and one round: checks that every benchmark runs (used by the test suite).")
     var smoke = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the JSON report as <folder>/<machine>/latest.json (make bench: benchmarks/results).",
+            valueName: "folder"))
+    var record: String?
+
     func validate() throws {
         if !smoke && rounds < 5 { throw ValidationError("--rounds must be at least 5 (got \(rounds))") }
+        if record != nil, let filter, !filter.isEmpty {
+            throw ValidationError(
+                "--record keeps a machine's full result, but --filter \(filter) runs only part of it; drop one of the two"
+            )
+        }
     }
 
     func run() throws {
@@ -55,8 +69,17 @@ struct BenchCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("  failed: \(error)\n".utf8))
             }
         }
-        let report = BenchmarkReport(results: results, failures: failures, scale: runner.scale)
+        let report = BenchmarkReport(
+            results: results, failures: failures, scale: runner.scale, rounds: runner.rounds, filter: filter)
         print(json ? try report.json() : report.table())
+        if let record {
+            do {
+                let path = try BenchmarkResults.record(report, in: record)
+                FileHandle.standardError.write(Data("recorded \(path)\n".utf8))
+            } catch {
+                throw CommandFailure(message: "emitter bench: \(error)", code: .runtime)
+            }
+        }
         if !failures.isEmpty {
             throw CommandFailure(
                 message: "emitter bench: \(failures.count) figure(s) could not run: "

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import Testing
 
@@ -9,9 +10,18 @@ import Testing
 struct BenchmarkSmokeTests {
     /// Runs in a child `emitter bench --smoke` process: the scene figures open SDL windows, and SDL
     /// allows one per process, which the window tests of this test process may be using.
+    /// The run is also recorded (`--record`), as `make bench` records full runs: the file is the JSON printed.
     @Test func everyBenchmarkRunsAtSmokeSizeWithFinitePositiveTimes() throws {
-        let run = try BenchCommandTests().bench(["--smoke", "--json"])
+        let results = try TestSupport.temporaryFolder("bench-smoke-record")
+        let run = try BenchCommandTests().bench(["--smoke", "--json", "--record", results])
         #expect(run.status == 0, "emitter bench --smoke exited \(run.status): \(run.stderr.suffix(2000))")
+        let machines = try FileManager.default.contentsOfDirectory(atPath: results)
+        let recorded = machines.first.flatMap {
+            try? String(contentsOfFile: "\(results)/\($0)/latest.json", encoding: .utf8)
+        }
+        #expect(
+            machines.count == 1 && recorded == run.stdout,
+            "recorded \(machines): \(recorded?.prefix(200) ?? "nothing"), printed \(run.stdout.prefix(200))")
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Compositor
 
-/// CAGradientLayer: axial, radial, conic, locations, and invalid input (DESIGN.md §3.13).
+/// CAGradientLayer: axial, radial, conic, locations, and invalid input (docs/Design.md §3.13).
 @Suite struct GradientTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Compositor
 
-/// Masks, masksToBounds, group opacity, shouldRasterize (DESIGN.md §3.14).
+/// Masks, masksToBounds, group opacity, shouldRasterize (docs/Design.md §3.14).
 @Suite struct MaskAndGroupTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// maxParticles (DESIGN.md §3.10): births beyond it are dropped deterministically and counted; the
+/// maxParticles (docs/Design.md §3.10): births beyond it are dropped deterministically and counted; the
 /// engine is told once.
 @Suite struct BudgetTests {
     static func overflowing() -> EmitterSimulation {

@@ -6,7 +6,7 @@ import Testing
 
 /// Cell timing (beginTime, duration, speed, repeatCount, repeatDuration, autoreverses, timeOffset,
 /// fillMode) gates emission; the layer's beginTime starts the simulation, timeOffset pre-warms it and
-/// speed scales its time, 0 pausing it (DESIGN.md §3.5, §3.11).
+/// speed scales its time, 0 pausing it (docs/Design.md §3.5, §3.11).
 @Suite struct CellTimingTests {
     /// Birth times (layer time) of a 100/s cell over `seconds` with the given timing.
     static func birthTimes(seconds: Double = 6, _ configure: (CAEmitterCell) -> Void) -> [Double] {

@@ -5,7 +5,7 @@ import Testing
 @testable import Particles
 
 /// The same scene and seed give bit-identical state at equal simulated times whatever the frame rate
-/// (DESIGN.md §1, §3.9); the state hash makes it testable and is pinned by golden values.
+/// (docs/Design.md §6.1, §3.9); the state hash makes it testable and is pinned by golden values.
 @Suite struct DeterminismTests {
     /// Drives `sim` like the engine: frames of the given deltas feed a fixed-step accumulator; each
     /// step first sets the emitter position for that step's time, and a draw list is built per frame.

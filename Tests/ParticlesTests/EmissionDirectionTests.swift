@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// Emission direction from emissionLongitude, emissionLatitude and emissionRange (DESIGN.md §3.2).
+/// Emission direction from emissionLongitude, emissionLatitude and emissionRange (docs/Design.md §3.2).
 @Suite struct EmissionDirectionTests {
     static func velocities(_ configure: (CAEmitterCell) -> Void) -> [ParticleRecord] {
         let (layer, cell) = makeEmitter { layer, cell in

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// Where particles are born for every emitterShape × emitterMode (DESIGN.md §3.3): centre (100, 50, 20),
+/// Where particles are born for every emitterShape × emitterMode (docs/Design.md §3.3): centre (100, 50, 20),
 /// emitterSize 40 × 30, emitterDepth 10; circle and sphere of radius 40.
 @Suite struct EmitterShapeTests {
     static let cx: Float = 100, cy: Float = 50, cz: Float = 20

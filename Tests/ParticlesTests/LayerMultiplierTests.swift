@@ -5,7 +5,7 @@ import Testing
 @testable import Particles
 
 /// The layer's birthRate, lifetime, velocity, scale and spin multiply every cell at every depth
-/// (DESIGN.md §3.4); lifetime 0 stops births; the seed is per layer (§3.9).
+/// (docs/Design.md §3.4); lifetime 0 stops births; the seed is per layer (§3.9).
 @Suite struct LayerMultiplierTests {
     @Test func layerBirthRateMultipliesSubCellRatesToo() {
         func born(_ multiplier: Float) -> (Int, Int) {

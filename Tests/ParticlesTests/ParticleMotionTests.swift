@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// What every step does to a particle (DESIGN.md §3.8): accelerations, colour and scale speeds with
+/// What every step does to a particle (docs/Design.md §3.8): accelerations, colour and scale speeds with
 /// their clamps, spin, and death at the end of the lifetime.
 @Suite struct ParticleMotionTests {
     /// One particle emitted at t = 0 and followed for `seconds`.

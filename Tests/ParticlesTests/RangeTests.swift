@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// Every ranged cell property is uniform in [M − R, M + R] (DESIGN.md §3.1), or [M − R/2, M + R/2]
+/// Every ranged cell property is uniform in [M − R, M + R] (docs/Design.md §3.1), or [M − R/2, M + R/2]
 /// with `rangeSemantics = .halfWidth`; the layer multipliers apply after sampling.
 @Suite struct RangeTests {
     /// Samples of one property over 20 000 particles emitted at once.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// Draw order per renderMode (DESIGN.md §3.7): birth order across all cells for unordered, oldestFirst
+/// Draw order per renderMode (docs/Design.md §3.7): birth order across all cells for unordered, oldestFirst
 /// and additive; newest first for oldestLast; far to near for backToFront.
 @Suite struct RenderOrderTests {
     /// Two cells (different rates and colours) emitting for 1 s; returns the draw list and the snapshot.

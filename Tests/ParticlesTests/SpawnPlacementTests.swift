@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// Births are spread across each step and placed by the part of the step they lived (DESIGN.md §3.6).
+/// Births are spread across each step and placed by the part of the step they lived (docs/Design.md §3.6).
 @Suite struct SpawnPlacementTests {
     @Test func aFastMovingEmitterLeavesAnEvenTrail() {
         // 1200 points per second, 1200 births per second, particles at rest: one particle per point.

@@ -4,7 +4,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import Particles
 
-/// The memory budget of DESIGN.md §7 (≤ 48 bytes of simulation state per live particle) and the store
+/// The memory budget of docs/Design.md §7 (≤ 48 bytes of simulation state per live particle) and the store
 /// policies that meet it: shared scale, spin and colour columns, growth by 1.4×, relocation instead of
 /// a sliding window, shrinking once a burst has died (docs/Particles.md, "Storage").
 @Suite struct StorageBudgetTests {

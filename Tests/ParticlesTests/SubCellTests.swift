@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// Sub-cells at any depth (DESIGN.md §3.5): continuous emission from the parent's current position,
+/// Sub-cells at any depth (docs/Design.md §3.5): continuous emission from the parent's current position,
 /// angles relative to its direction of motion, colour inherited, timing from the parent's birth.
 @Suite struct SubCellTests {
     /// One parent emitted at (0, 0) moving at `speed` toward `longitude`, with one sub-cell.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SceneFormat
 
-/// Every value format of DESIGN.md §5 and docs/SceneFormat.md reads into the model value it describes.
+/// Every value format of docs/Design.md §5 and docs/SceneFormat.md reads into the model value it describes.
 @Suite struct ValueFormatTests {
     func layer(_ json: String) throws -> CALayer {
         let scene = try loadScene(sceneWithLayer(json))

@@ -125,7 +125,7 @@ extension BenchmarkRegistry {
     /// allocations as the full step uses (`SteadySpark.placements`). Both sides do the same work, so
     /// any distance of the ratio from 1 is the machine (shared caches, memory placement, neighbours),
     /// and a full-step ratio within that distance of its goal is not a clear pass or failure
-    /// (docs/Performance.md, "The noise floor").
+    /// (docs/Performance.md, "What limits each figure").
     static func noiseFloorBenchmark() -> Benchmark {
         Benchmark(
             name: "particles.noise.1M", unit: "600 updates of a copy of the particles.step.1M live particles",
@@ -161,7 +161,7 @@ extension BenchmarkRegistry {
     /// Round by round the figure cycles through `SteadySpark.placements` independent emitters, each
     /// with its own copy: where one allocation's pages land moves its update by up to about ±10 % from
     /// one process to the next on the VMs measured, so one emitter would measure its placement as much
-    /// as the step (docs/Performance.md, "Placement").
+    /// as the step (docs/PerformanceHistory.md, "Placement and the noise floor").
     static func fullStepBenchmark() -> Benchmark {
         Benchmark(
             name: "particles.step.1M",

@@ -19,7 +19,7 @@ public enum BenchmarkTiming: String, Codable, Sendable {
     case reported
 }
 
-/// A DESIGN.md §7 budget checked on a benchmark's result.
+/// A docs/Design.md §7 budget checked on a benchmark's result.
 public struct Budget: Sendable {
     /// Which budget of `DesignBudgets.all` this is.
     public var id: DesignBudgets.ID
@@ -45,7 +45,7 @@ public struct Budget: Sendable {
 }
 
 /// One figure of the benchmark command: an engine workload measured next to a reference doing the
-/// same work, in the same process, alternating round by round (DESIGN.md §6).
+/// same work, in the same process, alternating round by round (docs/Design.md §6.4).
 public struct Benchmark {
     /// Dotted name, e.g. `particles.update.1M`; `--filter` matches substrings of it.
     public var name: String
@@ -67,7 +67,7 @@ public struct Benchmark {
     /// When one iteration is one frame: the frame rate at which `corePercent` is reported (the engine's
     /// median as a percentage of one core). Default nil.
     public var framesPerSecond: Double?
-    /// DESIGN.md §7 budgets this figure checks. Default none.
+    /// docs/Design.md §7 budgets this figure checks. Default none.
     public var budgets: [Budget] = []
     /// Builds the workload for a scale: returns the two closures to time. Setup cost is not measured.
     public var make: (BenchmarkScale) throws -> Workload
@@ -139,7 +139,7 @@ public struct Benchmark {
 public struct BudgetResult: Codable, Sendable {
     /// The budget's id (`DesignBudgets.ID`).
     public var id: String
-    /// The budget in words, from DESIGN.md §7.
+    /// The budget in words, from docs/Design.md §7.
     public var budget: String
     /// The benchmark that measured it.
     public var benchmark: String
@@ -179,7 +179,7 @@ public struct BenchmarkResult: Codable, Sendable {
     public var framesPerSecond: Double?
     /// Values read after timing, named with their unit.
     public var extras: [String: Double] = [:]
-    /// The DESIGN.md §7 budgets this figure checks.
+    /// The docs/Design.md §7 budgets this figure checks.
     public var budgets: [BudgetResult] = []
 
     /// Median engine time.

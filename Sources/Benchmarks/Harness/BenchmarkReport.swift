@@ -1,13 +1,25 @@
 import Foundation
 import Physics
 
-/// The benchmark command's output: the machine, the build, every result and the DESIGN.md §7
+/// The benchmark command's output: the machine, the build, every result and the docs/Design.md §7
 /// budgets, as a table or JSON.
 public struct BenchmarkReport: Codable, Sendable {
     /// CPU model as /proc/cpuinfo names it.
     public var cpu: String
     /// Logical CPUs available.
     public var cores: Int
+    /// The machine's name in the results folder (`BenchmarkResults`): `EMITTER_BENCH_MACHINE` when set,
+    /// else the CPU model and core count as a folder name, e.g. `intel-xeon-2-cores`.
+    public var machine: String
+    /// When the report was made, ISO 8601 in UTC, e.g. `2026-11-28T03:00:00Z`.
+    public var date: String
+    /// The commit measured, from `EMITTER_BENCH_COMMIT` (`make bench` sets it; a trailing `+` marks
+    /// uncommitted changes); nil when not given.
+    public var commit: String?
+    /// Rounds per figure (1 at smoke sizes).
+    public var rounds: Int
+    /// The `--filter` the run was limited to; nil when every figure ran.
+    public var filter: String?
     /// The build flags the binary was built with (from EMITTER_BENCH_FLAGS, set by `make bench`).
     public var buildFlags: String
     /// Whether this is an optimised build.
@@ -20,7 +32,7 @@ public struct BenchmarkReport: Codable, Sendable {
     public var results: [BenchmarkResult]
     /// Benchmarks that could not run, with the reason.
     public var failures: [Failure]
-    /// One line per DESIGN.md §7 budget, in its order.
+    /// One line per docs/Design.md §7 budget, in its order.
     public var budgets: [BudgetLine]
 
     /// A benchmark that threw instead of measuring.
@@ -41,7 +53,7 @@ public struct BenchmarkReport: Codable, Sendable {
     public struct BudgetLine: Codable, Sendable {
         /// The budget's id.
         public var id: String
-        /// DESIGN.md's wording.
+        /// docs/Design.md §7's wording.
         public var budget: String
         /// The measurement, when there is one.
         public var result: BudgetResult?
@@ -49,12 +61,22 @@ public struct BenchmarkReport: Codable, Sendable {
         public var notMeasured: String?
     }
 
-    /// Creates a report for this machine.
-    public init(results: [BenchmarkResult], failures: [Failure] = [], scale: BenchmarkScale = .full) {
+    /// Creates a report for this machine, dated now.
+    public init(
+        results: [BenchmarkResult], failures: [Failure] = [], scale: BenchmarkScale = .full, rounds: Int = 7,
+        filter: String? = nil
+    ) {
+        let environment = ProcessInfo.processInfo.environment
         cpu = BenchmarkReport.cpuModel()
         cores = ProcessInfo.processInfo.activeProcessorCount
-        buildFlags =
-            ProcessInfo.processInfo.environment["EMITTER_BENCH_FLAGS"] ?? "(not given; run through `make bench`)"
+        machine =
+            environment["EMITTER_BENCH_MACHINE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? BenchmarkReport.machineName(cpu: cpu, cores: cores)
+        date = ISO8601DateFormatter().string(from: Date())
+        commit = environment["EMITTER_BENCH_COMMIT"].flatMap { $0.isEmpty ? nil : $0 }
+        self.rounds = rounds
+        self.filter = filter.flatMap { $0.isEmpty ? nil : $0 }
+        buildFlags = environment["EMITTER_BENCH_FLAGS"] ?? "(not given; run through `make bench`)"
         #if DEBUG
             optimized = false
         #else
@@ -89,7 +111,8 @@ public struct BenchmarkReport: Codable, Sendable {
     public func table() -> String {
         var lines = [
             "CPU: \(cpu) (\(cores) cores)   build: \(optimized ? "release" : "DEBUG (figures meaningless)")   flags: \(buildFlags)",
-            "Chipmunk: \(chipmunk)", "sizes: \(scale)", "",
+            "machine: \(machine)   date: \(date)   commit: \(commit ?? "(not given)")",
+            "Chipmunk: \(chipmunk)", "sizes: \(scale), \(rounds) round(s)\(filter.map { ", filter: \($0)" } ?? "")", "",
         ]
         let header = ["figure", "engine ms (med/min)", "reference ms (med/min)", "ratio", "goal"]
         var rows: [[String]] = [header]
@@ -131,7 +154,7 @@ public struct BenchmarkReport: Codable, Sendable {
             for f in failures { lines.append("  \(f.name): \(f.message)") }
         }
         lines.append("")
-        lines.append("Budgets (DESIGN.md §7):")
+        lines.append("Budgets (docs/Design.md §7):")
         for b in budgets {
             if let r = b.result {
                 let verdict = r.passed.map { $0 ? "PASS" : "FAIL" } ?? "smoke sizes, not judged"
@@ -147,6 +170,21 @@ public struct BenchmarkReport: Codable, Sendable {
     }
 
     // MARK: - Machine
+
+    /// A folder name for a machine: the CPU model in lower case without trademark signs and the words
+    /// "processor" and "CPU", words joined by `-`, then the core count (`Intel(R) Xeon(R) Processor`
+    /// with 2 cores gives `intel-xeon-2-cores`).
+    public static func machineName(cpu: String, cores: Int) -> String {
+        var text = cpu.lowercased()
+        for mark in ["(r)", "(tm)", "®", "™"] { text = text.replacingOccurrences(of: mark, with: " ") }
+        let words = text.split { !($0.isASCII && ($0.isLetter || $0.isNumber) || $0 == ".") }
+            .map(String.init)
+            .filter { word in
+                !["processor", "cpu", "with"].contains(word) && word.contains { $0.isLetter || $0.isNumber }
+            }
+        let model = words.isEmpty ? "unknown-cpu" : words.joined(separator: "-")
+        return "\(model)-\(cores)-cores"
+    }
 
     static func cpuModel() -> String {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Runs benchmarks: reference and engine alternate within every round, each timed over enough
-/// iterations to last about `targetMilliseconds`, so both see the same machine state (DESIGN.md §6).
+/// iterations to last about `targetMilliseconds`, so both see the same machine state (docs/Design.md §6.4).
 public struct BenchmarkRunner {
     /// Rounds per benchmark, ≥ 1 (the command enforces ≥ 5 for full runs). Default 7.
     public var rounds: Int = 7

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The budgets of DESIGN.md §7, in its order: the report prints one line for each, passed, failed, or
+/// The budgets of docs/Design.md §7, in its order: the report prints one line for each, passed, failed, or
 /// why it was not measured in this run.
 public enum DesignBudgets {
-    /// One budget of DESIGN.md §7.
+    /// One budget of docs/Design.md §7.
     public enum ID: String, CaseIterable, Codable, Sendable {
         case bytesPerParticle
         case peakMemoryHeadless
@@ -15,7 +15,7 @@ public enum DesignBudgets {
         case fireAt60fps
     }
 
-    /// DESIGN.md's wording of a budget.
+    /// docs/Design.md §7's wording of a budget.
     public static func text(_ id: ID) -> String {
         switch id {
         case .bytesPerParticle: return "simulation state per live particle ≤ 48 bytes"

@@ -1,7 +1,7 @@
 import Foundation
 import LayerKit
 
-/// A `CAGradientLayer`'s gradient as a paint (DESIGN.md §3.13).
+/// A `CAGradientLayer`'s gradient as a paint (docs/Design.md §3.13).
 ///
 /// Each device pixel is mapped back to the layer's plane, its gradient parameter t is computed in layer
 /// points (axial: projection on start→end; radial: elliptical distance from start with semi-axes

@@ -1,7 +1,7 @@
 import Foundation
 import LayerKit
 
-/// Turns measured frame deltas into a whole number of fixed simulation steps (DESIGN.md §1).
+/// Turns measured frame deltas into a whole number of fixed simulation steps (docs/Design.md §1.3).
 ///
 /// Each frame's delta is clamped (default 0.25 s) and added to an accumulator; the accumulator is
 /// consumed in fixed steps (default 1/120 s); what is left is the interpolation fraction for drawing.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Physics coupling (DESIGN.md §4, docs/Physics.md "Engine coupling"): the world steps after the
+/// Physics coupling (docs/Design.md §4, docs/Physics.md "Engine coupling"): the world steps after the
 /// emitters in every fixed step; bodies drive layers; particles collide with or become bodies; fields
 /// push both; events reach Swift code.
 ///

@@ -1,16 +1,13 @@
 import Foundation
 
-/// The engine: runs a layer tree on a fixed simulation step and draws it (DESIGN.md §1).
+/// The engine: runs a layer tree on a fixed simulation step and draws it (docs/Design.md §1).
 ///
-/// One frame is `advance(by:)` followed by `render(into:)`:
-/// 1. the measured frame delta is clamped and accumulated; the accumulator is consumed in fixed steps;
-/// 2. every fixed step runs, in order: the `onFixedStep` callbacks (game logic), every emitter's
-///    simulation (spawn and integrate, in tree order), the physics world, particle–physics coupling and
-///    events;
-/// 3. the engine clock (`CACurrentMediaTime()`) advances by the accepted frame time and bodies are written
-///    into their layers, interpolated between the last two steps;
-/// 4. `render(into:)` evaluates animations at the frame's media time (the presentation tree) and the
-///    compositor draws it, with each emitter's particles.
+/// One frame runs the stages of docs/Design.md §1.3: `advance(by:)` is **accumulate** (the measured
+/// delta clamped and consumed in fixed steps), the **fixed steps** (each: **fixed update**, the
+/// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order; **physics**, the world,
+/// particle–physics coupling and events), **clock**, **sync bodies** (bodies written into their layers,
+/// interpolated between the last two steps), **draw lists** and **statistics**; `render(into:)` is
+/// **present** (animations evaluated at the frame's media time) and **composite**.
 ///
 /// Simulation happens on the fixed step only, so the state at a simulated time does not depend on the
 /// frame rate. The engine's clock is virtual: it advances by the accepted frame deltas (measured from
@@ -166,7 +163,7 @@ public final class Engine {
         }
     }
 
-    /// One fixed step in DESIGN.md's order.
+    /// One fixed step: the stages fixed update, emit and physics of docs/Design.md §1.3.
     func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
         onFixedStep?(step)
         let stepMediaTime = startTime + step.time

@@ -3,7 +3,7 @@ import Foundation
 /// An sRGB-encoded RGBA colour with components in 0…1 (straight, not premultiplied).
 ///
 /// A value type here (Apple's is a reference type); code that assigns `UIColor.orange.cgColor` or
-/// `CGColor(red:green:blue:alpha:)` ports unchanged. Blending happens in encoded space (DESIGN.md §2).
+/// `CGColor(red:green:blue:alpha:)` ports unchanged. Blending happens in encoded space (docs/Design.md §2).
 public struct CGColor: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Red, 0…1.
     public var red: CGFloat

@@ -2,7 +2,7 @@ import Foundation
 
 /// Colours at locations, drawn by `CGContext.drawLinearGradient` and `drawRadialGradient`.
 ///
-/// Colours interpolate premultiplied in sRGB-encoded space (DESIGN.md §3.13), as `CAGradientLayer` does.
+/// Colours interpolate premultiplied in sRGB-encoded space (docs/Design.md §3.13), as `CAGradientLayer` does.
 public final class CGGradient: @unchecked Sendable {
     /// The colours, first to last.
     public let colors: [CGColor]

@@ -44,7 +44,7 @@ extension CAEmitterCell {
         }
     }
 
-    /// Range of `radialAcceleration`, points per second², ≥ 0 (DESIGN.md §3.1). Default 0. Extension.
+    /// Range of `radialAcceleration`, points per second², ≥ 0 (docs/Design.md §3.1). Default 0. Extension.
     public var radialAccelerationRange: CGFloat {
         get { state.extensions.radialAccelerationRange }
         set {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A particle template of an emitter layer (Core Animation's CAEmitterCell): how particles are born,
-/// move, change and look. Cells may have sub-cells: every live particle then emits them (DESIGN.md §3.5).
+/// move, change and look. Cells may have sub-cells: every live particle then emits them (docs/Design.md §3.5).
 ///
-/// Ranges follow DESIGN.md §3.1 (`M ± R` by default); rates are per second; angles in radians.
+/// Ranges follow docs/Design.md §3.1 (`M ± R` by default); rates are per second; angles in radians.
 /// A change to any property takes effect at the next simulation step without resetting live particles.
 open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     struct CellState {
@@ -142,7 +142,7 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Range of the lifetime in seconds, ≥ 0 (DESIGN.md §3.1). Default 0. Animatable.
+    /// Range of the lifetime in seconds, ≥ 0 (docs/Design.md §3.1). Default 0. Animatable.
     public var lifetimeRange: Float {
         get { state.lifetimeRange }
         set {

@@ -61,7 +61,7 @@ open class CAEmitterLayer: CALayer {
         }
     }
 
-    /// Size of the emission shape, points (DESIGN.md §3.3). Default `.zero`. Animatable.
+    /// Size of the emission shape, points (docs/Design.md §3.3). Default `.zero`. Animatable.
     public var emitterSize: CGSize {
         get { own.emitterSize }
         set {
@@ -103,7 +103,7 @@ open class CAEmitterLayer: CALayer {
 
     // MARK: - Rendering
 
-    /// Order and blending of particles (DESIGN.md §3.7). Default `.unordered`.
+    /// Order and blending of particles (docs/Design.md §3.7). Default `.unordered`.
     public var renderMode: CAEmitterLayerRenderMode {
         get { own.renderMode }
         set {
@@ -123,7 +123,7 @@ open class CAEmitterLayer: CALayer {
         }
     }
 
-    // MARK: - Multipliers (DESIGN.md §3.4)
+    // MARK: - Multipliers (docs/Design.md §3.4)
 
     /// Multiplies every cell's birth rate, ≥ 0. Default 1. Animatable.
     public var birthRate: Float {
@@ -177,7 +177,7 @@ open class CAEmitterLayer: CALayer {
 
     // MARK: - Randomness and limits
 
-    /// Seed of this layer's random generator (DESIGN.md §3.9). Default 0.
+    /// Seed of this layer's random generator (docs/Design.md §3.9). Default 0.
     public var seed: UInt32 {
         get { own.seed }
         set {
@@ -197,7 +197,7 @@ open class CAEmitterLayer: CALayer {
         }
     }
 
-    /// Extension: how ranges are read (DESIGN.md §3.1). Default `.fullWidth` (M ± R).
+    /// Extension: how ranges are read (docs/Design.md §3.1). Default `.fullWidth` (M ± R).
     public var rangeSemantics: CAEmitterRangeSemantics {
         get { own.rangeSemantics }
         set {

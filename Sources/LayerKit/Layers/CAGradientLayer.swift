@@ -3,7 +3,7 @@ import Foundation
 /// A layer that fills its bounds (inside rounded corners, over the background) with a colour gradient.
 ///
 /// Colours interpolate premultiplied in sRGB-encoded space; before the first and after the last location
-/// the end colours extend (DESIGN.md §3.13).
+/// the end colours extend (docs/Design.md §3.13).
 open class CAGradientLayer: CALayer {
     struct GradientState {
         var colors: [CGColor]? = nil
@@ -66,7 +66,7 @@ open class CAGradientLayer: CALayer {
         }
     }
 
-    /// Axial, radial or conic (DESIGN.md §3.13). Default `.axial`.
+    /// Axial, radial or conic (docs/Design.md §3.13). Default `.axial`.
     public var type: CAGradientLayerType {
         get { own.type }
         set {

@@ -5,7 +5,7 @@ import Foundation
 /// Names, types and defaults follow Apple's Swift API so that code from the Core Animation book ports with
 /// few edits. A layer is the *model*: setting a property changes it at once; `presentation()` gives the
 /// values on screen while animations run. Drawing is done by the Compositor module; this class holds data
-/// and geometry only. Coordinates are y-down points (DESIGN.md §2).
+/// and geometry only. Coordinates are y-down points (docs/Design.md §2).
 open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     // MARK: - Stored state
 

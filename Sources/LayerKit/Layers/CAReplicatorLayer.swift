@@ -1,7 +1,7 @@
 import Foundation
 
 /// A layer that draws its sublayers `instanceCount` times, each copy transformed, tinted and delayed
-/// relative to the previous one (DESIGN.md §3.12). Replicated emitters share one simulation.
+/// relative to the previous one (docs/Design.md §3.12). Replicated emitters share one simulation.
 open class CAReplicatorLayer: CALayer {
     struct ReplicatorState {
         var instanceCount: Int = 1
@@ -147,7 +147,7 @@ open class CAReplicatorLayer: CALayer {
         return out
     }
 
-    /// The colour multiplier of copy `k`: clamp(instanceColor + k × offsets) per channel (DESIGN.md §3.12).
+    /// The colour multiplier of copy `k`: clamp(instanceColor + k × offsets) per channel (docs/Design.md §3.12).
     public func color(ofInstance k: Int) -> CGColor {
         let base = instanceColor ?? .white
         let kf = CGFloat(k)

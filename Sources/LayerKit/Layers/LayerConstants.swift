@@ -115,7 +115,7 @@ public struct CAMediaTimingFillMode: StringConstant {
 
 // MARK: - Emitter
 
-/// The shape particles are emitted from (DESIGN.md §3.3). Default `.point`.
+/// The shape particles are emitted from (docs/Design.md §3.3). Default `.point`.
 public struct CAEmitterLayerEmitterShape: StringConstant {
     /// Apple's raw string.
     public let rawValue: String
@@ -137,7 +137,7 @@ public struct CAEmitterLayerEmitterShape: StringConstant {
     public static let allCases: [Self] = [.point, .line, .rectangle, .cuboid, .circle, .sphere]
 }
 
-/// Which part of the emitter shape particles come from (DESIGN.md §3.3). Default `.volume`.
+/// Which part of the emitter shape particles come from (docs/Design.md §3.3). Default `.volume`.
 public struct CAEmitterLayerEmitterMode: StringConstant {
     /// Apple's raw string.
     public let rawValue: String
@@ -155,7 +155,7 @@ public struct CAEmitterLayerEmitterMode: StringConstant {
     public static let allCases: [Self] = [.points, .outline, .surface, .volume]
 }
 
-/// The order and blending of particles (DESIGN.md §3.7). Default `.unordered`.
+/// The order and blending of particles (docs/Design.md §3.7). Default `.unordered`.
 public struct CAEmitterLayerRenderMode: StringConstant {
     /// Apple's raw string.
     public let rawValue: String
@@ -175,7 +175,7 @@ public struct CAEmitterLayerRenderMode: StringConstant {
     public static let allCases: [Self] = [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive]
 }
 
-/// How a mean M and a range R become a random interval (DESIGN.md §3.1). Default `.fullWidth`.
+/// How a mean M and a range R become a random interval (docs/Design.md §3.1). Default `.fullWidth`.
 public struct CAEmitterRangeSemantics: StringConstant {
     /// The raw string used in scene files.
     public let rawValue: String
@@ -191,7 +191,7 @@ public struct CAEmitterRangeSemantics: StringConstant {
 
 // MARK: - Gradient, shape, text, scroll
 
-/// The geometry of a gradient (DESIGN.md §3.13). Default `.axial`.
+/// The geometry of a gradient (docs/Design.md §3.13). Default `.axial`.
 public struct CAGradientLayerType: StringConstant {
     /// Apple's raw string.
     public let rawValue: String

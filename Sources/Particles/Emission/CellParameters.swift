@@ -3,7 +3,7 @@ import LayerKit
 
 // MARK: - Cell parameters
 
-/// A cell's property values for one step, with the layer's multipliers folded in (DESIGN.md §3.4) and
+/// A cell's property values for one step, with the layer's multipliers folded in (docs/Design.md §3.4) and
 /// non-finite values replaced by their defaults. Read from the layer passed to `step`, so live changes
 /// and animations take effect at the next step.
 struct CellParameters {
@@ -30,7 +30,7 @@ struct CellParameters {
     var colorSpeed: (Float, Float, Float, Float)
     /// Scale change per second: cell scaleSpeed × layer scale.
     var scaleSpeed: Float
-    /// 1 for M ± R, 0.5 for M ± R/2 (DESIGN.md §3.1).
+    /// 1 for M ± R, 0.5 for M ± R/2 (docs/Design.md §3.1).
     var rangeFactor: Float
     /// When the cell emits.
     var window: EmissionWindow

@@ -1,6 +1,6 @@
 // MARK: - Emission frame
 
-/// The frame emission angles are measured in (DESIGN.md §3.2, §3.5): the layer's axes for top-level
+/// The frame emission angles are measured in (docs/Design.md §3.2, §3.5): the layer's axes for top-level
 /// cells, the parent particle's direction of motion for sub-cells.
 ///
 /// `forward` is where longitude 0, latitude 0 points; `side` is longitude +π/2 (for the layer frame +y,

@@ -3,7 +3,7 @@ import LayerKit
 // MARK: - Emission window
 
 /// When a cell emits, as intervals of its parent's time: the layer's local time for a top-level cell,
-/// the parent particle's age for a sub-cell (DESIGN.md §3.5, docs/Particles.md "Cell timing").
+/// the parent particle's age for a sub-cell (docs/Design.md §3.5, docs/Particles.md "Cell timing").
 ///
 /// The cell's local time is `(parent − beginTime) · speed + timeOffset`; the cell emits while its local
 /// time lies in [0, activeDuration) and the parent time is at or after `beginTime`. The active duration

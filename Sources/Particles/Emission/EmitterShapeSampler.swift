@@ -4,7 +4,7 @@ import LayerKit
 // MARK: - Emitter shape sampler
 
 /// Where a top-level particle is born: a point of the emitter shape chosen by the emitter mode
-/// (DESIGN.md §3.3). Every shape × mode consumes a fixed number of random draws, listed in
+/// (docs/Design.md §3.3). Every shape × mode consumes a fixed number of random draws, listed in
 /// docs/Particles.md ("Random draws"), so that the draw order stays stable.
 struct EmitterShapeSampler: Equatable {
     /// The emitter shapes, resolved from Core Animation's strings once per step.
@@ -47,7 +47,7 @@ struct EmitterShapeSampler: Equatable {
     private static func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
 
     /// The geometry a fraction `f` of the way from `previous` to `self` (shape and mode of `self`):
-    /// births spread over a step follow a moving or resizing emitter smoothly (DESIGN.md §3.6).
+    /// births spread over a step follow a moving or resizing emitter smoothly (docs/Design.md §3.6).
     func interpolated(from previous: EmitterShapeSampler, fraction f: Double) -> EmitterShapeSampler {
         var g = self
         g.cx = previous.cx + (cx - previous.cx) * f

@@ -8,7 +8,7 @@ public struct ParticleCounters: Equatable, Sendable, CustomStringConvertible {
     public var born: Int = 0
     /// Particles that died: end of lifetime, `kill`, or removal of their cell.
     public var died: Int = 0
-    /// Births dropped because the emitter's `maxParticles` budget was full (DESIGN.md §3.10).
+    /// Births dropped because the emitter's `maxParticles` budget was full (docs/Design.md §3.10).
     public var dropped: Int = 0
     /// Particles removed because their position or velocity became NaN or infinite (also counted in
     /// `died`; docs/Limits.md, "Numerical safety").

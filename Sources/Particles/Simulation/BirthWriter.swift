@@ -148,7 +148,7 @@ struct BirthWriter {
         let spin = v[3]
         let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
 
-        // Aged by the rest of the step under constant acceleration (DESIGN.md §3.6).
+        // Aged by the rest of the step under constant acceleration (docs/Design.md §3.6).
         let age = max(0, endTime - birthTime)
         let half = 0.5 * age * age
         let v0x = direction.0 * speed
@@ -195,7 +195,7 @@ struct BirthWriter {
     }
 
     /// Position and velocity `age` seconds after a birth at `p` with velocity `v0` under constant
-    /// acceleration `a` (`half` = ½·age²), as stored (DESIGN.md §3.6).
+    /// acceleration `a` (`half` = ½·age²), as stored (docs/Design.md §3.6).
     @inline(__always)
     static func aged(_ p: Double, _ v0: Double, _ a: Double, age: Double, half: Double) -> (p: Float, v: Float) {
         (Float(p + v0 * age + a * half), Float(v0 + a * age))

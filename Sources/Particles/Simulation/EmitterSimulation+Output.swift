@@ -3,7 +3,7 @@ import LayerKit
 // MARK: - Draw list, snapshot and state hash
 
 extension EmitterSimulation {
-    /// Fills `list` with the live particles in draw order (DESIGN.md §3.7): birth order across all
+    /// Fills `list` with the live particles in draw order (docs/Design.md §3.7): birth order across all
     /// cells for `unordered`, `oldestFirst` and `additive`; newest first for `oldestLast`; far to near
     /// (ascending z, then birth order) for `backToFront`.
     ///

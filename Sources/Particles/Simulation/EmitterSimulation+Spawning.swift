@@ -7,7 +7,7 @@ extension EmitterSimulation {
     typealias RGBA = SIMD4<Float>
 
     /// Births of a top-level cell during [l0, l1] of layer time (= [t0, t1] of the clock): the
-    /// accumulator gives the count, each birth is placed at its own moment of the step (DESIGN.md §3.6)
+    /// accumulator gives the count, each birth is placed at its own moment of the step (docs/Design.md §3.6)
     /// on the emitter shape interpolated to that moment, and aged by the rest of the step.
     func spawnTopLevel(
         _ c: CellRuntime, l0: Double, l1: Double, h: Double, t0: Double, t1: Double,
@@ -139,7 +139,7 @@ extension EmitterSimulation {
     }
 
     /// Births of a sub-cell during [t0, t1]: every parent particle alive during part of the step emits
-    /// over its age interval, at its position and direction at each birth moment (DESIGN.md §3.5).
+    /// over its age interval, at its position and direction at each birth moment (docs/Design.md §3.5).
     /// The parent is already at t1; its state at an earlier moment follows from constant acceleration.
     func spawnFromParents(_ c: CellRuntime, parent: CellRuntime, t0: Double, t1: Double, budget: Int) {
         let p = c.params

@@ -253,8 +253,8 @@ public final class EmitterSimulation {
     }
 
     /// Removes tombstones and fits each store's allocation to its live count (`ParticleStore.maintain`:
-    /// compaction once tombstones reach a quarter of the live particles, growth and shrinking with
-    /// hysteresis), so removal costs a small fraction of a pass per step on average.
+    /// compaction once tombstones reach 1/`ParticleStore.compactionDivisor` of the live particles, growth
+    /// and shrinking with hysteresis), so removal costs a small fraction of a pass per step on average.
     private func removeTombstones() {
         let aliveFrom = aliveThreshold
         for c in cells {
@@ -277,7 +277,7 @@ public final class EmitterSimulation {
     }
 
     /// Re-expresses the colour and scale bases of `c` when its colour or scale speeds changed, so the
-    /// current values continue from where they are (DESIGN.md §3.8 clamps included).
+    /// current values continue from where they are (docs/Design.md §3.8 clamps included).
     private func applyRateChanges(_ c: CellRuntime, at t: Double) {
         let newColor = c.params.colorSpeed
         let newScale = c.params.scaleSpeed
@@ -333,7 +333,7 @@ public final class EmitterSimulation {
     // MARK: - Budget
 
     /// The budget overflow to report, exactly once: non-nil the first time it is called after the
-    /// first dropped birth, nil afterwards (DESIGN.md §3.10: the engine warns once).
+    /// first dropped birth, nil afterwards (docs/Design.md §3.10: the engine warns once).
     public func takeBudgetWarning() -> BudgetWarning? {
         guard let w = budgetWarning, !budgetWarningTaken else { return nil }
         budgetWarningTaken = true

@@ -846,7 +846,7 @@ public final class ParticleStore {
 
     /// Tombstones are removed once they reach this fraction (1/n) of the live count: compaction is a
     /// vector kernel (`CStreamCompaction`), so removing often costs less than streaming tombstones
-    /// (docs/Performance.md, "Removal").
+    /// (docs/PerformanceHistory.md, "Removal").
     static let compactionDivisor = 32
 
     /// Slots per 64-byte cache line of a Float column: slot 0 is kept at a multiple of it.

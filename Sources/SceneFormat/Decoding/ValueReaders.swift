@@ -1,7 +1,7 @@
 import Foundation
 import LayerKit
 
-/// Readers for the scene's value formats (DESIGN.md §5, docs/SceneFormat.md "Value formats"). Each
+/// Readers for the scene's value formats (docs/Design.md §5, docs/SceneFormat.md "Value formats"). Each
 /// returns nil after reporting what is wrong, so callers simply skip the value.
 extension DecodingContext {
     // MARK: - Scalars

@@ -2,7 +2,7 @@ import Foundation
 import LayerKit
 
 /// A layer's `body`: a Chipmunk body and its one shape. The engine writes the body's position and angle
-/// into the layer every frame (DESIGN.md §4); a kinematic body follows the layer's animations.
+/// into the layer every frame (docs/Design.md §4); a kinematic body follows the layer's animations.
 ///
 /// Shape coordinates are in points, relative to the layer's `position` (the body's centre), before
 /// the layer's rotation.

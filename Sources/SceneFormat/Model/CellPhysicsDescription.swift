@@ -1,7 +1,7 @@
 import Foundation
 import LayerKit
 
-/// An emitter cell's `physics`: how its particles meet the physics world (DESIGN.md §4).
+/// An emitter cell's `physics`: how its particles meet the physics world (docs/Design.md §4).
 public struct CellPhysicsDescription: Equatable, Sendable {
     /// How particles take part in the physics.
     public enum Mode: String, CaseIterable, Sendable {

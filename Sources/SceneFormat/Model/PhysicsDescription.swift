@@ -4,7 +4,7 @@ import LayerKit
 /// The scene's `physics` section: the Chipmunk world that bodies live in.
 ///
 /// A plain description; the engine maps it to the Physics module. Units are the layers': points,
-/// seconds, y down (a positive gravity y pulls down), DESIGN.md §4.
+/// seconds, y down (a positive gravity y pulls down), docs/Design.md §4.
 public struct PhysicsDescription: Equatable, Sendable {
     /// Which walls to put around the display.
     public enum Side: String, CaseIterable, Sendable {
