@@ -81,14 +81,20 @@ let package = Package(
             name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
 
         // MARK: - Tests (headless, Swift Testing)
-        /// Paths, temporary folders and running the built executables, shared by the tests that need them.
-        .target(name: "EmitterTestSupport", path: "Tests/Support"),
+        /// Paths, temporary folders, running the built executables and the goldens, shared by the tests.
+        .target(name: "EmitterTestSupport", dependencies: ["LayerKit", "ImageCodec"], path: "Tests/Support"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "EmitterTestSupport"]),
-        .testTarget(name: "PathGeometryTests", dependencies: ["PathGeometry", "ImageCodec"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec"]),
-        .testTarget(name: "ParticlesTests", dependencies: ["Particles", "CStreamCompaction"]),
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
+        .testTarget(
+            name: "PathGeometryTests", dependencies: ["PathGeometry", "ImageCodec", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TypesettingTests", dependencies: ["Typesetting", "ImageCodec", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ParticlesTests", dependencies: ["Particles", "CStreamCompaction", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "EmitterTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "SceneFormat", "EmitterTestSupport"],
             exclude: ["Fixtures"]),
@@ -97,7 +103,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "SceneFormatTests", dependencies: ["SceneFormat", "EmitterTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "EmitterKitTests", dependencies: ["EmitterKit", "EmitterTestSupport"]),
+        .testTarget(
+            name: "EmitterKitTests", dependencies: ["EmitterKit", "EmitterTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SDLHostTests", dependencies: ["SDLHost", "EmitterTestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "emitter", "EmitterTestSupport"]),
         .testTarget(name: "EmitterCLITests", dependencies: ["emitter", "EmitterTestSupport"]),
@@ -106,7 +113,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GamesTests",
-            dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost", "EmitterTestSupport"]),
+            dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
         /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
         .testTarget(
             name: "RobustnessTests", dependencies: ["EmitterKit", "emitter", "EmitterTestSupport"], exclude: ["Corpus"]),

@@ -28,6 +28,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
+# Python's jsonschema: the test suite checks the scenes against scene.schema.json with it. pip serves
+# a Python of one's own (pyenv, a virtualenv); Debian's python3 takes the Debian package.
+if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
+  echo "setup: installing Python's jsonschema" >&2
+  if ! python3 -m pip install --quiet jsonschema >&2; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq >&2
+    $sudo apt-get install -y -qq --no-install-recommends python3-jsonschema >&2
+  fi
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift toolchain (6.0 or later) is not on PATH; install it from swift.org" >&2
   exit 1

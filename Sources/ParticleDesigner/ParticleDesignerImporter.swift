@@ -151,6 +151,8 @@ public enum ParticleDesignerImporter {
         let finishSizeVariance = try p.variance("finishParticleSizeVariance")
         cell.scale = CGFloat(startSize / width)
         cell.scaleRange = CGFloat(startSizeVariance / width)
+        // cocos2d raises a negative start size to 0 where Core Animation would draw the sprite mirrored.
+        if startSizeVariance > startSize { cell.clampsNegativeScale = true }
         if finishSize != -1 && !(finishSize == startSize && startSizeVariance == 0 && finishSizeVariance == 0) {
             cell.endScale = CGFloat(finishSize / width)
             cell.endScaleRange = CGFloat(finishSizeVariance / width)

@@ -45,7 +45,8 @@ package struct ParticleSprite: Equatable {
     package var y: Float
     /// Depth in points (used only for `backToFront` sorting and `preservesDepth`).
     package var z: Float
-    /// Multiplier of the image size, ≥ 0.
+    /// Multiplier of the image size; negative draws the image mirrored at the magnitude, as a transform
+    /// scale does (turned by half a turn: x and y both flipped).
     package var scale: Float
     /// Rotation in radians.
     package var rotation: Float

@@ -7,18 +7,19 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the engine next to reference implementations (release build).",
+        usage: "emitter bench [<options>]",
         discussion: """
-            Each figure alternates reference and engine over several rounds in the same process and reports
-            median and minimum times and the median ratio, so that figures hold on a noisy machine. The report
-            ends with one line per docs/Design.md §7 budget (pass, fail, or why it was not measured). Scene figures
-            measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's
+            Each figure alternates reference and engine over several rounds in the same process and reports \
+            median and minimum times and the median ratio, so that figures hold on a noisy machine. The report \
+            ends with one line per docs/Design.md §7 budget (pass, fail, or why it was not measured). Scene figures \
+            measure every Scenes/*.json of the working directory (or EMITTER_SCENES) in a window on SDL's \
             dummy driver; process figures spawn this binary.
 
-            `make bench` records the report as benchmarks/results/<machine>/latest.json (--record) and
+            `make bench` records the report as benchmarks/results/<machine>/latest.json (--record) and \
             regenerates the tables of docs/Performance.md from it.
 
             Examples:
-              make bench                                   # release build with the speed flags
+              make bench                  # release build with the speed flags
               swift run -c release emitter bench --filter particles
               swift run -c release emitter bench --json --rounds 9 > bench.json
             """

@@ -13,16 +13,17 @@ struct EmitterCommand: ParsableCommand {
         abstract: "A Core Animation–style layer, particle and physics engine.",
         discussion: """
             Examples:
-              emitter Scenes/fire.json                       # play in a window (headless: writes a PNG)
+              emitter Scenes/fire.json        # play in a window (headless: writes a PNG)
               emitter render Scenes/fire.json --duration 2 --out fire.png
-              emitter validate Scenes/*.json
+              emitter validate --check-format Scenes/*.json
+              emitter format Scenes/*.json
               emitter hash Scenes/fire.json --duration 5 --fps 144
 
             Exit codes: 0 success, 1 invalid input, 2 usage error, 3 runtime failure.
             """,
         subcommands: [
-            RunCommand.self, RenderCommand.self, ValidateCommand.self, StatsCommand.self,
-            HashCommand.self, BenchCommand.self, ImportCommand.self, SoakCommand.self,
+            RunCommand.self, RenderCommand.self, ValidateCommand.self, FormatCommand.self, SchemaCommand.self,
+            StatsCommand.self, HashCommand.self, BenchCommand.self, ImportCommand.self, SoakCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

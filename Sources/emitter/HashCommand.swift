@@ -6,10 +6,12 @@ import Foundation
 struct HashCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hash",
-        abstract: "Print the state hash (particles and bodies) after a simulated duration.",
+        abstract: "Print the state hash of a scene after a simulated duration.",
+        usage: "emitter hash <scene> [<options>]",
         discussion: """
-            The hash is 64-bit FNV-1a over the exact particle and body state (docs/Determinism.md). It is the
-            same for any --fps: the simulation runs on its fixed step whatever the frame rate.
+            Prints the version of the hash and the hash, such as "v2 0123456789abcdef": 64-bit FNV-1a over \
+            the exact state of every particle, layer and body (docs/Determinism.md). It is the same for \
+            any --fps: the simulation runs on its fixed step whatever the frame rate.
 
             Examples:
               emitter hash Scenes/fire.json --duration 5
@@ -28,6 +30,6 @@ struct HashCommand: ParsableCommand {
         let fps = simulation.framesPerSecond(for: loaded)
         let frames = SimulationOptions.frameCount(seconds: simulation.duration ?? 5, fps: fps)
         for _ in 0..<frames { engine.advance(by: 1 / fps) }
-        print(engine.stateHash().hex)
+        print("v\(Engine.stateHashVersion) \(engine.stateHash().hex)")
     }
 }

@@ -9,8 +9,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Convert a Particle Designer / cocos2d .plist particle file into a scene file.",
         discussion: """
-            Writes the scene JSON and, when the file's texture could be decoded, its PNG next to the JSON
-            (<name>-texture.png). What is approximated is printed as warnings (docs/ParticleDesigner.md).
+            Writes the scene JSON and, when the file's texture could be decoded, its PNG next to the JSON \
+            (<name>-texture.png). What is approximated is printed as warnings (docs/ParticleDesigner.md). \
             A .plist can also be played or rendered directly: `emitter Galaxy.plist`, `emitter render Galaxy.plist`.
 
             Examples:

@@ -7,21 +7,24 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Run a scene headless and write frames to PNG.",
+        usage: "emitter render <scene> [<options>]",
         discussion: """
-            The simulation advances on its fixed step driven by a virtual display link at --fps; only the
-            frames an output needs are drawn. Without --out, --record or --contact-sheet the last frame goes to
+            The simulation advances on its fixed step driven by a virtual display link at --fps; only the \
+            frames an output needs are drawn. Without --out, --record or --contact-sheet the last frame goes to \
             out/<scene>.png.
 
             Examples:
               emitter render Scenes/fire.json --duration 2 --out fire.png
-              emitter render Scenes/fire.json --frames 120 --fps 60 --record out/fire-frames
-              emitter render Scenes/fireworks.json --duration 6 --contact-sheet 4x3 --out sheet.png
+              emitter render Scenes/fire.json --frames 120 --record out/fire-frames
+              emitter render Scenes/fireworks.json --duration 6 --contact-sheet 4x3 \\
+                --out sheet.png
               emitter render Scenes/snow.json --size 640x360 --seed 7
-              emitter render Scenes/fire.json --diagnostics blended,offscreen --out fire-blended.png
+              emitter render Scenes/fire.json --diagnostics blended,offscreen \\
+                --out fire-blended.png
 
-            --diagnostics colours every rendered frame as the Core Animation instrument does (docs/Diagnostics.md):
-            blended (green opaque, red blended), offscreen (yellow), rasterization (green cache hits, red misses),
-            overdraw (heat map: blue 1, green 2, yellow 3, orange 4, red 5+ writes), flash (yellow: drawn by
+            --diagnostics colours every rendered frame as the Core Animation instrument does (docs/Diagnostics.md): \
+            blended (green opaque, red blended), offscreen (yellow), rasterization (green cache hits, red misses), \
+            overdraw (heat map: blue 1, green 2, yellow 3, orange 4, red 5+ writes), flash (yellow: drawn by \
             software this frame), all.
             """
     )

@@ -9,8 +9,8 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Play a scene live in a window (the default command).",
         discussion: """
-            Keys: Space pause/resume, . step, R restart, + and − time speed, 0 normal speed, F statistics,
-            H help, Esc quit. Dragging moves the scene's interactive target (by default the first emitter);
+            Keys: Space pause/resume, . step, R restart, + and − time speed, 0 normal speed, F statistics, \
+            H help, Esc quit. Dragging moves the scene's interactive target (by default the first emitter); \
             clicking runs its click action. Editing the scene file reloads it.
 
             Without a display it says so and renders headless instead, naming the PNG it wrote.

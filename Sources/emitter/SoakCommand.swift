@@ -8,30 +8,31 @@ struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",
         abstract: "Run a scene headless for hours of simulated time; report memory and step cost.",
+        usage: "emitter soak <scene> [<options>]",
         discussion: """
-            The engine advances frame by frame through a virtual display link at --fps, as fast as the
-            machine allows (no waiting). Every fixed step runs (emitters, physics, coupling); one frame is
-            drawn per report interval into a framebuffer of the scene's size scaled to at most 320 points
+            The engine advances frame by frame through a virtual display link at --fps, as fast as the \
+            machine allows (no waiting). Every fixed step runs (emitters, physics, coupling); one frame is \
+            drawn per report interval into a framebuffer of the scene's size scaled to at most 320 points \
             wide, so the compositor and its caches are exercised without drawing every frame.
 
-            Each report line gives the simulated time, the mean wall and CPU time per fixed step in the
-            interval (the CPU time of the simulating thread stays steady on a shared machine), the live
-            particles and bodies, the resident memory (VmRSS) and its peak so far (VmHWM, from
-            /proc/self/status), and the particles removed as non-finite. The summary compares the peak at
-            the start with the peak at the end, and the memory and step cost of the first interval with
+            Each report line gives the simulated time, the mean wall and CPU time per fixed step in the \
+            interval (the CPU time of the simulating thread stays steady on a shared machine), the live \
+            particles and bodies, the resident memory (VmRSS) and its peak so far (VmHWM, from \
+            /proc/self/status), and the particles removed as non-finite. The summary compares the peak at \
+            the start with the peak at the end, and the memory and step cost of the first interval with \
             the last.
 
             Examples:
-              emitter soak Scenes/fire.json                       # one simulated hour, a line per minute
+              emitter soak Scenes/fire.json       # one simulated hour, a line a minute
               emitter soak Scenes/fire.json --simulated-hours 0.1 --report-every 30
-              emitter soak Scenes/fire.json --max-rss-growth-mb 8 # exit 3 when memory grows more
+              emitter soak Scenes/fire.json --max-rss-growth-mb 8    # exit 3 beyond
             """
     )
 
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Option(name: .customLong("simulated-hours"), help: "Simulated hours to run (default 1).")
+    @Option(name: .customLong("simulated-hours"), help: "Simulated hours to run.")
     var simulatedHours: Double = 1
 
     @Option(help: "Frames per second of the virtual display link (default: the scene's).")

@@ -7,12 +7,13 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Print per-frame statistics of a headless run as JSON or CSV.",
+        usage: "emitter stats <scene> [<options>]",
         discussion: """
-            For every frame: time, live particles per emitter and cell, births, deaths, drops, bodies, and the
-            simulation and render milliseconds (frames are rendered at the scene's size), and the compositor's
-            counters from the book's performance chapter: layers drawn and redrawn by software, offscreen passes,
-            pixels drawn and blended (overdraw = pixels drawn ÷ frame pixels), rasterisation cache hits and misses.
-            Counting pixels adds to the render milliseconds (about 40 % on sprite-heavy frames); with
+            For every frame: time, live particles per emitter and cell, births, deaths, drops, bodies, and the \
+            simulation and render milliseconds (frames are rendered at the scene's size), and the compositor's \
+            counters from the book's performance chapter: layers drawn and redrawn by software, offscreen passes, \
+            pixels drawn and blended (overdraw = pixels drawn ÷ frame pixels), rasterisation cache hits and misses. \
+            Counting pixels adds to the render milliseconds (about 40 % on sprite-heavy frames); with \
             --no-pixel-counters the pixel columns are 0 and the render times are those of a window or `render`.
 
             Examples:
@@ -29,7 +30,7 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var simulation: SimulationOptions
 
-    @Option(help: "Output format: json or csv.")
+    @Option(help: "Output format.")
     var format: Format = .json
 
     @Flag(inversion: .prefixedNo, help: "Count the pixels drawn and blended each frame (adds to renderMs).")

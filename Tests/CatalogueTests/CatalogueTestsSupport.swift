@@ -8,14 +8,8 @@ import Testing
 /// The package root.
 let packageRoot = TestSupport.packageRoot
 
-/// The golden fixtures: `hashes.json` and `frames/<scene>.png`.
-let fixturesFolder = packageRoot + "/Tests/CatalogueTests/Fixtures"
-
-/// Whether this run re-records the golden hashes and frames (`EMITTER_RECORD_GOLDENS=1`), never under CI.
-let recordingGoldens: Bool = {
-    let env = ProcessInfo.processInfo.environment
-    return env["EMITTER_RECORD_GOLDENS"] == "1" && env["CI"] == nil
-}()
+/// The goldens: `hashes.json` (state hashes) and `frames/<scene>.png`.
+let fixturesFolder = TestSupport.fixturesFolder(of: #filePath)
 
 /// Every scene file in Scenes/, including those other parts of the project add.
 func allSceneFiles() -> [String] {
@@ -53,6 +47,9 @@ let catalogue: [CatalogueScene] = [
     CatalogueScene(name: "rain", duration: 1.5),
     CatalogueScene(name: "confetti", duration: 2),
     CatalogueScene(name: "galaxy", duration: 3),
+    CatalogueScene(name: "shapes", duration: 1),
+    CatalogueScene(name: "text", duration: 0.5),
+    CatalogueScene(name: "crates", duration: 1.5),
 ]
 
 // MARK: - Running
@@ -81,32 +78,6 @@ func run(_ path: String, duration: Double, fps: Double, renderWidth: Int? = nil)
 
 // MARK: - Images
 
-/// How two images differ: the largest channel difference and how many pixels differ by more than a tolerance.
-struct ImageDifference: CustomStringConvertible {
-    var maxChannelDelta: Int
-    var pixelsOverTolerance: Int
-    var pixelCount: Int
-    var description: String {
-        "max channel Δ \(maxChannelDelta), \(pixelsOverTolerance) of \(pixelCount) pixels over tolerance"
-    }
-}
-
-/// Compares two images of the same size channel by channel.
-func difference(_ a: CGImage, _ b: CGImage, tolerance: Int) -> ImageDifference? {
-    guard a.width == b.width, a.height == b.height else { return nil }
-    var maxDelta = 0
-    var over = 0
-    let pa = a.pixels
-    let pb = b.pixels
-    for i in stride(from: 0, to: pa.count, by: 4) {
-        var d = 0
-        for c in 0..<4 { d = max(d, abs(Int(pa[i + c]) - Int(pb[i + c]))) }
-        maxDelta = max(maxDelta, d)
-        if d > tolerance { over += 1 }
-    }
-    return ImageDifference(maxChannelDelta: maxDelta, pixelsOverTolerance: over, pixelCount: a.width * a.height)
-}
-
 /// The fraction of pixels that differ from `background` by more than 8 in some channel: how much of the
 /// frame the scene actually draws.
 func drawnFraction(_ image: CGImage, background: CGColor) -> Double {
@@ -118,26 +89,3 @@ func drawnFraction(_ image: CGImage, background: CGColor) -> Double {
     }
     return Double(drawn) / Double(max(1, image.width * image.height))
 }
-
-// MARK: - Golden hashes
-
-/// The golden hashes in Fixtures/hashes.json, scene name → hex hash.
-func goldenHashes() -> [String: String] {
-    guard let data = FileManager.default.contents(atPath: fixturesFolder + "/hashes.json"),
-        let table = try? JSONDecoder().decode([String: String].self, from: data)
-    else { return [:] }
-    return table
-}
-
-/// Records one golden hash (only while recording); serialised because tests run in parallel.
-func recordGoldenHash(_ hash: String, for scene: String) throws {
-    try hashFileLock.withLock {
-        var table = goldenHashes()
-        table[scene] = hash
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(table).write(to: URL(fileURLWithPath: fixturesFolder + "/hashes.json"))
-    }
-}
-
-private let hashFileLock = NSLock()

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import ImageCodec
 import LayerKit
@@ -8,54 +9,8 @@ import Testing
 
 // MARK: - Golden frames
 
-/// Compares a framebuffer with a golden PNG in Fixtures/, per channel with a small tolerance.
-///
-/// Goldens are (re)recorded only when EMITTER_RECORD_GOLDENS=1 is set and CI is not; a missing golden
-/// fails the test. On mismatch the frame is written next to the fixture as `<name>.actual.png`.
-enum Golden {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let tolerance = 3
-
-    static var recording: Bool {
-        let env = ProcessInfo.processInfo.environment
-        return env["EMITTER_RECORD_GOLDENS"] == "1" && env["CI"] == nil
-    }
-
-    /// Nil when the frame matches; otherwise a message with the first differing pixel.
-    static func check(_ fb: Framebuffer, _ name: String) -> String? {
-        let path = fixtures.appendingPathComponent(name + ".png").path
-        if recording {
-            do { try fb.writePNG(to: path) } catch { return "cannot record \(path): \(error)" }
-            return nil
-        }
-        guard let golden = try? PNGCodec.load(path: path) else {
-            return "missing golden \(path); record it with EMITTER_RECORD_GOLDENS=1 swift test --filter CompositorTests"
-        }
-        guard golden.width == fb.width, golden.height == fb.height else {
-            return "\(name): golden is \(golden.width)×\(golden.height), frame is \(fb.width)×\(fb.height)"
-        }
-        var worst = 0
-        var count = 0
-        var first: String?
-        for y in 0..<fb.height {
-            for x in 0..<fb.width {
-                let g = golden.pixel(x: x, y: y)
-                guard let p = fb.pixel(x: x, y: y) else { continue }
-                let d = max(
-                    abs(Int(g.r) - Int(p.r)), abs(Int(g.g) - Int(p.g)), abs(Int(g.b) - Int(p.b)),
-                    abs(Int(g.a) - Int(p.a)))
-                if d > tolerance {
-                    count += 1
-                    if first == nil { first = "(\(x),\(y)) golden \(g) frame \(p)" }
-                }
-                worst = max(worst, d)
-            }
-        }
-        guard count > 0 else { return nil }
-        try? fb.writePNG(to: fixtures.appendingPathComponent(name + ".actual.png").path)
-        return "\(name): \(count) pixels differ by more than \(tolerance) (worst \(worst)); first \(first ?? "")"
-    }
-}
+/// The golden frames: `Fixtures/<name>.png`.
+let goldenFolder = TestSupport.fixturesFolder(of: #filePath)
 
 // MARK: - Building scenes
 
@@ -165,10 +120,16 @@ final class FixedParticles: ParticleDrawListProvider {
     func drawList(for emitter: CAEmitterLayer) -> ParticleDrawList? { lists[ObjectIdentifier(emitter)] }
 }
 
-/// Expects `fb` to match the golden `name` (see `Golden`).
+/// Expects `fb` to match the golden frame `Fixtures/<name>.png` within `Golden.ImageTolerance.rendering`.
 func expectGolden(_ fb: Framebuffer, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let problem = Golden.check(fb, name)
-    #expect(problem == nil, "golden frame \(name): \(problem ?? "")", sourceLocation: sourceLocation)
+    do {
+        Golden.expect(
+            image: try fb.makeImage(), matchesFileAt: goldenFolder + "/\(name).png", tolerance: .rendering,
+            context: "golden frame \(name), \(fb.width)×\(fb.height) pixels at scale \(fb.scale)",
+            sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("golden frame \(name): \(error)", sourceLocation: sourceLocation)
+    }
 }
 
 /// The colour a straight colour gets in the framebuffer over an opaque background: `c` with alpha `a`

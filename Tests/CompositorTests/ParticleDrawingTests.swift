@@ -90,6 +90,46 @@ import Testing
         #expect(px(fb, 26, 38) == [255, 255, 0, 255], "bottom-left is yellow: \(px(fb, 26, 38))")
     }
 
+    @Test func aNegativeScaleDrawsTheSpriteMirroredAtItsMagnitude() throws {
+        // Scale −2 is a transform scale: x and y both flip, the quadrants red, green / blue, yellow become
+        // yellow, blue / green, red, at the size of scale 2; the same pixels as scale 2 turned by π.
+        let (root, p) = try ParticleScenes.quadrantSprites(rotation: 0, scale: -2)
+        let fb = try renderFrame(root, particles: p)
+        if ProcessInfo.processInfo.environment["WRITE_TEST_IMAGES"] == "1" {
+            try fb.writePNG(to: NSTemporaryDirectory() + "particles-negative-scale.png")
+        }
+        #expect(px(fb, 26, 26) == [255, 255, 0, 255], "top-left is yellow: \(px(fb, 26, 26))")
+        #expect(px(fb, 38, 26) == [0, 0, 255, 255], "top-right is blue: \(px(fb, 38, 26))")
+        #expect(px(fb, 26, 38) == [0, 255, 0, 255], "bottom-left is green: \(px(fb, 26, 38))")
+        #expect(px(fb, 38, 38) == [255, 0, 0, 255], "bottom-right is red: \(px(fb, 38, 38))")
+        // 32 × 32 pixels centred at (32, 32), as at scale 2 (the inverse-mapped path adds a bilinear fringe).
+        #expect(
+            px(fb, 17, 30) != [0, 0, 0, 255] && px(fb, 46, 30) != [0, 0, 0, 255] && px(fb, 13, 30) == [0, 0, 0, 255]
+                && px(fb, 50, 30) == [0, 0, 0, 255],
+            "32 pixels wide from x = 16: \((13...50).map { px(fb, $0, 30)[0] })")
+        let (root2, p2) = try ParticleScenes.quadrantSprites(rotation: .pi, scale: 2)
+        let turned = try renderFrame(root2, particles: p2)
+        var differing = 0
+        for y in 0..<64 {
+            for x in 0..<64 where !near(px(fb, x, y), px(turned, x, y), 2) { differing += 1 }
+        }
+        #expect(differing == 0, "scale −2 and scale 2 turned by π differ in \(differing) pixels")
+    }
+
+    @Test func particlesOfAnEmitterMirroredByItsTransformAreDrawnMirrored() throws {
+        // The emitter layer is flipped upside down about its centre (a replicator's reflection does this):
+        // an 8×8 quadrant sprite at (8, 8) shows at (8, 24) with its rows reversed.
+        let (root, p, e) = try scene([sprite(8, 8, (255, 255, 255, 255))], image: try quadrantImage(8))
+        e.transform = CATransform3DMakeScale(1, -1, 1)
+        let fb = try renderFrame(root, particles: p)
+        #expect(px(fb, 6, 22) == [0, 0, 255, 255], "top-left of the flipped sprite is blue: \(px(fb, 6, 22))")
+        #expect(
+            px(fb, 9, 22) == [255, 255, 0, 255] && px(fb, 6, 25) == [255, 0, 0, 255]
+                && px(fb, 9, 25) == [0, 255, 0, 255],
+            "rows blue, yellow / red, green: \(px(fb, 9, 22)) \(px(fb, 6, 25)) \(px(fb, 9, 25))")
+        #expect(px(fb, 8, 8) == [0, 0, 0, 255], "nothing where the unflipped sprite would be")
+    }
+
     @Test func cellContentsRectSelectsASpriteSheetFrame() throws {
         let (root, p, e) = try scene([sprite(16, 16, (255, 255, 255, 255))], image: try quadrantImage(8))
         var list = p.drawList(for: e)!
@@ -162,7 +202,8 @@ import Testing
     @Test func invisibleAndInvalidParticlesAreSkipped() throws {
         let bad: [ParticleSprite] = [
             sprite(.nan, 8, (255, 255, 255, 255)), sprite(8, .infinity, (255, 255, 255, 255)),
-            sprite(8, 8, scale: -1, (255, 255, 255, 255)), sprite(8, 8, (255, 255, 255, 0)),
+            sprite(8, 8, scale: 0, (255, 255, 255, 255)), sprite(8, 8, scale: -.infinity, (255, 255, 255, 255)),
+            sprite(8, 8, (255, 255, 255, 0)),
             ParticleSprite(x: 8, y: 8, scale: 1, rotation: 0, r: 255, g: 255, b: 255, a: 255, appearance: 7),
             sprite(1e30, 1e30, scale: 1e30, (255, 255, 255, 255)),
         ]

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import Testing
 
@@ -127,15 +128,15 @@ extension PhysicsCratesTests {
 }
 
 extension PhysicsCratesTests {
-    /// Recorded from the run whose frames were looked at (`emitter render Scenes/crates.json
+    /// The golden is recorded from a run whose frames were looked at (`emitter render Scenes/crates.json
     /// --duration 4 --contact-sheet 4x2`); `emitter hash Scenes/crates.json --duration 3` prints it too.
-    static let goldenHashAt3Seconds = "baf2dce19d4ef8cf"
-
     @Test func cratesStateAtThreeSecondsMatchesTheGoldenHash() throws {
         let engine = try Engine(scene: try PhysicsTestSupport.crates(), threadCount: 1)
         for _ in 0..<180 { engine.advance(by: 1.0 / 60) }
-        let hash = engine.stateHash().hex
-        #expect(
-            hash == Self.goldenHashAt3Seconds, "crates at 3 s (frame \(engine.frameCount), 360 steps): hash \(hash)")
+        Golden.expect(
+            hash: engine.stateHash().hex, named: "crates-3s", inTableAt: goldenHashes,
+            context:
+                "crates at 3 s (frame \(engine.frameCount), \(engine.integrator.stepCount) steps), state hash v\(Engine.stateHashVersion)"
+        )
     }
 }

@@ -17,7 +17,7 @@ import Testing
               "emitterSize": [400, 0], "seed": 3,
               "emitterCells": [
                 { "name": "drop", "contents": "builtin:raindrop", "birthRate": 150, "lifetime": 3, "velocity": 300,
-                  "emissionLongitude": "90deg", "yAcceleration": 800, "scale": 0.25,
+                  "emissionLongitude": "180deg", "yAcceleration": 800, "scale": 0.25,
                   "physics": { "mode": "collide", "radius": 2, "onContact": "die", "contactCells": ["splash"], "contactBurst": 4 },
                   "emitterCells": [ { "name": "splash", "contents": "builtin:softDot", "lifetime": 0.4, "velocity": 80,
                                       "emissionRange": "60deg", "scale": 0.06 } ] } ] },

@@ -1,5 +1,6 @@
 import BreakoutCore
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import Testing
 
@@ -35,9 +36,9 @@ import Testing
             game.score == 40 && game.lives == 0 && game.phase == .lost,
             "score \(game.score), lives \(game.lives), phase \(game.phase), \(result)")
         #expect(game.scoreText == "GAME OVER  40   R to restart", "score label \(game.scoreText)")
-        #expect(
-            result.stateHash == "cab3879067e30d51",
-            "golden state hash after 900 frames of the session script: \(result)")
+        Golden.expect(
+            hash: result.stateHash, named: "breakout-session-script", inTableAt: goldenHashes,
+            context: "breakout after 900 frames of the session script at 60 fps: \(result)")
     }
 
     /// A player who keeps the paddle under the ball with the mouse (slightly off-centre, to angle the
@@ -57,7 +58,9 @@ import Testing
         #expect(game.lives == 3, "the player never misses: lives \(game.lives), \(result)")
         #expect(game.bricksHit >= 15, "bricks hit in 30 s: \(game.bricksHit), score \(game.score)")
         #expect(game.score == 420, "golden score after 30 s: \(game.score), bricks \(game.bricksHit), \(result)")
-        #expect(result.stateHash == "0006d26be640e6ac", "golden state hash of the mouse player: \(result)")
+        Golden.expect(
+            hash: result.stateHash, named: "breakout-mouse-player", inTableAt: goldenHashes,
+            context: "breakout mouse player after \(result.frames) frames: \(result)")
         // Kept on purpose, for a human to look at the player's last frame; a fixed name, so each run
         // overwrites it.
         try runner.writePNG(

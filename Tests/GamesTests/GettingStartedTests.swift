@@ -1,9 +1,11 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import Testing
 
-// The code of docs/GettingStarted.md, verbatim, so the article cannot rot. With
-// WRITE_DOC_IMAGES=1 the test also writes the article's picture, docs/images/getting-started.png.
+// The code of docs/GettingStarted.md, verbatim, so the article cannot rot; the state hash the article
+// shows is checked against the golden. With WRITE_DOC_IMAGES=1 the test also writes the article's
+// picture, docs/images/getting-started.png.
 
 // MARK: - Step 2: the effect
 
@@ -70,6 +72,19 @@ final class Fountain: Game {
         #expect(lit > 500, "lit pixels \(lit) in the frame, \(result)")
 
         // MARK: - Step 4: pin the outcome
-        #expect(result.stateHash == "59bcbced13e7e6bc", "fountain after 60 frames with a burst at frame 30: \(result)")
+        Golden.expect(
+            hash: result.stateHash, named: "getting-started-fountain", inTableAt: goldenHashes,
+            context: "fountain after 60 frames with a burst at frame 30: \(result)")
+    }
+
+    @Test func articleShowsTheGoldenHash() throws {
+        let article = try String(
+            contentsOfFile: TestSupport.packageRoot + "/docs/GettingStarted.md", encoding: .utf8)
+        let golden = try #require(Golden.hash(named: "getting-started-fountain", inTableAt: goldenHashes))
+        #expect(
+            article.contains("hash v\(Engine.stateHashVersion) \(golden)")
+                && article.contains("#expect(result.stateHash == \"\(golden)\""),
+            "docs/GettingStarted.md shows the fountain's state hash v\(Engine.stateHashVersion) \(golden) twice (the printed result and the #expect)"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import EmitterKit
+import EmitterTestSupport
 import Foundation
 import LanderCore
 import Testing
@@ -30,8 +31,9 @@ import Testing
         #expect(abs(game.fuel - 80) < 0.01, "fuel \(game.fuel)")
         #expect(game.score == 180, "score \(game.score)")
         #expect(game.statusText == "LANDED  score 180", "status label \(game.statusText)")
-        #expect(
-            result.stateHash == "4d5d2bc5bdd86f45", "golden state hash after 600 frames of the burn script: \(result)")
+        Golden.expect(
+            hash: result.stateHash, named: "lander-burn-script", inTableAt: goldenHashes,
+            context: "lander after 600 frames of the burn script at 60 fps: \(result)")
     }
 
     @Test func freeFallCrashesIntoDebrisAndSparks() throws {
@@ -48,7 +50,9 @@ import Testing
         for body in game.debris {
             #expect(body.position.y < 431 && body.position.y > 300, "debris at \(body.position), \(result)")
         }
-        #expect(result.stateHash == "96f0c1d9a31ea333", "golden state hash after 300 frames of free fall: \(result)")
+        Golden.expect(
+            hash: result.stateHash, named: "lander-free-fall", inTableAt: goldenHashes,
+            context: "lander after 300 frames of free fall at 60 fps: \(result)")
     }
 
     @Test func stateAtEqualSimulatedTimeDoesNotDependOnTheFrameRate() throws {

@@ -1,8 +1,9 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 import Testing
 
-@testable import Particles
+@_spi(Benchmarks) @testable import Particles
 
 /// The same scene and seed give bit-identical state at equal simulated times whatever the frame rate
 /// (docs/Design.md §6.1, §3.9); the state hash makes it testable and is pinned by golden values.
@@ -51,8 +52,8 @@ import Testing
     }
 
     @Test func stateHashIsPinned() {
-        // Golden values recorded from inspected runs (S1: 10 s, ~440 particles, isotropic, alpha law;
-        // fireworks: 3.5 s, the image in docs/Particles.md). A change here means the simulation changed.
+        // The goldens are recorded from inspected runs (S1 after 2 s: isotropic, alpha law; fireworks after
+        // 3.5 s: the image in docs/Particles.md). A change here means the simulation changed.
         let (s1, _) = makeS1()
         let a = EmitterSimulation(layer: s1)
         run(a, seconds: 2)
@@ -66,25 +67,60 @@ import Testing
             image.draw(list, radius: 3)
             image.writeIfRequested(name)
         }
-        #expect(
-            String(a.stateHash, radix: 16) == "4999438bbddacf2a",
-            "S1, seed 0, step 240: hash \(String(a.stateHash, radix: 16)), \(a.totals)")
-        #expect(
-            String(b.stateHash, radix: 16) == "d75e854810454aee",
-            "fireworks, seed 7, step 420: hash \(String(b.stateHash, radix: 16)), \(b.totals)")
+        Golden.expect(
+            hash: hex(a.stateHash), named: "s1-2s", inTableAt: goldenHashes,
+            context: "S1, seed 0, step 240: \(a.totals)")
+        Golden.expect(
+            hash: hex(b.stateHash), named: "fireworks-3.5s", inTableAt: goldenHashes,
+            context: "fireworks, seed 7, step 420: \(b.totals)")
     }
 
-    @Test func stateHashSeesEveryParticleField() {
-        let (layer, cell) = makeEmitter { _, cell in
+    /// The stored fields of a particle the state hash must see.
+    enum StoredField: String, CaseIterable {
+        case x, y, z, vx, vy, vz, deathTime, lifetime, scale, spin, red, alpha
+
+        /// Changes particle 2's value of this field by a small step (the shared columns hold one value for
+        /// all particles, so there it changes every particle's).
+        func change(_ s: ParticleStore) {
+            switch self {
+            case .x: s.x[2] += 1e-3
+            case .y: s.y[2] += 1e-3
+            case .z: s.z[2] += 1e-3
+            case .vx: s.vx[2] += 1e-3
+            case .vy: s.vy[2] += 1e-3
+            case .vz: s.vz[2] += 1e-3
+            case .deathTime: s.death[2] += 1e-3
+            case .lifetime: s.life[2] += 1e-3
+            case .scale: s.scale[2] += 1e-3
+            case .spin: s.spin[2] += 1e-3
+            // Binary16 1.0 (the cell's white) with its lowest exponent bit flipped is 0.5.
+            case .red: s.color[8] ^= 0x0400
+            case .alpha: s.color[11] ^= 0x0400
+            }
+        }
+    }
+
+    /// The hash of five particles after one step, with `field` changed (nil: unchanged).
+    static func hashOfFiveParticles(changing field: StoredField?) -> UInt64 {
+        let (layer, _) = makeEmitter { _, cell in
             cell.birthRate = 0
             cell.lifetime = 10
         }
         let sim = EmitterSimulation(layer: layer)
         _ = try? sim.burst(count: 5, cellNamed: "cell")
         sim.step(by: step120)
-        let h0 = sim.stateHash
-        #expect(h0 == sim.stateHash, "hashing does not change the state")
-        _ = try? sim.withParticleBuffers(ofCell: cell) { $0.vx[2] += 1e-3 }
-        #expect(sim.stateHash != h0, "a velocity change of 0.001 changes the hash")
+        #expect(sim.aliveCount == 5)
+        if let field { field.change(sim.cells[0].store) }
+        let h = sim.stateHash
+        #expect(h == sim.stateHash, "hashing does not change the state")
+        return h
+    }
+
+    @Test(arguments: StoredField.allCases)
+    func stateHashSeesEveryParticleField(_ field: StoredField) {
+        let base = Self.hashOfFiveParticles(changing: nil)
+        #expect(Self.hashOfFiveParticles(changing: nil) == base, "the same five particles hash the same")
+        let changed = Self.hashOfFiveParticles(changing: field)
+        #expect(changed != base, "a change of particle 2's \(field) leaves the hash at \(hex(base))")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import Particles
 
 /// Sub-cells at any depth (docs/Design.md §3.5): continuous emission from the parent's current position,
-/// angles relative to its direction of motion, colour inherited, timing from the parent's birth.
+/// angles relative to its direction of motion, colour and scale inherited, timing from the parent's birth.
 @Suite struct SubCellTests {
     /// One parent emitted at (0, 0) moving at `speed` toward `longitude`, with one sub-cell.
     static func parentWithChild(
@@ -116,13 +116,89 @@ import Testing
         }
     }
 
-    @Test func scaleIsNotInherited() {
+    @Test func appleParticleTrailsListingDrawsThinTrails() {
+        // Apple's CAEmitterCell.emitterCells documentation, listing 1 ("Creating particle trails"):
+        // "the scale and color of fireworkCell are inherited by trailCell". fireworkCell: red, birthRate 3,
+        // lifetime 10, velocity 100, scale 0.05, longitude −π/2; trailCell: yAcceleration 20, birthRate 10,
+        // lifetime 3, default scale 1. Every trail particle is drawn at 1 × 0.05, red.
+        let layer = CAEmitterLayer()
+        layer.emitterPosition = CGPoint(x: 512, y: 512)
+        let firework = CAEmitterCell()
+        firework.name = "firework"
+        firework.color = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        firework.birthRate = 3
+        firework.lifetime = 10
+        firework.velocity = 100
+        firework.scale = 0.05
+        firework.emissionLongitude = -.pi * 0.5
+        firework.emissionRange = -.pi * 0.25
+        firework.contents = dot
+        let trail = CAEmitterCell()
+        trail.name = "trail"
+        trail.yAcceleration = 20
+        trail.birthRate = 10
+        trail.lifetime = 3
+        trail.contents = dot
+        firework.emitterCells = [trail]
+        layer.emitterCells = [firework]
+        let sim = EmitterSimulation(layer: layer)
+        run(sim, seconds: 2)
+        let trails = sim.snapshot().filter { $0.cell === trail }
+        #expect(trails.count > 30, "trail particles after 2 s: \(trails.count)")
+        #expect(
+            trails.allSatisfy { $0.scale == 0.05 && $0.red == 1 && $0.green == 0 && $0.blue == 0 },
+            "seed 0: trail scales \(Set(trails.map(\.scale))), colours \(trails.prefix(2).map { ($0.red, $0.green, $0.blue) })"
+        )
+    }
+
+    @Test func childScaleIsMultipliedByTheParentsCurrentScale() {
+        // The parent shrinks from 3 at 1 per second; a child of scale 0.5 born at parent age a gets 0.5 · (3 − a).
         let (sim, _, child) = Self.parentWithChild { parent, child in
             parent.scale = 3
+            parent.scaleSpeed = -1
             child.scale = 0.5
         }
-        run(sim, seconds: 0.5)
-        #expect(sim.snapshot().filter { $0.cell === child }.allSatisfy { $0.scale == 0.5 })
+        run(sim, seconds: 2)
+        let children = sim.snapshot().filter { $0.cell === child }
+        #expect(abs(children.count - 120) <= 1, "60/s for 2 s: \(children.count)")
+        for c in children {
+            let parentAge = 2 - Double(c.age)
+            let expected = 0.5 * (3 - parentAge)
+            #expect(
+                abs(Double(c.scale) - expected) < 1e-4,
+                "seed 21: child born at parent age \(parentAge): scale \(c.scale), expected \(expected)")
+        }
+    }
+
+    @Test func theLayersScaleReachesAChildOnceThroughItsParent() {
+        // Layer scale 2, parent 1, child 0.5, grandchild 0.5: drawn at 2, 1 and 0.5 (not 2, 2 and 2).
+        let (layer, parent) = makeEmitter { layer, cell in
+            layer.scale = 2
+            cell.birthRate = 0
+            cell.lifetime = 10
+            cell.velocity = 50
+        }
+        let child = CAEmitterCell()
+        child.name = "child"
+        child.contents = dot
+        child.birthRate = 10
+        child.lifetime = 10
+        child.velocity = 20
+        child.scale = 0.5
+        let grandchild = CAEmitterCell()
+        grandchild.name = "grandchild"
+        grandchild.contents = dot
+        grandchild.birthRate = 10
+        grandchild.lifetime = 10
+        grandchild.scale = 0.5
+        child.emitterCells = [grandchild]
+        parent.emitterCells = [child]
+        let sim = EmitterSimulation(layer: layer)
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
+        run(sim, seconds: 1)
+        let p = sim.snapshot()
+        let scales = [parent, child, grandchild].map { cell in Set(p.filter { $0.cell === cell }.map(\.scale)) }
+        #expect(scales == [[2], [1], [0.5]], "scales by generation: \(scales)")
     }
 
     @Test func subCellTimingIsMeasuredFromTheParentsBirth() {

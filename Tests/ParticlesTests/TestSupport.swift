@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 
@@ -76,7 +77,8 @@ func run(_ sim: EmitterSimulation, seconds: Double, dt: Double = step120, layer:
 func mean(_ v: [Float]) -> Double { v.isEmpty ? .nan : v.reduce(0.0) { $0 + Double($1) } / Double(v.count) }
 
 /// Apple's Fireworks sample (rocket → invisible burst → sparks) in a 320×480 layer, rockets fired
-/// upward from a line at the bottom. Returns the layer and the three cells.
+/// upward from a line at the bottom (longitude 0, the sample sets none: a line's perpendicular).
+/// Returns the layer and the three cells.
 func makeFireworks() -> (layer: CAEmitterLayer, rocket: CAEmitterCell, burst: CAEmitterCell, spark: CAEmitterCell) {
     let layer = CAEmitterLayer()
     layer.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
@@ -90,7 +92,6 @@ func makeFireworks() -> (layer: CAEmitterLayer, rocket: CAEmitterCell, burst: CA
     let rocket = CAEmitterCell()
     rocket.name = "rocket"
     rocket.birthRate = 1
-    rocket.emissionLongitude = -.pi / 2
     rocket.emissionRange = 0.25 * .pi
     rocket.velocity = 380
     rocket.velocityRange = 100
@@ -134,4 +135,13 @@ func makeFireworks() -> (layer: CAEmitterLayer, rocket: CAEmitterCell, burst: CA
     rocket.emitterCells = [burst]
     burst.emitterCells = [spark]
     return (layer, rocket, burst, spark)
+}
+
+/// The golden state hashes of this target's simulations (`Golden`).
+let goldenHashes = TestSupport.fixturesFolder(of: #filePath) + "/hashes.json"
+
+/// A hash as 16 hexadecimal digits, as `StateHasher.hex` writes it.
+func hex(_ hash: UInt64) -> String {
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }

@@ -45,9 +45,10 @@ import Testing
         #expect(abs(arm - expected) < 0.5, "left arm ink \(arm), expected \(expected)")
     }
 
-    @Test func stickFigureLooksRight() throws {
-        let path = try stickFigure().writePNG(named: "s28-stick-figure")
-        print("S28 stick figure written to \(path)")
+    /// The whole figure, pixel by pixel: head ring, body, arms and legs with round caps and joins, as
+    /// recorded from the inspected image (the tests above pin its coverage numbers).
+    @Test func stickFigureMatchesItsGoldenImageS28() throws {
+        try stickFigure().expectGolden("s28-stick-figure")
     }
 
     @Test func roundedRectangleRoundsOnlyTheChosenCornersS28() throws {
@@ -55,7 +56,7 @@ import Testing
             BookShapes.roundedRectChosenCorners,
             style: StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round))
         let g = CoverageGrid(s, width: 200, height: 200)
-        try g.writePNG(named: "s28-rounded-rect")
+        try g.expectGolden("s28-rounded-rect")
         // Top-left is square: the stroke covers the corner point and runs straight along both edges.
         #expect(g.coverage(at: pt(50, 50)) > 0.99 && g.coverage(at: pt(50, 110)) > 0.99)
         // Its outer corner is rounded by the round join (radius 2.5): (47.6, 47.6) is 3.4 from (50, 50).
@@ -109,7 +110,7 @@ import Testing
         #expect(
             g.total < exact && exact - g.total < PathFlattener.defaultTolerance * 2 * .pi * 20,
             "S30 area \(g.total), exact \(exact)")
-        try g.writePNG(named: "s30-rounded-rect")
+        try g.expectGolden("s30-rounded-rect")
     }
 
     @Test func shapeLayerMaskRoundsTwoCornersS28() throws {

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 import Testing
@@ -54,10 +55,12 @@ import Testing
     }
 
     @Test func goldenStateHashAfterTwoSeconds() throws {
-        // Recorded from an inspected run (crates falling, bouncing, settling at 240 steps); fails
-        // when the scene, the stepping or the hash order changes.
+        // The golden is recorded from an inspected run (crates falling, bouncing, settling at 240 steps);
+        // it fails when the scene, the stepping or the hash order changes.
         let scene = try CratesScene()
         _ = try scene.run(fps: 60, seconds: 2)
-        #expect(scene.world.stateHash == "bee36a872388f617", "state hash after 240 steps of the crates scene")
+        Golden.expect(
+            hash: scene.world.stateHash, named: "crates-world-2s", inTableAt: goldenHashes,
+            context: "the crates world after \(scene.world.stepCount) steps at 60 fps")
     }
 }

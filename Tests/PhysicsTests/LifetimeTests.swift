@@ -70,13 +70,22 @@ import Testing
     }
 
     @Test func manyWorldsComeAndGo() throws {
+        var alive: [Int] = []
         for i in 0..<200 {
-            let world = try makeWorld()
-            let body = try PhysicsBody(mass: 1, position: CGPoint(x: Double(i), y: 0))
-            try body.addShape(.box(width: 10, height: 10))
-            try world.add(body)
-            try addFloor(world, y: 20)
-            try step(world, 3)
+            weak var weakWorld: PhysicsWorld?
+            weak var weakBody: PhysicsBody?
+            do {
+                let world = try makeWorld()
+                let body = try PhysicsBody(mass: 1, position: CGPoint(x: Double(i), y: 0))
+                try body.addShape(.box(width: 10, height: 10))
+                try world.add(body)
+                try addFloor(world, y: 20)
+                try step(world, 3)
+                #expect(body.position.y > 0 && body.position.y < 15, "world \(i): the body fell, \(body.position)")
+                (weakWorld, weakBody) = (world, body)
+            }
+            if weakWorld != nil || weakBody != nil { alive.append(i) }
         }
+        #expect(alive.isEmpty, "worlds or bodies still alive after their scope: \(alive)")
     }
 }

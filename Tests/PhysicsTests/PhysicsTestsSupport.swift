@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 
@@ -88,3 +89,6 @@ struct CratesScene {
         return stepsPerFrame
     }
 }
+
+/// The golden state hashes of this target's worlds (`Golden`).
+let goldenHashes = TestSupport.fixturesFolder(of: #filePath) + "/hashes.json"

@@ -7,8 +7,8 @@ import Testing
 @testable import SceneFormat
 
 /// The corpus of broken scenes (`Fixtures/Broken`), one per kind of mistake, each with its golden
-/// messages in `<name>.expected`. Set SCENEFORMAT_RECORD=1 to rewrite the goldens after checking the
-/// new messages by eye.
+/// messages in `<name>.expected`, a text golden (`Golden`: record with `EMITTER_RECORD_GOLDENS=1`, then
+/// read the new messages before committing them).
 @Suite struct BrokenScenesTests {
     /// Every kind of mistake the corpus must cover (a missing file fails the test).
     static let requiredCases = [
@@ -46,12 +46,8 @@ import Testing
     @Test(arguments: BrokenScenesTests.caseNames)
     func brokenSceneReportsItsGoldenMessages(_ name: String) throws {
         let actual = Self.messages(name)
-        let goldenPath = Fixtures.path("Broken/\(name).expected")
-        if ProcessInfo.processInfo.environment["SCENEFORMAT_RECORD"] == "1" {
-            try actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
-        #expect(actual == golden, "Broken/\(name).json:\n--- got ---\n\(actual)--- expected ---\n\(golden)")
+        Golden.expect(
+            text: actual, matchesFileAt: Fixtures.path("Broken/\(name).expected"), context: "Broken/\(name).json")
         #expect(!actual.hasPrefix("(loaded"), "a broken scene must not load: \(name)")
     }
 

@@ -1,22 +1,21 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 import Testing
 
 @testable import SceneFormat
 
-/// The built-in sprites: sizes, coverage, premultiplication, and pixels pinned by golden hashes
-/// (recorded from renders that were looked at; a change to a generator fails here).
+/// The built-in sprites: sizes, coverage, premultiplication, and pixels pinned by golden hashes in
+/// `Fixtures/hashes.json` (recorded from renders that were looked at; a change to a generator fails here).
 @Suite struct BuiltinSpritesTests {
-    /// Name, width, height, FNV-1a hash of the pixels (`StateHasher`).
-    static let golden: [(String, Int, Int, String)] = [
-        ("softDot", 64, 64, "8569f1016fd7b965"), ("spark", 64, 16, "bffc85ae15bb68b5"),
-        ("smoke", 64, 64, "e7a33e1cf239db31"), ("snowflake", 64, 64, "c79423b3b130b4e5"),
-        ("raindrop", 32, 64, "b7afd55b99552ca5"), ("confetti", 32, 20, "aac10ed7d684af11"),
-        ("star", 64, 64, "d0b7611a596872e5"), ("ring", 64, 64, "be472a93751f5565"),
-        ("square", 32, 32, "034c5b40850e9825"), ("digits", 320, 48, "11c3a9d2a196e95a"),
-        ("crate", 64, 64, "885928ac30c7cc88"),
+    /// Name, width and height (docs/SceneFormat.md, "Images").
+    static let sizes: [(String, Int, Int)] = [
+        ("softDot", 64, 64), ("spark", 64, 16), ("smoke", 64, 64), ("snowflake", 64, 64), ("raindrop", 32, 64),
+        ("confetti", 32, 20), ("star", 64, 64), ("ring", 64, 64), ("square", 32, 32), ("digits", 320, 48),
+        ("crate", 64, 64),
     ]
 
+    /// FNV-1a (`StateHasher`) of the size and every byte of the premultiplied pixels.
     static func hash(_ image: CGImage) -> String {
         var h = StateHasher()
         h.combine(image.width)
@@ -26,7 +25,7 @@ import Testing
     }
 
     @Test func everyNameHasAnImageAndUnknownNamesHaveNone() {
-        #expect(BuiltinSprites.names == Self.golden.map(\.0))
+        #expect(BuiltinSprites.names == Self.sizes.map(\.0))
         #expect(BuiltinSprites.image(named: "sparkle") == nil)
         for name in BuiltinSprites.names {
             #expect(BuiltinSprites.image(named: name) != nil, "\(name)")
@@ -36,11 +35,11 @@ import Testing
         }
     }
 
-    @Test(arguments: BuiltinSpritesTests.golden.map(\.0))
+    @Test(arguments: BuiltinSpritesTests.sizes.map(\.0))
     func spriteHasItsSizeCoverageAndGoldenPixels(_ name: String) throws {
         let image = try #require(BuiltinSprites.image(named: name))
-        let golden = try #require(Self.golden.first { $0.0 == name })
-        #expect(image.width == golden.1 && image.height == golden.2 && image.scale == 1, "\(name): \(image)")
+        let size = try #require(Self.sizes.first { $0.0 == name })
+        #expect(image.width == size.1 && image.height == size.2 && image.scale == 1, "\(name): \(image)")
         var alphaSum = 0
         var maxAlpha: UInt8 = 0
         var premultiplied = true
@@ -59,7 +58,9 @@ import Testing
         #expect(
             name == "square" || name == "digits" || name == "crate" || corner == 0,
             "\(name): transparent corner, alpha \(corner)")
-        #expect(Self.hash(image) == golden.3, "\(name): pixels changed, hash \(Self.hash(image))")
+        Golden.expect(
+            hash: Self.hash(image), named: "sprite-\(name)", inTableAt: Fixtures.path("hashes.json"),
+            context: "builtin:\(name), \(image.width)×\(image.height) pixels")
     }
 
     @Test func digitRectsSelectOneTenthOfTheStrip() {

@@ -106,6 +106,20 @@ import Testing
     }
 
     @Test(arguments: SceneKeyTables.sections)
+    func tableListsTheKeysInTheOrderTheFormatterWritesThem(_ section: String) {
+        let documented = (Self.tables[section] ?? []).flatMap(\.keys)
+        var order = SceneKeyTables.order(section)
+        if section == "layer" {
+            // The kind's own keys and the emitter's cells come between the properties and the contents.
+            order.removeAll { $0 == "emitterCells" }
+        }
+        let listed = order.filter { documented.contains($0) }
+        #expect(
+            documented == listed,
+            "docs/SceneFormat.md lists the keys of \(section) as \(documented), the formatter writes \(order)")
+    }
+
+    @Test(arguments: SceneKeyTables.sections)
     func everyExampleLoadsWithoutErrors(_ section: String) throws {
         for row in Self.tables[section] ?? [] {
             for key in row.keys {

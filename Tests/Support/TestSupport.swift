@@ -11,6 +11,16 @@ public enum TestSupport {
         return url.path
     }()
 
+    /// The `Fixtures` folder of the test target that holds `testFile` (pass `#filePath`):
+    /// `Tests/<Target>/Fixtures`, where the target's goldens live.
+    public static func fixturesFolder(of testFile: String) -> String {
+        var url = URL(fileURLWithPath: testFile).deletingLastPathComponent()
+        while url.deletingLastPathComponent().lastPathComponent != "Tests", url.path != "/" {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("Fixtures").path
+    }
+
     /// The path of the executable `name` built next to the test bundle (`emitter`, `emitter-assets`).
     public static func executable(named name: String) -> String {
         let bundle =

@@ -1,3 +1,4 @@
+import EmitterTestSupport
 import Foundation
 import LayerKit
 import Testing
@@ -42,13 +43,23 @@ import Testing
         #expect(CGFloat(ink.minY) >= layout.lines[0].origin.y - layout.ascent)
     }
 
-    @Test func loremParagraphLooksRight() throws {
-        let (_, bitmap) = try renderer.render(
+    /// The book's paragraph, justified: every line but the last reaches both margins, and the bitmap
+    /// matches the golden recorded from the inspected rendering.
+    @Test func loremParagraphIsJustifiedAndMatchesItsGoldenImage() throws {
+        let (layout, bitmap) = try renderer.render(
             TextRequest(
                 string: lorem, fontSize: 15, size: CGSize(width: 320, height: 160),
                 isWrapped: true, alignmentMode: .justified, contentsScale: 2))
-        #expect(!bitmap.isBlank)
-        print("lorem written to \(try writePNG(bitmap, named: "lorem-justified-2x"))")
+        #expect(layout.lines.count >= 4, "lines \(layout.lines.count)")
+        for (i, line) in layout.lines.dropLast().enumerated() {
+            #expect(abs(line.maxX - 320) < 0.01, "line \(i) ends at \(line.maxX), not at the right margin 320")
+        }
+        let last = try #require(layout.lines.last)
+        #expect(last.maxX < 300, "the last line is not stretched: it ends at \(last.maxX)")
+        Golden.expect(
+            image: try image(of: bitmap),
+            matchesFileAt: TestSupport.fixturesFolder(of: #filePath) + "/lorem-justified-2x.png",
+            tolerance: .rendering, context: "lorem, DejaVu Sans 15 pt, 320 × 160 points at scale 2")
     }
 
     @Test func rerenderingTheSameTextUsesTheGlyphCache() throws {

@@ -64,8 +64,10 @@ final class SpriteBatchBuilder {
         }
 
         // Appearances: textures of the contentsRect sub-images.
-        var anyRotation = !(h.m12 == 0 && h.m21 == 0 && h.m13 == 0 && h.m23 == 0)
-        if !anyRotation { anyRotation = list.sprites.contains { $0.rotation != 0 } }
+        // Sprites that are not upright blits (turned, mirrored by the map or by a negative scale) are
+        // inverse-mapped from padded textures.
+        var anyRotation = !Map(h).axisAligned
+        if !anyRotation { anyRotation = list.sprites.contains { $0.rotation != 0 || $0.scale < 0 } }
         var textures: [Texture?] = []
         let infos: [AppearanceInfo] = list.appearances.map { ap in
             var info = AppearanceInfo()
@@ -255,7 +257,8 @@ final class SpriteBatchBuilder {
         let ai = Int(p.appearance)
         guard ai < infos.count else { return none }
         let info = infos[ai]
-        guard let texPixels = info.pixels, p.a != 0, p.scale > 0, p.scale.isFinite, p.x.isFinite, p.y.isFinite,
+        // A negative scale is a transform scale: the quad's axes turn by half a turn (mirrored in x and y).
+        guard let texPixels = info.pixels, p.a != 0, p.scale != 0, p.scale.isFinite, p.x.isFinite, p.y.isFinite,
             p.rotation.isFinite
         else { return none }
 

@@ -35,13 +35,16 @@ extension Engine {
         return body
     }
 
-    /// Stops `body` driving its layer and removes it from the world (the layer stays where it is). A body
-    /// of the world that drives no layer is removed; a body of no world or another world is left alone.
+    /// Stops `body` driving its layer and removes it from the world. A body of the world that drives no
+    /// layer is removed; a body of no world or another world is left alone.
+    ///
+    /// A layer that a dynamic or kinematic body moved keeps the body's position and angle at the last
+    /// fixed step (not the placement interpolated for the last frame, which depends on the frame rate).
     /// - Throws: the world's refusal (`PhysicsError`) when the body cannot be removed (inside a step).
     public func detach(_ body: PhysicsBody) throws {
         guard let physics else { return }
         if let layer = physics.layer(of: body) {
-            try physics.detach(from: layer)
+            try physics.detach(from: layer, root: rootLayer)
         } else if body.world === physics.world {
             try physics.world.remove(body)
         }
@@ -120,6 +123,11 @@ extension Engine {
 
     /// Number of physics bodies: layers' bodies, bodies added by code and live particle bodies.
     var bodyCount: Int { physics?.bodyCount ?? 0 }
+
+    /// The layers whose position and transform bodies write between steps (dynamic and kinematic bodies).
+    var bodyMovedLayers: Set<ObjectIdentifier> {
+        Set(layerBodies.filter { $0.body.type != .static }.map { ObjectIdentifier($0.layer) })
+    }
 
     /// Mixes the physics state into the state hash.
     func hashPhysics(into hasher: inout StateHasher) {

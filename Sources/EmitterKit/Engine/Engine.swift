@@ -4,9 +4,12 @@ import Foundation
 ///
 /// One frame runs the stages of docs/Design.md §1.3: `advance(by:)` is **accumulate** (the measured
 /// delta clamped and consumed in fixed steps), the **fixed steps** (each: **fixed update**, the
-/// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order; **physics**, the world,
-/// particle–physics coupling and events), **clock**, **sync bodies** (bodies written into their layers,
-/// interpolated between the last two steps), **draw lists** and **statistics**; `render(into:)` is
+/// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order, stepped to the step's end
+/// time; **physics**, the world, particle–physics coupling and events), **clock**, **sync bodies**
+/// (bodies written into their layers, interpolated between the last two steps), **commit** (the layer
+/// tree's animations committed at the frame's media time: those due start, those that ended complete
+/// and their delegate callbacks and `CATransaction` completion blocks run, whether or not the frame is
+/// drawn; `CALayer.commitAnimations(atTime:)`), **draw lists** and **statistics**; `render(into:)` is
 /// **present** (animations evaluated at the frame's media time) and **composite**.
 ///
 /// Simulation happens on the fixed step only, so the state at a simulated time does not depend on the
@@ -140,6 +143,7 @@ public final class Engine {
     public func advance(by frameDelta: CFTimeInterval) -> FrameAdvance {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: frameDelta) { step in
@@ -155,6 +159,7 @@ public final class Engine {
     public func stepOnce() {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
             let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, totals: &events) }
@@ -166,12 +171,15 @@ public final class Engine {
     /// One fixed step: the stages fixed update, emit and physics of docs/Design.md §1.3.
     func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
         onFixedStep?(step)
-        let stepMediaTime = startTime + step.time
+        // An emitter's step covers (start, end] and `EmitterSimulation.step` takes the parent time at
+        // its end: passing the start would make the first step emit nothing. The animated values are
+        // those at the end too, where the step's last births are placed.
+        let stepEndMediaTime = startTime + step.time + step.duration
         physicsWillStepEmitters()
         for entry in emitters {
             let model = entry.layer
-            let parentTime = model.superlayer?.localTime(forMediaTime: stepMediaTime) ?? stepMediaTime
-            let current = model.presentationCopy(atTime: stepMediaTime)
+            let parentTime = model.superlayer?.localTime(forMediaTime: stepEndMediaTime) ?? stepEndMediaTime
+            let current = model.presentationCopy(atTime: stepEndMediaTime)
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
             totals.births += e.births
@@ -184,8 +192,16 @@ public final class Engine {
         stepPhysics(step, totals: &totals)
     }
 
+    /// Commits the changes made since the last frame at that frame's time, as drawing it would have
+    /// (`render` commits the thread's implicit transaction before building the presentation tree).
+    private func commitPendingChanges() { CATransaction.flush() }
+
     func afterSteps(frame: FrameAdvance, totals: StepTotals, started: UInt64) {
         syncBodiesToLayers(fraction: integrator.interpolationFraction)
+        // Animations complete and callbacks run at the frame's time even when it is not drawn; the
+        // callbacks may change the tree, which the emitter list and `treeHasAnimations` then follow.
+        rootLayer.commitAnimations(atTime: clock.mediaTime)
+        refreshEmitters()
         if frame.steps > 0 || frameCount == 0 {
             for entry in emitters { entry.simulation.makeDrawList(into: &entry.drawList) }
         }
@@ -241,13 +257,25 @@ public final class Engine {
 
     // MARK: - State
 
-    /// The state hash (docs/Determinism.md): every emitter's particles in tree order, then the physics
-    /// bodies. Equal at equal simulated times whatever the frame rate.
+    /// The version of what `stateHash()` covers and in which order; it is the first value mixed in, so
+    /// hashes of different versions never agree. Version 2 added the layers' presented values (version 1
+    /// covered particles and bodies only).
+    public static let stateHashVersion = 2
+
+    /// The state hash (docs/Determinism.md, "State hash"): the version, the step count, every emitter's
+    /// particles in tree order, the presented values of every layer and emitter cell at the end of the
+    /// last fixed step, then the physics bodies. Equal at equal simulated times whatever the frame rate.
     public func stateHash() -> StateHasher {
         var h = StateHasher()
+        h.combine(Engine.stateHashVersion)
         h.combine(integrator.stepCount.magnitude)
         h.combine(emitters.count)
         for entry in emitters { entry.simulation.hash(into: &h) }
+        clock.withScope {
+            // Presented at the fixed-step time, not the frame's: the frame's time runs up to a step ahead.
+            var layers = LayerStateHash(mediaTime: startTime + integrator.simulatedTime, bodyLayers: bodyMovedLayers)
+            layers.combine(tree: rootLayer, into: &h)
+        }
         hashPhysics(into: &h)
         return h
     }

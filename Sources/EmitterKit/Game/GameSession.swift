@@ -210,8 +210,8 @@ public final class GameSession {
         try engine.attach(body, to: layer)
     }
 
-    /// Stops `body` driving its layer and removes it from the world (the layer stays where it is). A body
-    /// of the world that drives no layer is removed.
+    /// Stops `body` driving its layer and removes it from the world; the layer stays where the body was at
+    /// the last fixed step (`Engine.detach(_:)`). A body of the world that drives no layer is removed.
     /// - Throws: the world's refusal (`PhysicsError`) when the body cannot be removed.
     public func detach(_ body: PhysicsBody) throws { try engine.detach(body) }
 

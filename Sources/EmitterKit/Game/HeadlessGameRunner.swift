@@ -132,11 +132,11 @@ public struct GameRunResult: Equatable, Sendable, CustomStringConvertible {
     public var steps: Int64
     /// Restarts carried out.
     public var restarts: Int
-    /// The session's state hash (16 hex digits).
+    /// The session's state hash (16 hex digits), of version `Engine.stateHashVersion`.
     public var stateHash: String
 
-    /// `frames 600, t 10.0 s, steps 1200, restarts 0, hash …`.
+    /// `frames 600, t 10.0 s, steps 1200, restarts 0, hash v2 …`.
     public var description: String {
-        "frames \(frames), t \(simulatedTime) s, steps \(steps), restarts \(restarts), hash \(stateHash)"
+        "frames \(frames), t \(simulatedTime) s, steps \(steps), restarts \(restarts), hash v\(Engine.stateHashVersion) \(stateHash)"
     }
 }

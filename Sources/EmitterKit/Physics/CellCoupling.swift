@@ -149,9 +149,16 @@ final class CellCoupling {
     /// are swept from where they were at the start of the step. Contacts kill, stop or burst.
     ///
     /// - Parameters:
+    ///   - sim: the emitter's simulation.
+    ///   - map: from the emitter's layer to world coordinates.
     ///   - elapsed: the emitter's local time covered by this engine step, seconds.
     ///   - gravityStep: the world's gravity × the step: taken back out of what particle bodies gained,
     ///     so that particles fall with their cell's acceleration, as without physics.
+    ///   - world: the world that just stepped.
+    ///   - step: the engine's step number, for contact events.
+    ///   - report: receives each particle contact, or nil.
+    ///   - layerOf: the layer a body moves, for contact events.
+    /// - Throws: what reading the cell's particle buffers throws.
     func afterWorldStep(
         sim: EmitterSimulation, map: PlaneMap, elapsed: Double, gravityStep: (Double, Double), world: PhysicsWorld,
         step: Int64,

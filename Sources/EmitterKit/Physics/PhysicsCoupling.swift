@@ -69,8 +69,15 @@ final class PhysicsCoupling {
 
     /// Detaches and removes the body of `layer`. Returns it.
     @discardableResult
-    func detach(from layer: CALayer) throws -> PhysicsBody? {
+    func detach(from layer: CALayer, root: CALayer) throws -> PhysicsBody? {
         guard let link = layerBodyIndex.removeValue(forKey: ObjectIdentifier(layer)) else { return nil }
+        if link.body.type != .static {
+            // Between steps the layer shows the body interpolated for the frame, which depends on the frame
+            // rate; a layer left behind keeps the body's placement at the last step instead.
+            CATransaction.performWithoutActions {
+                link.write(position: link.body.position, angle: link.body.angle, root: root)
+            }
+        }
         layerBodies.removeAll { $0 === link }
         bodyLayers[ObjectIdentifier(link.body)] = nil
         if link.body.world === world { try world.remove(link.body) }

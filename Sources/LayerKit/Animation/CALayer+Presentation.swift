@@ -26,6 +26,32 @@ extension CALayer {
         return root
     }
 
+    /// Does at media time `mediaTime` everything `makePresentationTree(atTime:)` does except building the
+    /// tree: commits the thread's implicit transaction, starts and completes this subtree's animations
+    /// (removing completed ones with `isRemovedOnCompletion`), marks its layers as presented, runs the
+    /// delegate callbacks and transaction completion blocks, and commits again. The engine calls it
+    /// once per frame, so a run reaches the same state whether or not its frames are drawn; building the
+    /// presentation tree at the same time afterwards finds nothing left to do.
+    public func commitAnimations(atTime mediaTime: CFTimeInterval) {
+        let thread = TransactionThreadState.current
+        thread.flushImplicit()
+        var events: [AnimationEvent] = []
+        let parentTime = timeParent?.localTime(forMediaTime: mediaTime) ?? mediaTime
+        commitAnimations(parentTime: parentTime, events: &events)
+        thread.enqueue(events)
+        thread.dispatchEvents()
+        thread.flushImplicit()
+    }
+
+    /// The walk of `commitAnimations(atTime:)` at the superlayer's local time `parentTime`.
+    private func commitAnimations(parentTime: CFTimeInterval, events: inout [AnimationEvent]) {
+        let local = mediaTiming.layerLocalTime(atParentTime: parentTime)
+        if !attachedAnimations.isEmpty { commitAttachedAnimations(localTime: local, events: &events) }
+        for child in children { child.commitAnimations(parentTime: local, events: &events) }
+        maskLayer?.commitAnimations(parentTime: local, events: &events)
+        hasBeenPresented = true
+    }
+
     /// The values on screen now (`CACurrentMediaTime()`): a copy of this layer and its sublayers with the
     /// animations applied. Unlike Core Animation it is never nil (a layer not yet shown shows its model
     /// values). On a presentation copy it returns the copy itself. It changes nothing: completed
@@ -107,33 +133,44 @@ extension CALayer {
         return copy
     }
 
-    /// Applies the attached animations, in the order they were added, at the layer's local time.
+    /// Applies the attached animations, in the order they were added, at the layer's local time; with
+    /// `commit`, first starts and completes them (`commitAttachedAnimations`).
     func evaluateAnimations(localTime: CFTimeInterval, on copy: CALayer, commit: Bool, events: inout [AnimationEvent]) {
-        var completed: [Int] = []
-        for (index, entry) in attachedAnimations.enumerated() {
+        if commit { commitAttachedAnimations(localTime: localTime, events: &events) }
+        for entry in attachedAnimations {
             let anim = entry.animation
             let timing = anim.mediaTiming
             let isComplete = timing.isComplete(atParentTime: localTime, defaultDuration: CAAnimation.defaultDuration)
-            if commit {
-                if !anim.hasStarted && timing.elapsedTime(atParentTime: localTime) >= 0 {
-                    anim.hasStarted = true
-                    events.append(.started(anim))
-                }
-                if isComplete && !anim.hasStopped {
-                    anim.hasStopped = true
-                    events.append(.stopped(anim, finished: true))
-                    for c in anim.completions {
-                        if let block = c.animationEnded() { events.append(.completion(block)) }
-                    }
-                    anim.completions = []
-                }
-                if isComplete && anim.isRemovedOnCompletion { completed.append(index) }
-            }
             if isComplete && anim.isRemovedOnCompletion { continue }
             guard let state = timing.state(atParentTime: localTime, defaultDuration: CAAnimation.defaultDuration) else {
                 continue
             }
             anim.apply(state, to: copy)
+        }
+    }
+
+    /// Starts the attached animations whose time has come and completes those that ended (each event
+    /// once, in the order the animations were added), removing the completed ones that are
+    /// `isRemovedOnCompletion`.
+    func commitAttachedAnimations(localTime: CFTimeInterval, events: inout [AnimationEvent]) {
+        var completed: [Int] = []
+        for (index, entry) in attachedAnimations.enumerated() {
+            let anim = entry.animation
+            let timing = anim.mediaTiming
+            let isComplete = timing.isComplete(atParentTime: localTime, defaultDuration: CAAnimation.defaultDuration)
+            if !anim.hasStarted && timing.elapsedTime(atParentTime: localTime) >= 0 {
+                anim.hasStarted = true
+                events.append(.started(anim))
+            }
+            if isComplete && !anim.hasStopped {
+                anim.hasStopped = true
+                events.append(.stopped(anim, finished: true))
+                for c in anim.completions {
+                    if let block = c.animationEnded() { events.append(.completion(block)) }
+                }
+                anim.completions = []
+            }
+            if isComplete && anim.isRemovedOnCompletion { completed.append(index) }
         }
         if !completed.isEmpty {
             for i in completed.reversed() { attachedAnimations.remove(at: i) }

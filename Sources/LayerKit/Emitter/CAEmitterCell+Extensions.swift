@@ -18,6 +18,7 @@ struct CellExtensionState {
     var endAlphaRange: Float = 0
     var endScale: CGFloat? = nil
     var endScaleRange: CGFloat = 0
+    var clampsNegativeScale = false
     var rotation: CGFloat = 0
     var rotationRange: CGFloat = 0
     var endRotation: CGFloat? = nil
@@ -137,6 +138,17 @@ extension CAEmitterCell {
         get { state.extensions.endScaleRange }
         set {
             state.extensions.endScaleRange = newValue
+            cellDidChange()
+        }
+    }
+
+    /// Whether a sampled scale below 0 becomes 0, as in cocos2d ("no negative value"), instead of
+    /// drawing the sprite mirrored at its magnitude, as Core Animation does (docs/Design.md §3.8). Sub-cells'
+    /// inherited scales are included. Default false. Extension (set by the Particle Designer importer).
+    public var clampsNegativeScale: Bool {
+        get { state.extensions.clampsNegativeScale }
+        set {
+            state.extensions.clampsNegativeScale = newValue
             cellDidChange()
         }
     }
@@ -268,6 +280,7 @@ extension CAEmitterCell {
         .init("endAlphaRange", \.endAlphaRange, .nonNegative, animatable: true),
         .init("endScale", \.endScale),
         .init("endScaleRange", \.endScaleRange, .nonNegative, animatable: true),
+        .init("clampsNegativeScale", \.clampsNegativeScale),
         .init("rotation", \.rotation, animatable: true),
         .init("rotationRange", \.rotationRange, .nonNegative, animatable: true),
         .init("endRotation", \.endRotation),

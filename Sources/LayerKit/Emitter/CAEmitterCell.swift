@@ -221,7 +221,9 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: - Scale and spin
 
-    /// Mean initial scale of the image (multiplied by the layer's scale). Default 1. Animatable.
+    /// Mean initial scale of the image (multiplied by the layer's scale; a sub-cell's by its parent's
+    /// current scale instead). A sampled scale below 0 draws the image mirrored at its magnitude, as a
+    /// transform scale does. Default 1. Animatable.
     public var scale: CGFloat {
         get { state.scale }
         set {
@@ -239,7 +241,8 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Change of scale per second (the scale is clamped at 0). Default 0. Animatable.
+    /// Change of scale per second: a scale born ≥ 0 stops at 0, a negative (mirrored) one passes through
+    /// 0 as a transform scale does. Default 0. Animatable.
     public var scaleSpeed: CGFloat {
         get { state.scaleSpeed }
         set {

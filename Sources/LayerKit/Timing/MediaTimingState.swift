@@ -65,7 +65,10 @@ extension MediaTimingValues {
     /// The timeline position at `parentTime`, or nil when the object has no effect then (outside the
     /// active interval without a fill in that direction).
     ///
-    /// - Parameter defaultDuration: the cycle length used when `duration` is 0 (0.25 s for animations).
+    /// - Parameters:
+    ///   - parentTime: the time in the parent's timeline, seconds.
+    ///   - defaultDuration: the cycle length used when `duration` is 0 (0.25 s for animations).
+    /// - Returns: the position, or nil when the object has no effect at `parentTime`.
     package func state(atParentTime parentTime: CFTimeInterval, defaultDuration: CFTimeInterval) -> MediaTimingState? {
         let active = activeDuration(defaultDuration: defaultDuration)
         let elapsed = elapsedTime(atParentTime: parentTime)

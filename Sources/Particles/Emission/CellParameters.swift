@@ -30,6 +30,8 @@ struct CellParameters {
     var colorSpeed: (Float, Float, Float, Float)
     /// Scale change per second: cell scaleSpeed × layer scale.
     var scaleSpeed: Float
+    /// Whether sampled scales below 0 become 0 (the `clampsNegativeScale` extension) instead of mirroring.
+    var clampsNegativeScale: Bool
     /// 1 for M ± R, 0.5 for M ± R/2 (docs/Design.md §3.1).
     var rangeFactor: Float
     /// When the cell emits.
@@ -90,6 +92,7 @@ struct CellParameters {
         alphaRange = abs(f(cell.alphaRange))
         colorSpeed = (f(cell.redSpeed), f(cell.greenSpeed), f(cell.blueSpeed), f(cell.alphaSpeed))
         scaleSpeed = g(cell.scaleSpeed) * layerScale
+        clampsNegativeScale = cell.clampsNegativeScale
         rangeFactor = layer.rangeSemantics == .halfWidth ? 0.5 : 1
         window = EmissionWindow(
             beginTime: cell.beginTime, duration: cell.duration, speed: cell.speed,

@@ -1,11 +1,14 @@
 // MARK: - Emission frame
 
-/// The frame emission angles are measured in (docs/Design.md §3.2, §3.5): the layer's axes for top-level
-/// cells, the parent particle's direction of motion for sub-cells.
+/// The frame emission angles are measured in (docs/Design.md §3.2, §3.5): the emitter shape's frame for
+/// top-level cells, the parent particle's direction of motion for sub-cells.
 ///
 /// `forward` is where longitude 0, latitude 0 points; `side` is longitude +π/2 (for the layer frame +y,
 /// clockwise on screen); `up` is latitude +π/2 (+z). A sub-cell's frame turns the layer frame so that
-/// +x becomes the parent's direction, keeping `up` at +z for motion in the layer plane.
+/// +x becomes the parent's direction, keeping `up` at +z for motion in the layer plane. A shape's frame
+/// is the layer frame turned about z by the shape's natural orientation angle (`naturalLongitude(of:)`);
+/// a turn about z adds that angle to every longitude, which is how the births apply it (the layer
+/// frame's arithmetic, batched or not, stays the same).
 struct EmissionFrame: Equatable {
     var forward: (Double, Double, Double)
     var side: (Double, Double, Double)
@@ -42,6 +45,15 @@ struct EmissionFrame: Equatable {
         let s: (Double, Double, Double) = planar > 1e-12 ? (-f.1 / planar, f.0 / planar, 0) : (0, 1, 0)
         let u = (f.1 * s.2 - f.2 * s.1, f.2 * s.0 - f.0 * s.2, f.0 * s.1 - f.1 * s.0)
         self.init(forward: f, side: s, up: u)
+    }
+
+    /// The natural orientation angle of an emitter shape, radians: what Apple's CAEmitterCell.h measures
+    /// the emission angles from ("relative to the natural orientation angle of the emission shape").
+    /// A line's longitude 0 is its perpendicular toward −y (up the screen), so 0 is (0, −1, 0) and +π/2
+    /// turns it toward +x, the same turning sense as the layer frame: the angle is −π/2. Every other
+    /// shape, point included, measures longitude from +x: 0. (docs/Design.md §3.2 gives the evidence.)
+    static func naturalLongitude(of shape: EmitterShapeSampler.Shape) -> Double {
+        shape == .line ? -Double.pi / 2 : 0
     }
 
     /// The unit vector at `longitude` (from forward toward side) and `latitude` (toward up), radians.

@@ -24,6 +24,11 @@ struct BirthWriter {
     // The cell's parameters in the form the per-birth arithmetic uses (range factor and layer
     // multipliers folded in once per batch).
     private let longitude: Double, emissionRange: Double
+    /// The emitter shape's natural orientation angle included in `longitude` (0 for sub-cells and
+    /// spawns), and the cell's own longitude, which orbits measure in the layer frame.
+    private let shapeLongitude: Double, layerLongitude: Double
+    /// Whether sampled scales below 0 become 0 (`clampsNegativeScale`) instead of drawing mirrored.
+    private let clampsNegativeScale: Bool
     private let latitudeSinCos: (sin: Double, cos: Double)
     private let ax: Double, ay: Double, az: Double
     private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
@@ -40,10 +45,12 @@ struct BirthWriter {
     private let hasExtensions: Bool
 
     /// A writer for births of a cell with `params` into `store`, all placed at clock time `endTime`.
-    /// `centre` is the emitter position that orbits and radial acceleration refer to.
+    /// `centre` is the emitter position that orbits and radial acceleration refer to; `shapeLongitude`
+    /// is the natural orientation angle of the emitter shape the births come from
+    /// (`EmissionFrame.naturalLongitude(of:)`; 0 for births from particles or contact points).
     init(
         store: ParticleStore, params: CellParameters, epoch: Double, endTime: Double,
-        centre: (x: Double, y: Double) = (0, 0)
+        centre: (x: Double, y: Double) = (0, 0), shapeLongitude: Double = 0
     ) {
         self.store = store
         if let e = params.extensions { store.ensureExtraColumns(e.columnMask) }
@@ -60,8 +67,12 @@ struct BirthWriter {
         aliveFrom = EmitterSimulation.floatAbove(endTime - epoch)
         let p = params
         let k = params.rangeFactor
-        longitude = p.longitude
+        // Added only when non-zero, so that the layer frame's longitudes keep their bits (a −0 stays −0).
+        longitude = shapeLongitude == 0 ? p.longitude : p.longitude + shapeLongitude
+        self.shapeLongitude = shapeLongitude
+        layerLongitude = p.longitude
         emissionRange = p.emissionRange
+        clampsNegativeScale = p.clampsNegativeScale
         latitudeSinCos = EmissionFrame.latitudeSinCos(p.latitude)
         ax = Double(p.ax)
         ay = Double(p.ay)
@@ -74,7 +85,9 @@ struct BirthWriter {
         // Exact: with zero ranges `means + ranges·s` is `means` up to the sign of a zero, which the
         // clamp to [0, 1] removes, and × 1 changes nothing. (Extensions need the unpacked colour.)
         uninheritedColor = colorRanges == .zero && !hasExtensions ? HalfFloat.pack4(Self.clamp01(colorMeans)) : nil
-        constantScale = Self.constant(mean: means[2], range: ranges[2], multiplier: multipliers[2])
+        constantScale = Self.constant(mean: means[2], range: ranges[2], multiplier: multipliers[2]).map {
+            p.clampsNegativeScale ? max(0, $0) : $0
+        }
         constantSpin = Self.constant(mean: means[3], range: ranges[3], multiplier: multipliers[3])
     }
 
@@ -124,13 +137,15 @@ struct BirthWriter {
         extensionWriter?.refresh(store)
     }
 
-    /// Writes one particle born at clock time `birthTime` at (x, y, z), emitted in `frame` and with
-    /// its colour multiplied by `inherit`. Room must have been reserved. Draws, in this order:
-    /// longitude offset, speed, lifetime, scale, spin, red, green, blue, alpha.
+    /// Writes one particle born at clock time `birthTime` at (x, y, z), emitted in `frame`, with its
+    /// colour multiplied by `inherit`. Its sampled scale is multiplied by `inheritScale`, a sub-cell's
+    /// parent's current scale, which carries the layer's scale (docs/Design.md §3.5), else by the layer's
+    /// scale. Room must have been reserved. Draws, in this order: longitude offset, speed, lifetime,
+    /// scale, spin, red, green, blue, alpha.
     @inline(__always)
     mutating func add<R: RandomDraws>(
         _ random: inout R, x: Double, y: Double, z: Double, frame: EmissionFrame,
-        inherit: SIMD4<Float>, birthTime: Double
+        inherit: SIMD4<Float>, inheritScale: Float? = nil, birthTime: Double
     ) {
         let uLongitude = Double(random.nextUnitFloat())
         let s = SIMD4(
@@ -144,7 +159,10 @@ struct BirthWriter {
         let v = (means + ranges * s) * multipliers
         let speed = Double(v[0])
         let life = v[1]
-        let scale = max(0, v[2])
+        // A negative scale draws the sprite mirrored (docs/Design.md §3.8).
+        let scaleMultiplier = inheritScale ?? multipliers[2]
+        let sampledScale = inheritScale.map { (means[2] + ranges[2] * s[2]) * $0 } ?? v[2]
+        let scale = clampsNegativeScale ? max(0, sampledScale) : sampledScale
         let spin = v[3]
         let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
 
@@ -161,9 +179,12 @@ struct BirthWriter {
         var spinOut = spin
         if hasExtensions, let e = extensionWriter {
             // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
+            // Orbits measure their angle in the layer frame, not the shape's.
+            let orbitLongitude = shapeLongitude == 0 ? lon : layerLongitude + emissionRange * (uLongitude - 0.5)
             let m = e.write(
-                i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age, longitude: lon,
-                life: life, color: color, scale: scale, layerScale: multipliers[2], spin: &spinOut)
+                i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age,
+                longitude: orbitLongitude, life: life, color: color, scale: scale,
+                layerScale: scaleMultiplier, spin: &spinOut)
             c.x[i] = Float(m.x)
             c.y[i] = Float(m.y)
             c.vx[i] = Float(m.vx)
@@ -280,7 +301,11 @@ struct BirthWriter {
             let sr = ranges[2]
             let smul = multipliers[2]
             let u = w + 3 &* drawStride
-            for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul) }
+            if clampsNegativeScale {
+                for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul) }
+            } else {
+                for j in 0..<n { s.scale[j] = (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul }
+            }
         }
         if constantSpin == nil {
             let rm = means[3]
@@ -314,7 +339,7 @@ struct BirthWriter {
         flatDepth: Float?
     ) {
         let first = next
-        let scale = constantScale.map { max(0, $0) }
+        let scale = constantScale
         let spin = constantSpin
         let color = uninheritedColor
         let z = flatDepth ?? s.pz[0]

@@ -62,16 +62,16 @@ extension EmitterSimulation {
         let c = try runtime(named: namePath)
         guard count >= 0 else { throw EmitterSimulationError.negativeCount(count) }
         let geometry = EmitterShapeSampler(layer: lastLayer)
-        return burstNow(c, count: count) { sim in
+        return burstNow(c, count: count, shapeLongitude: EmissionFrame.naturalLongitude(of: geometry.shape)) { sim in
             let p = geometry.sample(&sim.random)
             return (p.x, p.y, p.z, .layer, .one)
         }
     }
 
     /// Births of `c` at the current time as one batch, with positions from `place` (called per birth,
-    /// before the birth's own draws).
+    /// before the birth's own draws), emitted from a shape whose natural orientation is `shapeLongitude`.
     private func burstNow(
-        _ c: CellRuntime, count: Int,
+        _ c: CellRuntime, count: Int, shapeLongitude: Double = 0,
         place: (EmitterSimulation) -> (Double, Double, Double, EmissionFrame, RGBA)
     ) -> Int {
         guard count > 0 else { return 0 }
@@ -82,7 +82,9 @@ extension EmitterSimulation {
         stepDropped = 0
         let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
         batch &+= 1
-        var writer = BirthWriter(store: c.store, params: c.params, epoch: epoch, endTime: time, centre: centre)
+        var writer = BirthWriter(
+            store: c.store, params: c.params, epoch: epoch, endTime: time, centre: centre,
+            shapeLongitude: shapeLongitude)
         writer.reserve(allowed)
         for _ in 0..<allowed {
             let (x, y, z, frame, inherit) = place(self)

@@ -8,8 +8,8 @@ extension EmitterSimulation {
     /// (ascending z, then birth order) for `backToFront`.
     ///
     /// Cells with `isEnabled == false` or without contents are omitted, as are particles whose alpha
-    /// rounds to 0 or whose scale is 0 (they would draw nothing). Colours are clamped to 0…1 and
-    /// rounded to 8 bits. The list's storage is reused.
+    /// rounds to 0 or whose scale is 0 (they would draw nothing); a negative scale is kept (the sprite
+    /// drawn mirrored). Colours are clamped to 0…1 and rounded to 8 bits. The list's storage is reused.
     package func makeDrawList(into list: inout ParticleDrawList) {
         list.removeAll()
         list.renderMode = lastLayer.renderMode
@@ -71,7 +71,7 @@ extension EmitterSimulation {
         for i in range where death[i] >= aliveFrom {
             let age = Float(now - (Double(death[i]) - Double(life[i])))
             let a = quantize(HalfFloat.unpack(color[4 * i + 3]) + cs.3 * age)
-            let sc = max(0, scale[i] + scaleSpeed * age)
+            let sc = ParticleStore.scale(base: scale[i], rate: scaleSpeed, age: age)
             if a == 0 || sc == 0 { continue }
             // The last guard before the compositor: nothing non-finite is drawn (docs/Limits.md).
             let rotation = spin[i] * age
@@ -157,7 +157,8 @@ extension EmitterSimulation {
             green: Self.clamp01(HalfFloat.unpack(s.color[4 * i + 1]) + cs.1 * age),
             blue: Self.clamp01(HalfFloat.unpack(s.color[4 * i + 2]) + cs.2 * age),
             alpha: Self.clamp01(HalfFloat.unpack(s.color[4 * i + 3]) + cs.3 * age),
-            scale: max(0, s.scale[i] + c.appliedScaleSpeed * age), rotation: s.spin[i] * age, spin: s.spin[i])
+            scale: ParticleStore.scale(base: s.scale[i], rate: c.appliedScaleSpeed, age: age),
+            rotation: s.spin[i] * age, spin: s.spin[i])
     }
 
     /// Mixes the simulation state into `hasher` in the order documented in docs/Particles.md
@@ -225,6 +226,20 @@ extension ParticleStore {
         let base = HalfFloat.unpack4(color, i)
         let ownScale = extras[ExtraColumn.scaleSpeed.rawValue]?[i] ?? 0
         let rotation0 = extras[ExtraColumn.rotation.rawValue]?[i] ?? 0
-        return (base + rate * age, max(0, self.scale[i] + (scaleSpeed + ownScale) * age), rotation0 + spin[i] * age)
+        return (
+            base + rate * age, Self.scale(base: self.scale[i], rate: scaleSpeed + ownScale, age: age),
+            rotation0 + spin[i] * age
+        )
+    }
+
+    /// The scale of a particle `age` seconds after its birth with scale `base`, changing by `rate` per
+    /// second (docs/Design.md §3.8): `base + rate·age`, except that a particle born with a scale ≥ 0 stops
+    /// at 0 when the rate brings it there (drawn nowhere until a rate change moves it again). A negative
+    /// scale draws the sprite mirrored at its magnitude and follows `base + rate·age` through 0, as a
+    /// transform's scale does: a mirrored sprite whose scale rises through 0 grows again unmirrored.
+    @inline(__always)
+    static func scale(base: Float, rate: Float, age: Float) -> Float {
+        let s = base + rate * age
+        return base < 0 ? s : max(0, s)
     }
 }

@@ -26,7 +26,9 @@ extension EmitterSimulation {
         guard allowed > 0 else { return }
         let moving = !geometry.hasSameGeometry(as: previous)
         let span = l1 - l0
-        var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
+        var writer = BirthWriter(
+            store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre,
+            shapeLongitude: EmissionFrame.naturalLongitude(of: geometry.shape))
         writer.reserve(allowed)
         var rng = random
         let drawsPerBirth = geometry.drawCount + writer.drawsPerBirth
@@ -139,7 +141,8 @@ extension EmitterSimulation {
     }
 
     /// Births of a sub-cell during [t0, t1]: every parent particle alive during part of the step emits
-    /// over its age interval, at its position and direction at each birth moment (docs/Design.md §3.5).
+    /// over its age interval, at its position and direction at each birth moment, with its colour and
+    /// scale at that moment as multipliers (docs/Design.md §3.5).
     /// The parent is already at t1; its state at an earlier moment follows from constant acceleration.
     func spawnFromParents(_ c: CellRuntime, parent: CellRuntime, t0: Double, t1: Double, budget: Int) {
         let p = c.params
@@ -156,6 +159,7 @@ extension EmitterSimulation {
         let ay = Double(pa.ay)
         let az = Double(pa.az)
         let cs = parent.appliedColorSpeed
+        let parentScaleRate = parent.appliedScaleSpeed
         let window = p.window
         let pc = s.columns
         var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
@@ -190,7 +194,12 @@ extension EmitterSimulation {
             let vz1 = Double(pc.vz[i])
             let base = HalfFloat.unpack4(pc.color, i)
             var speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
-            if s.extraMask != 0 { speeds += Self.ownColorSpeed(s, i) }
+            var scaleRate = parentScaleRate
+            if s.extraMask != 0 {
+                speeds += Self.ownColorSpeed(s, i)
+                scaleRate += s.extras[ExtraColumn.scaleSpeed.rawValue]?[i] ?? 0
+            }
+            let baseScale = pc.scale[i]
             var first = 0
             while first < allowed {
                 let last = min(allowed, first + DrawBuffer.birthsPerChunk)
@@ -206,9 +215,10 @@ extension EmitterSimulation {
                     let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
                     let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
                     let inherit = BirthWriter.clamp01(base + speeds * Float(ab))
+                    let inheritScale = ParticleStore.scale(base: baseScale, rate: scaleRate, age: Float(ab))
                     writer.add(
                         &draws, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
-                        birthTime: t1 - tau)
+                        inheritScale: inheritScale, birthTime: t1 - tau)
                 }
                 assert(
                     draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")

@@ -303,7 +303,7 @@ public final class EmitterSimulation {
                 }
             }
             if scaleChanged {
-                let current = max(0, s.scale[i] + oldScale * age)
+                let current = ParticleStore.scale(base: s.scale[i], rate: oldScale, age: age)
                 s.scale[i] = current - newScale * age
             }
         }

@@ -70,6 +70,7 @@ public final class PhysicsBody {
     ///     rotation), or nil (default) to compute it from the shapes.
     ///   - position: the origin in world points. Default (0, 0).
     ///   - angle: radians, positive turns +x toward +y. Default 0.
+    /// - Throws: `PhysicsError` when a value is not finite or out of range.
     public init(
         type: BodyType = .dynamic, mass: Double? = nil, moment: Double? = nil,
         position: CGPoint = .zero, angle: Double = 0
@@ -149,6 +150,7 @@ public final class PhysicsBody {
     ///   - elasticity: ≥ 0. Default 0.
     ///   - density: mass per square point, ≥ 0, used when the body's mass comes from its shapes. Default 1.
     /// - Returns: the shape, already in the world if the body is.
+    /// - Throws: `PhysicsError` when the geometry or a material value is refused.
     @discardableResult
     public func addShape(_ geometry: ShapeGeometry, friction: Double = 0, elasticity: Double = 0, density: Double = 1)
         throws -> PhysicsShape

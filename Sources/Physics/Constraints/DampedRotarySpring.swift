@@ -8,9 +8,12 @@ public final class DampedRotarySpring: PhysicsConstraint {
 
     /// Creates a damped rotary spring.
     /// - Parameters:
+    ///   - bodyA: the first body.
+    ///   - bodyB: the second body, different from `bodyA`.
     ///   - restAngle: angleB − angleA at rest, radians.
     ///   - stiffness: ≥ 0, torque per radian.
     ///   - damping: ≥ 0, torque per radian per second.
+    /// - Throws: `PhysicsError` when a body or value is refused (see `PhysicsConstraint`).
     public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, restAngle: Double, stiffness: Double, damping: Double)
         throws
     {

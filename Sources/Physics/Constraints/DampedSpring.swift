@@ -7,11 +7,14 @@ import LayerKit
 public final class DampedSpring: PhysicsConstraint {
     /// Creates a damped spring.
     /// - Parameters:
+    ///   - bodyA: the first body.
+    ///   - bodyB: the second body, different from `bodyA`.
     ///   - anchorA: in body A's coordinates.
     ///   - anchorB: in body B's coordinates.
     ///   - restLength: ≥ 0 points.
     ///   - stiffness: ≥ 0, force per point of stretch.
     ///   - damping: ≥ 0, force per point per second.
+    /// - Throws: `PhysicsError` when a body or value is refused (see `PhysicsConstraint`).
     public init(
         _ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero,
         restLength: Double, stiffness: Double, damping: Double

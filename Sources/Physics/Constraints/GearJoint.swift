@@ -7,9 +7,12 @@ public final class GearJoint: PhysicsConstraint {
 
     /// Creates a gear joint.
     /// - Parameters:
+    ///   - bodyA: the first body.
+    ///   - bodyB: the second body, different from `bodyA`.
     ///   - phase: angle offset, radians.
     ///   - ratio: non-zero; 2 makes body A turn twice as far as body B, the same way round; negative
     ///     ratios turn them opposite ways, as meshed gears do.
+    /// - Throws: `PhysicsError` when a body or value is refused (see `PhysicsConstraint`).
     public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, phase: Double, ratio: Double) throws {
         let place = "GearJoint.init"
         try Self.checkBodies(bodyA, bodyB, place: place)

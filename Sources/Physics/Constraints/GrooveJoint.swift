@@ -6,9 +6,12 @@ import LayerKit
 public final class GrooveJoint: PhysicsConstraint {
     /// Creates a groove joint.
     /// - Parameters:
+    ///   - bodyA: the first body.
+    ///   - bodyB: the second body, different from `bodyA`.
     ///   - grooveFrom: one end of the groove, body A's coordinates.
     ///   - grooveTo: the other end (a different point).
     ///   - anchorB: the pin, body B's coordinates.
+    /// - Throws: `PhysicsError` when a body or value is refused (see `PhysicsConstraint`).
     public init(
         _ bodyA: PhysicsBody, _ bodyB: PhysicsBody, grooveFrom: CGPoint, grooveTo: CGPoint, anchorB: CGPoint = .zero
     ) throws {

@@ -6,8 +6,11 @@ import LayerKit
 public final class PinJoint: PhysicsConstraint {
     /// Creates a pin joint; the distance is the anchors' current distance (which must be > 0).
     /// - Parameters:
+    ///   - bodyA: the first body.
+    ///   - bodyB: the second body, different from `bodyA`.
     ///   - anchorA: in body A's coordinates.
     ///   - anchorB: in body B's coordinates.
+    /// - Throws: `PhysicsError` when a body or value is refused (see `PhysicsConstraint`).
     public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero) throws {
         let place = "PinJoint.init"
         try Self.checkBodies(bodyA, bodyB, place: place)

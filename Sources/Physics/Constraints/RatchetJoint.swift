@@ -8,8 +8,11 @@ public final class RatchetJoint: PhysicsConstraint {
 
     /// Creates a ratchet.
     /// - Parameters:
+    ///   - bodyA: the first body.
+    ///   - bodyB: the second body, different from `bodyA`.
     ///   - phase: the offset of the clicks, radians.
     ///   - ratchet: the click spacing, radians, non-zero (its sign sets the free direction).
+    /// - Throws: `PhysicsError` when a body or value is refused (see `PhysicsConstraint`).
     public init(_ bodyA: PhysicsBody, _ bodyB: PhysicsBody, phase: Double, ratchet: Double) throws {
         let place = "RatchetJoint.init"
         try Self.checkBodies(bodyA, bodyB, place: place)

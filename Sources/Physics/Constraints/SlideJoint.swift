@@ -6,10 +6,13 @@ import LayerKit
 public final class SlideJoint: PhysicsConstraint {
     /// Creates a slide joint.
     /// - Parameters:
+    ///   - bodyA: the first body.
+    ///   - bodyB: the second body, different from `bodyA`.
     ///   - anchorA: in body A's coordinates.
     ///   - anchorB: in body B's coordinates.
     ///   - min: the shortest distance, ≥ 0 points.
     ///   - max: the longest distance, ≥ min.
+    /// - Throws: `PhysicsError` when a body or value is refused (see `PhysicsConstraint`).
     public init(
         _ bodyA: PhysicsBody, _ bodyB: PhysicsBody, anchorA: CGPoint = .zero, anchorB: CGPoint = .zero,
         min: Double, max: Double

@@ -150,10 +150,13 @@ public struct ForceField: Equatable, Sendable {
     ///
     /// - Parameters:
     ///   - count: the number of particles.
-    ///   - x, y: positions, world points.
-    ///   - vx, vy: velocities, points per second.
+    ///   - x: x positions, world points.
+    ///   - y: y positions, world points.
+    ///   - vx: x velocities, points per second.
+    ///   - vy: y velocities, points per second.
     ///   - dt: the step, seconds (> 0).
     ///   - time: the simulated time, seconds (turbulence evolves with it).
+    /// - Throws: `PhysicsError` when the field's settings are refused.
     public func apply(
         count: Int, x: UnsafePointer<Float>, y: UnsafePointer<Float>,
         vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>, dt: Double, time: Double

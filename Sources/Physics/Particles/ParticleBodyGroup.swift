@@ -76,13 +76,15 @@ package final class ParticleBodyGroup {
 
     // MARK: - Spawning
 
-    /// Makes a particle body. Returns its slot, or nil when the budget is full (the birth is dropped).
+    /// Makes a particle body.
     ///
     /// - Parameters:
     ///   - position: world points.
     ///   - velocity: points per second.
     ///   - radius: > 0 points (from the particle's size).
     ///   - mass: > 0 (from the cell).
+    /// - Returns: the body's slot, or nil when the budget is full (the birth is dropped).
+    /// - Throws: `PhysicsError` when a value is not finite or out of range.
     package func spawn(position: CGPoint, velocity: CGVector, radius: Double, mass: Double) throws -> Int? {
         let place = "ParticleBodyGroup.spawn"
         try Check.point(position, "\(place)(position:)")
@@ -306,6 +308,8 @@ extension PhysicsWorld {
     ///   - friction: ≥ 0. Default 0.
     ///   - elasticity: ≥ 0. Default 0.
     ///   - filter: which shapes the particles touch. Default `.all`.
+    /// - Returns: the group, in this world.
+    /// - Throws: `PhysicsError` when the budget or a material value is out of range.
     package func makeParticleBodyGroup(
         budget: Int, friction: Double = 0, elasticity: Double = 0,
         filter: CollisionFilter = .all

@@ -57,12 +57,17 @@ package final class ParticleCollider {
     /// Sweeps `count` particles (structure of arrays) and bounces them in place.
     ///
     /// - Parameters:
-    ///   - previousX, previousY: positions at the start of the step.
-    ///   - x, y: positions at the end of the step, rewritten after bounces.
-    ///   - vx, vy: velocities, rewritten after bounces.
+    ///   - count: the number of particles.
+    ///   - previousX: x at the start of the step.
+    ///   - previousY: y at the start of the step.
+    ///   - x: x at the end of the step, rewritten after bounces.
+    ///   - y: y at the end of the step, rewritten after bounces.
+    ///   - vx: x velocity, rewritten after bounces.
+    ///   - vy: y velocity, rewritten after bounces.
     ///   - radii: per-particle radii, or nil to use `options.radius`.
     ///   - options: elasticity, friction, filter, dt.
     ///   - contacts: the first contact of each particle that touched something is appended.
+    /// - Throws: `PhysicsError` when the options are refused.
     package func collide(
         count: Int, previousX: UnsafePointer<Float>, previousY: UnsafePointer<Float>,
         x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,

@@ -21,6 +21,7 @@ public enum GameLauncher {
     ///   - arguments: the command line, program name first. Default `CommandLine.arguments`.
     ///   - environment: where to look for a display. Default this process's environment.
     ///   - makeGame: makes a fresh game.
+    /// - Returns: the process exit status.
     public static func run(
         name: String, title: String, configuration: GameConfiguration, controls: String,
         arguments: [String] = CommandLine.arguments,

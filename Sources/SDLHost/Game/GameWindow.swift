@@ -23,6 +23,9 @@ public final class GameWindow: WindowHostDelegate {
 
     /// Makes the session and opens a window of the view's size.
     /// - Parameters:
+    ///   - game: the game to play.
+    ///   - configuration: the view size, fixed step and threads.
+    ///   - title: the window title.
     ///   - clock: the time source; tests pass a `ManualClock` for exact deltas.
     ///   - configure: changes to the window configuration (pacing, driver, bindings) before it opens.
     /// - Throws: the session's errors (`GameError`, scene errors) or the window's (`WindowHostError`).

@@ -50,6 +50,7 @@ public struct PlaybackState: Equatable, Sendable {
     /// - Parameters:
     ///   - measured: the display link's measured delta, seconds.
     ///   - frameDuration: the nominal refresh period, seconds (one step covers this much real time).
+    /// - Returns: the seconds to advance the simulation by, 0 while paused with no step pending.
     public mutating func simulationDelta(measured: Double, frameDuration: Double) -> Double {
         if !isPaused { return measured * timeScale }
         guard pendingSteps > 0 else { return 0 }

@@ -7,6 +7,8 @@ enum SDLSubsystems {
     /// - Parameters:
     ///   - videoDriver: SDL's driver name, or nil for SDL's own choice (which honours `SDL_VIDEODRIVER`).
     ///   - controllerEventsInBackground: deliver controller input while the window is unfocused.
+    /// - Returns: whether game controllers started, and the warning when they did not.
+    /// - Throws: `WindowHostError.videoUnavailable` when video cannot start.
     static func start(videoDriver: String?, controllerEventsInBackground: Bool) throws -> (
         controllers: Bool, warning: String?
     ) {

@@ -63,6 +63,9 @@ struct PropertyInfo {
     let zKey: String?
     /// An extra range the scene enforces.
     let rule: NumberRule?
+    /// For a number, the lower bound LayerKit's setter enforces: `.nonNegative` when it refuses −1 but
+    /// takes 0, `.positive` when it refuses 0 but takes 1; nil otherwise (the JSON Schema reports it).
+    var lowerBound: NumberRule? = nil
     /// The value of a new object.
     let defaultValue: LayerValue
     /// Whether Core Animation animates the key.
@@ -169,6 +172,8 @@ enum PropertyCatalog {
                 acceptsInfinity: accessor.rule == .nonNegativeOrInfinity,
                 zKey: zKeys[key].flatMap { keySet.contains($0) ? $0 : nil },
                 rule: extraRules[key],
+                lowerBound: kind != .number || accepts(.number(-1))
+                    ? nil : accepts(.number(0)) ? .nonNegative : accepts(.number(1)) ? .positive : nil,
                 defaultValue: defaultValue,
                 animatable: accessor.animatable)
         }

@@ -4,7 +4,7 @@ import LayerKit
 /// The `interaction` section: drag and click targets, checked against the named layers.
 extension SceneDecoder {
     /// What a click can do.
-    private enum ClickActionName: String, CaseIterable { case moveTo, setValue, toggle, reset, burst }
+    enum ClickActionName: String, CaseIterable { case moveTo, setValue, toggle, reset, burst }
 
     func decodeInteraction(_ f: Field) -> InteractionDescription? {
         guard let obj = ctx.object(f, "the interaction settings") else { return nil }

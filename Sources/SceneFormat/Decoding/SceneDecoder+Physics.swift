@@ -55,7 +55,8 @@ extension SceneDecoder {
         "size": .box, "vertices": .polygon, "a": .segment, "b": .segment,
     ]
 
-    private enum BodyShapeName: String, CaseIterable { case circle, box, polygon, segment }
+    /// The collision shapes a body may have.
+    enum BodyShapeName: String, CaseIterable { case circle, box, polygon, segment }
 
     func decodeBody(_ f: Field, layer: CALayer) -> BodyDescription? {
         guard let obj = ctx.object(f, "a body") else { return nil }

@@ -50,6 +50,8 @@ final class SceneDecoder {
         } else {
             ctx.missing("schemaVersion", in: obj, "\"schemaVersion\": \(SceneLoader.schemaVersion)")
         }
+        // For editors (docs/SceneFormat.md, "Editor support"): a string, otherwise ignored.
+        if let v = obj["$schema"] { _ = ctx.string(v) }
         let description = obj["description"].flatMap { ctx.string($0) }
         let display = obj["display"].flatMap { decodeDisplay($0) } ?? DisplayDescription()
 

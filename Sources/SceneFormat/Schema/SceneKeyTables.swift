@@ -40,10 +40,122 @@ public enum SceneKeyTables {
         }
     }
 
+    // MARK: - Order
+
+    /// The order in which `SceneFormatter` writes the keys of `section` (see `sections`): the order of
+    /// the section's table in docs/SceneFormat.md, which a test checks. Keys it does not list keep their
+    /// place after the listed ones.
+    ///
+    /// A layer of kind `kind` is written in `layerOrder(kind)`: type and name, the common properties,
+    /// the kind's own properties, then what it contains (cells, sublayers, mask, animations, body).
+    public static func order(_ section: String) -> [String] {
+        switch section {
+        case "layer": return layerLeading + layerProperties + layerTrailing
+        case "emitter": return emitterProperties + ["emitterCells"]
+        case "replicator": return replicatorProperties
+        case "gradient": return gradientProperties
+        case "shape": return shapeProperties
+        case "text": return textProperties
+        case "transform": return []
+        case "scroll": return scrollProperties
+        case "emitterCell": return cellProperties + cellStructureOrder
+        case "scene": return scene
+        case "display": return display
+        case "cellPhysics": return cellPhysics
+        case "animation": return animationOrder
+        case "physics": return physics
+        case "walls": return walls
+        case "body": return body
+        case "field": return field
+        case "constraint": return constraint
+        case "interaction": return interaction
+        case "click": return click
+        case "transformOperation": return DecodingContext.transformOperations
+        case "pathObject": return DecodingContext.pathObjectKeys
+        default: return []
+        }
+    }
+
+    /// The order of the keys of a layer of `kind` (see `order(_:)`).
+    static func layerOrder(_ kind: LayerKind) -> [String] {
+        let own: [String]
+        switch kind {
+        case .layer, .transform: own = []
+        case .emitter: own = emitterProperties
+        case .replicator: own = replicatorProperties
+        case .gradient: own = gradientProperties
+        case .shape: own = shapeProperties
+        case .text: own = textProperties
+        case .scroll: own = scrollProperties
+        }
+        return layerLeading + layerProperties + own + (kind == .emitter ? ["emitterCells"] : []) + layerTrailing
+    }
+
+    /// The keys every layer starts with.
+    static let layerLeading = ["type", "name"]
+    /// The keys every layer ends with: what it contains.
+    static let layerTrailing = ["sublayers", "mask", "animations", "body"]
+    /// CALayer's properties in the documented order (an Objective-C alias right after its Swift name).
+    static let layerProperties = [
+        "frame", "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
+        "isGeometryFlipped", "geometryFlipped", "isHidden", "hidden", "opacity", "backgroundColor", "cornerRadius",
+        "maskedCorners", "borderWidth", "borderColor", "masksToBounds", "contents", "contentsGravity", "contentsRect",
+        "contentsCenter", "contentsScale", "minificationFilter", "magnificationFilter", "minificationFilterBias",
+        "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "allowsGroupOpacity",
+        "allowsEdgeAntialiasing", "isDoubleSided", "doubleSided", "isOpaque", "opaque", "shouldRasterize",
+        "rasterizationScale", "needsDisplayOnBoundsChange", "drawsAsynchronously", "beginTime", "duration", "speed",
+        "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+    ]
+    static let emitterProperties = [
+        "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "emitterShape", "emitterMode",
+        "renderMode", "preservesDepth", "birthRate", "lifetime", "velocity", "scale", "spin", "seed", "maxParticles",
+        "rangeSemantics",
+    ]
+    static let replicatorProperties = [
+        "instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset",
+        "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth",
+    ]
+    static let gradientProperties = ["colors", "locations", "startPoint", "endPoint", "gradientType"]
+    static let shapeProperties = [
+        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+        "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
+    ]
+    static let textProperties = [
+        "string", "font", "fontSize", "foregroundColor", "isWrapped", "wrapped", "alignmentMode", "truncationMode",
+        "allowsFontSubpixelQuantization",
+    ]
+    static let scrollProperties = ["scrollMode"]
+    /// CAEmitterCell's properties in the documented order.
+    static let cellProperties = [
+        "name", "isEnabled", "enabled", "birthRate", "lifetime", "lifetimeRange", "emissionLongitude",
+        "emissionLatitude", "emissionRange", "velocity", "velocityRange", "xAcceleration", "yAcceleration",
+        "zAcceleration", "scale", "scaleRange", "scaleSpeed", "spin", "spinRange", "color", "redRange", "greenRange",
+        "blueRange", "alphaRange", "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed", "contents", "contentsRect",
+        "contentsScale", "minificationFilter", "magnificationFilter", "minificationFilterBias", "beginTime",
+        "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+        "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange",
+        "endColor", "endRedRange", "endGreenRange", "endBlueRange", "endAlphaRange", "endScale", "endScaleRange",
+        "clampsNegativeScale", "rotation", "rotationRange", "endRotation", "endRotationRange", "orbitRadius",
+        "orbitRadiusRange",
+        "orbitEndRadius", "orbitEndRadiusRange", "orbitAngularVelocity", "orbitAngularVelocityRange",
+    ]
+    /// The keys a cell ends with: its sub-cells and its physics.
+    static let cellStructureOrder = ["emitterCells", "physics"]
+    /// The animation keys in the documented order: what is animated, then how.
+    static let animationOrder = [
+        "type", "keyPath", "fromValue", "toValue", "byValue", "values", "path", "keyTimes", "timingFunctions",
+        "calculationMode", "rotationMode", "tensionValues", "continuityValues", "biasValues", "timingFunction",
+        "isAdditive", "additive", "isCumulative", "cumulative", "isRemovedOnCompletion", "removedOnCompletion",
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+        "mass", "stiffness", "damping", "initialVelocity", "animations", "transitionType", "subtype", "startProgress",
+        "endProgress",
+    ]
+
     // MARK: - Tables
 
     static let scene = [
-        "schemaVersion", "description", "display", "layers", "physics", "fields", "constraints", "interaction",
+        "$schema", "schemaVersion", "description", "display", "layers", "physics", "fields", "constraints",
+        "interaction",
     ]
     static let display = ["size", "backgroundColor", "framesPerSecond"]
     /// Keys of every layer that are not LayerKit properties.

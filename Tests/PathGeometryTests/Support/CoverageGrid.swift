@@ -1,7 +1,9 @@
+import EmitterTestSupport
 import Foundation
 import ImageCodec
 import LayerKit
 import PathGeometry
+import Testing
 
 // MARK: - Reference rasteriser (test support only)
 
@@ -100,14 +102,8 @@ struct CoverageGrid {
 
     // MARK: - Looking at it
 
-    /// Writes the grid as a PNG (black on white) into the test output folder and returns its path.
-    ///
-    /// The images are kept on purpose, for a human to look at the rasterisation; the folder and the
-    /// names are fixed, so each run overwrites them rather than adding files.
-    @discardableResult
-    func writePNG(named name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-pathgeometry-tests")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    /// The grid as an image, black ink on white, for goldens and for people to look at.
+    func image() throws -> CGImage {
         var bytes = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<(width * height) {
             let v = UInt8(max(0, min(255, 255 - (values[i] * 255).rounded())))
@@ -115,8 +111,14 @@ struct CoverageGrid {
             bytes[i * 4 + 1] = v
             bytes[i * 4 + 2] = v
         }
-        let path = dir.appendingPathComponent(name + ".png").path
-        try CGImage(width: width, height: height, premultipliedPixels: bytes).writePNG(to: path)
-        return path
+        return try CGImage(width: width, height: height, premultipliedPixels: bytes)
+    }
+
+    /// Expects the grid's image to match the golden `Fixtures/<name>.png` (`Golden`).
+    func expectGolden(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        Golden.expect(
+            image: try image(), matchesFileAt: TestSupport.fixturesFolder(of: #filePath) + "/\(name).png",
+            tolerance: .rendering, context: "coverage grid \(name), \(width)×\(height) pixels",
+            sourceLocation: sourceLocation)
     }
 }

@@ -14,6 +14,16 @@ let lorem =
 /// One renderer for the tests (FreeType is started once).
 let renderer = TextRenderer()
 
+/// A coverage bitmap as an image: black text on white.
+func image(of bitmap: AlphaBitmap) throws -> CGImage {
+    var rgba = [UInt8](repeating: 255, count: bitmap.width * bitmap.height * 4)
+    for i in 0..<(bitmap.width * bitmap.height) {
+        let v = 255 - bitmap.pixels[i]
+        (rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]) = (v, v, v)
+    }
+    return try CGImage(width: bitmap.width, height: bitmap.height, premultipliedPixels: rgba)
+}
+
 /// Writes a coverage bitmap as a PNG (black text on white) into the test output folder; returns the path.
 ///
 /// The images are kept on purpose, for a human to look at the rendering; the folder and the names are
@@ -22,13 +32,8 @@ let renderer = TextRenderer()
 func writePNG(_ bitmap: AlphaBitmap, named name: String) throws -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("emitter-typesetting-tests")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    var rgba = [UInt8](repeating: 255, count: bitmap.width * bitmap.height * 4)
-    for i in 0..<(bitmap.width * bitmap.height) {
-        let v = 255 - bitmap.pixels[i]
-        (rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]) = (v, v, v)
-    }
     let path = dir.appendingPathComponent(name + ".png").path
-    try CGImage(width: bitmap.width, height: bitmap.height, premultipliedPixels: rgba).writePNG(to: path)
+    try image(of: bitmap).writePNG(to: path)
     return path
 }
 
