@@ -157,4 +157,19 @@ struct KeyDescriptionTests {
         cell.fillMode = .forwards
         #expect(cell.state.timing.repeatDuration == 5 && cell.state.timing.fillMode == .forwards)
     }
+
+    /// A constant kept as its raw string (as iOS declares `CAEmitterCell.minificationFilter`) is still an
+    /// enumeration: only the constant's raw values are taken.
+    @Test func aStringPropertyOfAConstantTakesOnlyItsRawValues() throws {
+        final class Holder {
+            var filter = CALayerContentsFilter.linear.rawValue
+        }
+        let description = KeyDescription<Holder>("filter", \.filter, constants: CALayerContentsFilter.self)
+        let holder = Holder()
+        #expect(description.enumerationValues == CALayerContentsFilter.allCases.map(\.rawValue))
+        try description.set(holder, .string("nearest"), "filter")
+        #expect(holder.filter == "nearest" && description.get(holder) == .string("nearest"))
+        #expect(throws: KeyPathError.self) { try description.set(holder, .string("blurry"), "filter") }
+        #expect(holder.filter == "nearest", "a refused value changes nothing")
+    }
 }

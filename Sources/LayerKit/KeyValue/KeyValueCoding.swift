@@ -101,6 +101,19 @@ package struct KeyDescription<Root: AnyObject> {
             })
     }
 
+    /// The string property at `property` that holds a raw value of `constants` (a Core Animation constant
+    /// kept as its raw string, as iOS declares some): only the raw values of `constants` are taken, and
+    /// scene files list them as the key's enumeration.
+    package init<Constant: StringConstant>(
+        _ key: String, _ property: ReferenceWritableKeyPath<Root, String>, constants: Constant.Type,
+        animatable: Bool = false, aliases: [String] = []
+    ) {
+        self.init(
+            key, aliases: aliases, animatable: animatable, angle: false, rule: nil,
+            enumerationValues: Constant.rawValues, get: { .string($0[keyPath: property]) },
+            set: { $0[keyPath: property] = try enumValue(Constant.self, $1, path: $2).rawValue })
+    }
+
     /// The integer property at `property`, which must be ≥ 0 (`rule` is `.nonNegative`).
     package init(
         _ key: String, _ property: ReferenceWritableKeyPath<Root, Int>, _ rule: ValueRule, animatable: Bool = false
