@@ -13,7 +13,7 @@ struct KeyDescriptionTests {
         [
             CALayer.self, CAEmitterLayer.self, CAGradientLayer.self, CAReplicatorLayer.self, CAShapeLayer.self,
             CATextLayer.self, CAScrollLayer.self, CATransformLayer.self, CATiledLayer.self,
-        ].map { cls in ("\(cls)", { cls.init() }, cls.keyAccessors) }
+        ].map { cls in ("\(cls)", { cls.makeLayer(copying: nil) }, cls.keyAccessors) }
         + [("CAEmitterCell", { CAEmitterCell() }, CAEmitterCell.keyAccessors)]
 
     /// The stored fields of a layer or cell by name (`bounds`, `timing.beginTime`, `extensions.rotation`),

@@ -67,6 +67,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
     /// Custom drawing bookkeeping (LayerKit/Drawing); not copied to presentation layers.
     var displayState = DisplayState()
+    /// Layout bookkeeping (CALayer+Layout.swift); not copied to presentation layers.
+    var layoutState = LayoutState()
 
     /// Sublayers in drawing order (later ones draw on top, then by zPosition). Default nil.
     /// Setting it removes the new sublayers from their previous superlayers.
@@ -113,6 +115,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Default property values consulted before the built-in defaults (Core Animation's `style`). Default nil.
     public var style: [String: Any]?
 
+    /// Values stored with `setValue(_:forKey:)` under keys no property has (Core Animation's layers accept
+    /// any key); `value(forKey:)` returns them.
+    var userValues: [String: Any] = [:]
+
     /// Increments whenever a property of this layer changes.
     package private(set) var generation: UInt64 = 0
 
@@ -147,20 +153,42 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: - Creating
 
-    /// Creates a layer with Core Animation's default values.
-    public required init() {}
+    /// Creates a layer with Core Animation's default values. Subclasses override it as on iOS
+    /// (`override init()`).
+    public init() {}
 
     /// Creates a copy of `layer`'s properties (not its sublayers), as Core Animation does when it makes
-    /// presentation layers. `layer` must be a CALayer of the same class or a superclass.
-    public required init(layer: Any) {
+    /// presentation layers. `layer` must be a CALayer of the same class or a superclass. Subclasses
+    /// override it as on iOS (`override init(layer: Any)`) to copy their own properties.
+    public init(layer: Any) {
         guard let other = layer as? CALayer else { return }
         state = other.state
         maskLayer = nil
         delegate = other.delegate
         actions = other.actions
         style = other.style
+        userValues = other.userValues
         allowsImplicitAnimations = other.allowsImplicitAnimations
         modelLayer = other.modelLayer ?? other
+    }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    /// Required, as on iOS, so that subclasses written for iOS (`required init?(coder:)`) compile; isolated
+    /// to the main actor as the Objective-C initialiser effectively is for iOS code, so that a `@MainActor`
+    /// subclass's override may call its own main-actor methods (piemonte/Twinkle's layer does).
+    @MainActor public required init?(coder: NSCoder) {}
+
+    /// Makes a layer of this class: a presentation copy of `layer` (`init(layer:)`), or a layer with default
+    /// values when `layer` is nil (`init()`), for a view's `layerClass` and `defaultValue(forKey:)`.
+    ///
+    /// Core Animation calls these initialisers through the Objective-C runtime. Swift calls an initialiser
+    /// through a class only when every subclass must implement it (`required`), which iOS code does not
+    /// write for `init()` and `init(layer:)`; so each LayerKit class makes its own kind, and a subclass of
+    /// yours is copied as its nearest LayerKit class: it draws the same, but its `presentation()` is nil.
+    /// A subclass that wants its own class there overrides this:
+    /// `override class func makeLayer(copying layer: CALayer?) -> CALayer { layer.map { MyLayer(layer: $0) } ?? MyLayer() }`.
+    open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CALayer(layer: $0) } ?? CALayer()
     }
 
     // MARK: - Sublayers
@@ -182,6 +210,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         let i = min(Int(index), children.count)
         children.insert(layer, at: i)
         layer.parent = self
+        if layer.layoutState.needsLayout || layer.layoutState.descendantNeedsLayout { layer.markAncestorsForLayout() }
         hierarchyDidChange()
     }
 
@@ -261,7 +290,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         case .none: return nil
         case .custom(let a): return a
         case .implicit:
-            let current = value(forKeyPath: event) ?? .none
+            let current = (try? layerValue(forKeyPath: event)) ?? .none
             return makeImplicitAnimation(
                 forKey: event, from: current, duration: CATransaction.animationDuration(),
                 timingFunction: CATransaction.animationTimingFunction())
@@ -282,9 +311,20 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    func hierarchyDidChange() { subtreeDidChange() }
+    func hierarchyDidChange() {
+        subtreeDidChange()
+        // As in Core Animation, adding or removing a sublayer asks the superlayer for layout.
+        setNeedsLayout()
+    }
 
     // MARK: - Overridable hooks
+
+    /// Lays out the sublayers; called by `layoutIfNeeded()` when the layer is marked (`setNeedsLayout()`,
+    /// a new bounds size, a sublayer added or removed). The default asks the delegate
+    /// (`layoutSublayers(of:)`, which is how a view's `layoutSubviews` runs). Override it as on iOS.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
 
     /// Sets the layer's contents: asks the delegate's `display(_:)`, whose default draws a backing image
     /// through `draw(in:)` (`drawBackingStore()`). Called by `displayIfNeeded()`; override to supply
@@ -343,7 +383,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The layer's own coordinate space: origin and size in points. Default `.zero`. Animatable.
     public var bounds: CGRect {
         get { state.bounds }
-        set { update(\.bounds, to: newValue) }
+        set {
+            let resized = newValue.size != state.bounds.size
+            update(\.bounds, to: newValue)
+            // As in Core Animation, a new size asks for layout (a view's layoutSubviews).
+            if resized { setNeedsLayout() }
+        }
     }
 
     /// Where the anchor point sits in the superlayer's coordinates, in points. Default `.zero`. Animatable.
@@ -620,6 +665,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     // MARK: - Key-value coding
+
+    /// The default value of `key` for this class (the value of a freshly created layer), as
+    /// `value(forKeyPath:)` returns it; nil for a key no property has.
+    open class func defaultValue(forKey key: String) -> Any? {
+        (try? makeLayer(copying: nil).layerValue(forKeyPath: key))?.anyValue
+    }
 
     /// The keys this class answers to (Swift names and Core Animation's Objective-C names).
     package class var keyAccessors: [String: LayerKeyAccessor] { CALayer.layerAccessors }
