@@ -160,6 +160,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Creates a copy of `layer`'s properties (not its sublayers), as Core Animation does when it makes
     /// presentation layers. `layer` must be a CALayer of the same class or a superclass. Subclasses
     /// override it as on iOS (`override init(layer: Any)`) to copy their own properties.
+    ///
+    /// Isolated to the main actor as the Objective-C initialiser is for iOS code, so that a `@MainActor`
+    /// subclass's override may read and set its own stored properties (piemonte/Twinkle's layer does);
+    /// `@preconcurrency`, because the engine makes presentation copies from synchronous code on the thread
+    /// that drives it, as Core Animation does.
+    @preconcurrency @MainActor
     public init(layer: Any) {
         guard let other = layer as? CALayer else { return }
         state = other.state
