@@ -4,7 +4,8 @@ import Testing
 
 /// The package's library products as SwiftPM resolves them from the manifest (`swift package describe`):
 /// the headless `EmitterKit` product must build on a machine without SDL2, so no module of its target
-/// closure may be or reach the SDL bridge; the `SDLHost` product is the one that brings the window.
+/// closure may be or reach the SDL bridge, nor may the `UIKitCompat` product's (ported iOS code runs headless);
+/// the `SDLHost` product is the one that brings the window.
 /// (Tests/Fixtures/DependentPackage/check.sh builds both products as a dependency and checks what links.)
 struct ProductTests {
     /// The C module that bridges SDL2: every module that reaches it needs libsdl2-dev to build.
@@ -24,7 +25,7 @@ struct ProductTests {
         let products: [Product]
         let targets: [Target]
 
-        /// The description, made once for the three tests.
+        /// The description, made once for the tests.
         static let shared = Result { try load() }
 
         static func load() throws -> Description {
@@ -77,6 +78,17 @@ struct ProductTests {
         #expect(
             headless.isDisjoint(with: sdl),
             "the EmitterKit product reaches SDL through \(headless.intersection(sdl).sorted()); move them to SDLHost")
+    }
+
+    @Test func uiKitCompatProductHoldsNoSDLModule() throws {
+        let description = try Description.shared.get()
+        let compat = try description.closure(ofProduct: "UIKitCompat")
+        for module in ["UIKitCompat", "QuartzCore", "CoreGraphics", "EmitterKit", "LayerKit"] {
+            #expect(compat.contains(module), "the UIKitCompat product lacks \(module): \(compat.sorted())")
+        }
+        #expect(
+            compat.isDisjoint(with: description.sdlModules),
+            "the UIKitCompat product reaches SDL through \(compat.intersection(description.sdlModules).sorted())")
     }
 
     @Test func sdlHostProductBringsTheWindowAndTheEngine() throws {

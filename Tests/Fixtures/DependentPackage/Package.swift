@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
-// Two tiny prototypes that depend on Emitter by path, as a user's package would. They prove that both
+// Three tiny prototypes that depend on Emitter by path, as a user's package would. They prove that the
 // library products build as dependencies (SwiftPM refuses unsafeFlags there): `HeadlessPrototype` uses the
-// EmitterKit product alone (no SDL2), `WindowPrototype` the SDLHost product. Run by `check.sh` (and
-// `.ci/run`).
+// EmitterKit product alone (no SDL2), `PortedPrototype` the UIKitCompat product alone (no SDL2) and
+// `WindowPrototype` the SDLHost product. Run by `check.sh` (and `.ci/run`).
 import Foundation
 import PackageDescription
 
@@ -18,6 +18,10 @@ let package = Package(
         .executableTarget(
             name: "HeadlessPrototype",
             dependencies: [.product(name: "EmitterKit", package: emitterIdentity)]
+        ),
+        .executableTarget(
+            name: "PortedPrototype",
+            dependencies: [.product(name: "UIKitCompat", package: emitterIdentity)]
         ),
         .executableTarget(
             name: "WindowPrototype",
