@@ -19,7 +19,7 @@ import Testing
         let store = try #require(sim.runtime(of: cell)).store
         store.ensureIdentities()
         store.nextID = .max - 3
-        _ = try sim.spawn(count: 8, ofCell: cell, at: (0, 0, 0))
+        _ = try sim.burst(count: 8, ofCell: cell, at: (0, 0, 0))
         var followed = FollowedParticles()
         try sim.withStepView(ofCell: cell, .identities) { v in
             let ids = try #require(v.ids)

@@ -97,7 +97,7 @@ import Testing
                 cell.orbitAngularVelocity = CGFloat(omega)
                 cell.emissionLongitude = CGFloat(launch)
             },
-            launch: { _, sim, _ in _ = try sim.emit(count: 1, cellNamed: "drop") })
+            launch: { _, sim, _ in _ = try sim.burst(count: 1, cellNamed: "drop") })
         let (point, crossing) = try #require(found, "phase \(phase): no contact")
         let circle =
             SIMD2(cos(Self.angle), sin(Self.angle)) * Self.radius
@@ -126,7 +126,7 @@ import Testing
             launch: { _, sim, cell in
                 let x = Double(Self.centre.x) + Self.radius * cos(start)
                 let y = Double(Self.centre.y) + Self.radius * sin(start)
-                _ = try sim.spawn(count: 1, ofCell: cell, at: (x, y, 0), direction: (-sin(start), cos(start), 0))
+                _ = try sim.burst(count: 1, ofCell: cell, at: (x, y, 0), direction: (-sin(start), cos(start), 0))
             })
         let (point, crossing) = try #require(found, "phase \(phase): no contact")
         let d = SIMD2(Double(point.x), Double(point.y)) - crossing

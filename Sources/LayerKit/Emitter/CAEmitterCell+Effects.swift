@@ -157,75 +157,64 @@ extension CAEmitterCell {
     /// The key table of the effect properties (merged into `keyAccessors`). Curves travel as flat number
     /// lists: `[interpolation index (linear 0, smooth 1, step 2), t₀, v₀, t₁, v₁, …]`, colours with four
     /// components per stop.
-    static let effectAccessors: [String: LayerKeyAccessor] = {
-        func curve(_ key: WritableKeyPath<CellEffectState, ParticleValueCurve?>) -> LayerKeyAccessor {
-            LayerKeyAccessor(
-                animatable: false,
-                get: { (($0 as! CAEmitterCell).state.effects[keyPath: key]).map { .numbers($0.flattened) } ?? .none },
-                set: {
-                    let cell = $0 as! CAEmitterCell
-                    switch $1 {
-                    case .none: cell.state.effects[keyPath: key] = nil
-                    case .numbers(let list):
-                        do {
-                            cell.state.effects[keyPath: key] = try ParticleValueCurve(flattened: list)
-                        } catch let e as ParticleCurveError {
-                            throw KeyPathError.invalidValue(path: $2, message: e.description)
-                        }
-                    default: throw $1.mismatch($2, "curve")
-                    }
-                    cell.cellDidChange()
-                })
+    static let effectAccessors: [String: LayerKeyAccessor] = LayerKeyAccessor.table(effectKeys)
+
+    /// One description per effect property.
+    static let effectKeys: [KeyDescription<CAEmitterCell>] = [
+        .init(
+            "colorOverLife", get: { $0.colorOverLife.map { .numbers($0.flattened) } ?? .none },
+            set: { cell, value, path in
+                cell.colorOverLife = try curveValue(value, path: path) { try ParticleColorCurve(flattened: $0) }
+            }),
+        curveKey("alphaOverLife", \.alphaOverLife),
+        curveKey("scaleOverLife", \.scaleOverLife),
+        curveKey("spinOverLife", \.spinOverLife),
+        .init("stretchWithVelocity", \.stretchWithVelocity, .nonNegative, animatable: true),
+        .init("birthsPerPoint", \.birthsPerPoint, .nonNegative, animatable: true),
+        .init(
+            "burstCount", rule: .nonNegative, get: { .number(Double($0.burstCount)) },
+            set: { cell, value, path in
+                let n = try value.int(path: path)
+                guard n >= 1 else {
+                    throw KeyPathError.invalidValue(path: path, message: "expected an integer ≥ 1, got \(n)")
+                }
+                cell.burstCount = n
+            }),
+        .init(
+            "burstProbability", animatable: true, rule: .nonNegative, get: { .number(Double($0.burstProbability)) },
+            set: { cell, value, path in
+                let p = try value.float(path: path)
+                guard p >= 0, p <= 1 else {
+                    throw KeyPathError.invalidValue(path: path, message: "expected a number in 0…1, got \(value)")
+                }
+                cell.burstProbability = p
+            }),
+    ]
+
+    /// The description of a value curve property.
+    private static func curveKey(
+        _ key: String, _ property: ReferenceWritableKeyPath<CAEmitterCell, ParticleValueCurve?>
+    ) -> KeyDescription<CAEmitterCell> {
+        .init(
+            key, get: { $0[keyPath: property].map { .numbers($0.flattened) } ?? .none },
+            set: { cell, value, path in
+                cell[keyPath: property] = try curveValue(value, path: path) { try ParticleValueCurve(flattened: $0) }
+            })
+    }
+
+    /// A curve from its key-value form (nil for `.none`), its errors as `KeyPathError`s.
+    private static func curveValue<Curve>(_ value: LayerValue, path: String, _ make: ([Double]) throws -> Curve)
+        throws -> Curve?
+    {
+        switch value {
+        case .none: return nil
+        case .numbers(let list):
+            do {
+                return try make(list)
+            } catch let e as ParticleCurveError {
+                throw KeyPathError.invalidValue(path: path, message: e.description)
+            }
+        default: throw value.mismatch(path, "curve")
         }
-        func seconds(_ key: WritableKeyPath<CellEffectState, CGFloat>) -> LayerKeyAccessor {
-            LayerKeyAccessor(
-                animatable: true, get: { .number(Double(($0 as! CAEmitterCell).state.effects[keyPath: key])) },
-                set: {
-                    let cell = $0 as! CAEmitterCell
-                    cell.state.effects[keyPath: key] = try nonNegative(try $1.cgFloat(path: $2), path: $2)
-                    cell.cellDidChange()
-                })
-        }
-        return [
-            "colorOverLife": LayerKeyAccessor(
-                animatable: false,
-                get: { ($0 as! CAEmitterCell).colorOverLife.map { .numbers($0.flattened) } ?? .none },
-                set: {
-                    let cell = $0 as! CAEmitterCell
-                    switch $1 {
-                    case .none: cell.colorOverLife = nil
-                    case .numbers(let list):
-                        do {
-                            cell.colorOverLife = try ParticleColorCurve(flattened: list)
-                        } catch let e as ParticleCurveError {
-                            throw KeyPathError.invalidValue(path: $2, message: e.description)
-                        }
-                    default: throw $1.mismatch($2, "colour curve")
-                    }
-                }),
-            "alphaOverLife": curve(\.alphaOverLife),
-            "scaleOverLife": curve(\.scaleOverLife),
-            "spinOverLife": curve(\.spinOverLife),
-            "stretchWithVelocity": seconds(\.stretchWithVelocity),
-            "birthsPerPoint": seconds(\.birthsPerPoint),
-            "burstCount": LayerKeyAccessor(
-                animatable: false, get: { .number(Double(($0 as! CAEmitterCell).burstCount)) },
-                set: {
-                    let n = try $1.int(path: $2)
-                    guard n >= 1 else {
-                        throw KeyPathError.invalidValue(path: $2, message: "expected an integer ≥ 1, got \(n)")
-                    }
-                    ($0 as! CAEmitterCell).burstCount = n
-                }),
-            "burstProbability": LayerKeyAccessor(
-                animatable: true, get: { .number(Double(($0 as! CAEmitterCell).burstProbability)) },
-                set: {
-                    let p = try $1.float(path: $2)
-                    guard p >= 0, p <= 1 else {
-                        throw KeyPathError.invalidValue(path: $2, message: "expected a number in 0…1, got \($1)")
-                    }
-                    ($0 as! CAEmitterCell).burstProbability = p
-                }),
-        ]
-    }()
+    }
 }
