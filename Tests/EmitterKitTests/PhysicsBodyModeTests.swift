@@ -120,11 +120,11 @@ import Testing
         try #require(sim.runtime(of: cell)).store.nextID = .max - 70
         for i in 0..<150 {
             try engine.burst(
-                count: 1, cellNamed: "drop", of: emitter,
+                count: 1, cellNamed: "drop", in: emitter,
                 at: CGPoint(x: 10 + Double(i % 30) * 12, y: 20 + Double(i / 30) * 12))
         }
         cell.lifetime = 5
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 250))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200, y: 250))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
         let p = try PhysicsTestSupport.particles(engine, emitter, cell)
         #expect(
