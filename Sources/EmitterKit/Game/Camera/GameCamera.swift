@@ -126,7 +126,8 @@ public final class GameCamera {
     }
 
     /// Follows `layer`'s position (in world coordinates, plus `offset`), approaching it with `smoothing`
-    /// seconds (0: locked on). The layer may be animated: its presented position at each step is used.
+    /// seconds (0: locked on). The layer may be animated: its presented position at each step is used; for
+    /// a layer a dynamic or kinematic body moves, the body's position (the layer shows it interpolated).
     public func follow(_ layer: CALayer, smoothing: Double = 0, offset: CGVector = .zero) {
         setFollowing(.layer(layer.model()), smoothing: smoothing, offset: offset)
     }
@@ -262,6 +263,12 @@ public final class GameCamera {
             guard body.world != nil else { return nil }
             p = body.position
         case .layer(let layer):
+            // A layer a body moves shows the body interpolated for the last frame, which depends on the
+            // frame rate: follow the body itself.
+            if let body = engine.body(of: layer), body.type != .static, body.world != nil {
+                p = body.position
+                break
+            }
             let shown = engine.clock.withScope { layer.presentationCopy(atTime: mediaTime) }
             guard layer.superlayer != nil || layer === engine.rootLayer,
                 let (world, _) = LayerBody.worldPlacement(
