@@ -31,8 +31,14 @@ final class SDLAudioOutput: AudioOutput {
         SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
     }
 
-    /// Opens the default output device, or says why there is none.
-    static func open() -> Result<SDLAudioOutput, AudioUnavailable> {
+    /// Opens the default output device of `driver` (nil: SDL's choice, which honours `SDL_AUDIODRIVER`),
+    /// or says why there is none.
+    static func open(driver: String? = nil) -> Result<SDLAudioOutput, AudioUnavailable> {
+        if let driver {
+            SDL_SetHint(SDL_HINT_AUDIODRIVER, driver)
+        } else {
+            SDL_ResetHint(SDL_HINT_AUDIODRIVER)
+        }
         guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else {
             return .failure(AudioUnavailable(reason: "SDL audio could not start: \(SDLSubsystems.lastError())"))
         }

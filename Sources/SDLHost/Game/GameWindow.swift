@@ -24,8 +24,11 @@ public final class GameWindow: WindowHostDelegate {
     /// The audio device the session's sounds go to; nil when the machine has none (said once in the log).
     private var audio: SDLAudioOutput?
     /// The audio driver playing the session's sounds (`pulseaudio`, `alsa`, `disk`, …), or nil when the
-    /// game plays silently (no audio device; the reason is in the window's log).
+    /// game plays silently.
     public var audioDriver: String? { audio?.driver }
+    /// Why the game plays silently (no audio device, SDL's audio could not start), or nil when it has
+    /// sound. Said once in the window's log when the window opens.
+    public private(set) var audioProblem: String?
 
     /// Makes the session and opens a window of the view's size.
     /// - Parameters:
@@ -33,11 +36,14 @@ public final class GameWindow: WindowHostDelegate {
     ///   - configuration: the view size, fixed step and threads.
     ///   - title: the window title.
     ///   - clock: the time source; tests pass a `ManualClock` for exact deltas.
+    ///   - audioDriver: SDL's audio driver name (`"disk"`, `"dummy"`, `"pulseaudio"`), or nil (default) for
+    ///     SDL's own choice, which honours `SDL_AUDIODRIVER`.
     ///   - configure: changes to the window configuration (pacing, driver, bindings) before it opens.
     /// - Throws: the session's errors (`GameError`, scene errors) or the window's (`WindowHostError`).
     public init(
         game: Game, configuration: GameConfiguration = GameConfiguration(), title: String = "Emitter game",
-        clock: HostClock = MonotonicClock(), configure: (inout WindowConfiguration) -> Void = { _ in }
+        clock: HostClock = MonotonicClock(), audioDriver: String? = nil,
+        configure: (inout WindowConfiguration) -> Void = { _ in }
     ) throws {
         session = try GameSession(game: game, configuration: configuration)
         var windowConfiguration = WindowConfiguration(
@@ -47,11 +53,12 @@ public final class GameWindow: WindowHostDelegate {
         configure(&windowConfiguration)
         host = try WindowHost(configuration: windowConfiguration, clock: clock)
         session.log = { [weak host] message in host?.log("game: \(message)") }
-        switch SDLAudioOutput.open() {
+        switch SDLAudioOutput.open(driver: audioDriver) {
         case .success(let output):
             audio = output
             session.audioOutput = output
         case .failure(let problem):
+            audioProblem = problem.reason
             host.log("game: \(problem); sounds are silent (they are still logged in session.playedSounds)")
         }
     }
