@@ -5,8 +5,9 @@ import Foundation
 /// One frame runs the stages of docs/Design.md §1.3: `advance(by:)` is **accumulate** (the measured
 /// delta clamped and consumed in fixed steps), the **fixed steps** (each: **fixed update**, the
 /// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order, stepped to the step's end
-/// time; **physics**, the world, particle–physics coupling and events), **clock**, **sync bodies**
-/// (bodies written into their layers, interpolated between the last two steps), **commit** (the layer
+/// time; **physics**, the world, particle–physics coupling and events; **follow**, `onFixedStepEnd`),
+/// **clock**, **sync bodies** (bodies written into their layers, interpolated between the last two steps,
+/// then `onSync`), **commit** (the layer
 /// tree's animations committed at the frame's media time: those due start, those that ended complete
 /// and their delegate callbacks and `CATransaction` completion blocks run, whether or not the frame is
 /// drawn; `CALayer.commitAnimations(atTime:)`), **draw lists** and **statistics**; `render(into:)` is
