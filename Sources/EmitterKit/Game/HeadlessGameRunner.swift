@@ -17,7 +17,7 @@ public final class HeadlessGameRunner {
     public let session: GameSession
     /// The virtual display; its clock is the runner's time line (not the engine's simulated time).
     public let displayLink: VirtualDisplayLink
-    /// Input still to deliver, by frame number (0 is the first frame).
+    /// Input still to deliver, by frame number (0 is the first frame) or by game time.
     public var script: ScriptedInput
 
     private var link: CADisplayLink?

@@ -50,7 +50,7 @@ import Testing
         }
         func message(_ bytes: [UInt8]) -> String {
             let path = folder + "/bad.wav"
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "could not write \(path)")
             do {
                 _ = try Sound(contentsOfFile: path)
                 return "loaded"
