@@ -56,6 +56,39 @@ extension WindowHostTests {
         #expect(game.tone.name == "beep")
     }
 
+    /// Starts a constant 0.25 music in `setUp`, which runs before the window opens its audio device.
+    final class Hummer: Game {
+        let hum: Sound
+        init() throws { hum = try Sound(name: "hum", samples: [Float](repeating: 1, count: 4_800), sampleRate: 48_000) }
+        func setUp(_ session: GameSession) throws { session.playMusic(hum, volume: 0.25) }
+    }
+
+    @Test func musicStartedInSetUpIsHeardFromTheFirstFrame() throws {
+        let folder = try TestSupport.temporaryFolder("audio-music")
+        let file = folder + "/out.raw"
+        setenv("SDL_DISKAUDIOFILE", file, 1)
+        defer { unsetenv("SDL_DISKAUDIOFILE") }
+        do {
+            let window = try GameWindow(
+                game: try Hummer(), configuration: GameConfiguration(viewSize: CGSize(width: 64, height: 48)),
+                title: "music test", clock: ManualClock(), audioDriver: "disk"
+            ) { config in
+                config.videoDriver = "dummy"
+            }
+            defer { window.host.close() }
+            window.runFrames(1)
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        let data = try #require(FileManager.default.contents(atPath: file), "no file from SDL's disk driver")
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        // A constant 1 at music volume 0.25, centred with constant power: 0.25 × cos(π/4) in each channel.
+        let expected = Float(0.25 * (0.5).squareRoot())
+        let heard = samples.filter { abs($0 - expected) < 0.001 }.count
+        #expect(
+            heard >= 2 * 2_000,
+            "\(heard) of \(samples.count) samples at \(expected); peak \(samples.map(abs).max() ?? -1)")
+    }
+
     @Test func withoutAnAudioDeviceTheGamePlaysSilentlyAndSaysWhy() throws {
         let game = try Beeper()
         let window = try GameWindow(

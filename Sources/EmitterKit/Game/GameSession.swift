@@ -101,8 +101,17 @@ public final class GameSession {
     var soundLog: [SoundEvent] = []
     /// The name of the music playing, if any (a restart stops it).
     public internal(set) var currentMusic: String?
-    /// Where sounds go besides the log: a window's audio device; nil headless.
-    package var audioOutput: AudioOutput?
+    /// Where sounds go besides the log: a window's audio device; nil headless. A window attaches it after
+    /// the session (and the first `setUp`) exists, so attaching hands it the music playing and the sounds
+    /// played before the first frame.
+    package var audioOutput: AudioOutput? {
+        didSet { handOverSounds() }
+    }
+    /// The music playing, to give an output attached later.
+    var playingMusic: (sound: Sound, volume: Double)?
+    /// Sounds played before the first frame (in the first `setUp`) while no output was attached, to give
+    /// one attached later; nil once a frame has started or an output has taken them.
+    var soundsBeforeFirstFrame: [(sound: Sound, volume: Double, pan: Double)]? = []
 
     // MARK: - Creating
 
@@ -200,6 +209,7 @@ public final class GameSession {
         events: [InputEvent] = []
     ) throws {
         defer { frameIndex += 1 }
+        soundsBeforeFirstFrame = nil
         if pendingRestart {
             pendingRestart = false
             try performRestart()

@@ -133,6 +133,53 @@ import Testing
         #expect(r.session.timesPlayed("explosion") == 0)
     }
 
+    /// An audio output that writes down what reaches it.
+    final class RecordingOutput: AudioOutput {
+        var calls: [String] = []
+        func play(_ sound: Sound, volume: Double, pan: Double) { calls.append("play \(sound.name) \(volume) \(pan)") }
+        func playMusic(_ sound: Sound, volume: Double) { calls.append("music \(sound.name) \(volume)") }
+        func stopMusic() { calls.append("stop music") }
+        func stopAll() { calls.append("stop all") }
+    }
+
+    /// Plays a fanfare and starts the music in `setUp`, before any window has attached its device.
+    final class Fanfare: Game {
+        let fanfare: Sound
+        let music: Sound
+        init() throws {
+            fanfare = try SoundTests.tone("fanfare")
+            music = try SoundTests.tone("theme", seconds: 0.5)
+        }
+        func setUp(_ session: GameSession) throws {
+            session.play(fanfare, volume: 0.9, pan: 0.5)
+            session.playMusic(music, volume: 0.4)
+        }
+        func fixedUpdate(_ step: GameStep, _ session: GameSession) {
+            if step.index == 2 { session.play(fanfare) }
+        }
+    }
+
+    @Test func anOutputAttachedAfterSetUpGetsItsMusicAndSoundsOnceAndThenEverySoundAsPlayed() throws {
+        let session = try GameSession(game: try Fanfare())
+        let output = RecordingOutput()
+        session.audioOutput = output  // what GameWindow does once its device is open
+        #expect(output.calls == ["play fanfare 0.9 0.5", "music theme 0.4"], "\(output.calls)")
+        for frame in 0..<3 {
+            try session.runFrame(
+                timestamp: Double(frame) / 60, targetTimestamp: Double(frame + 1) / 60, measuredDelta: 1.0 / 60)
+        }
+        #expect(output.calls == ["play fanfare 0.9 0.5", "music theme 0.4", "play fanfare 1.0 0.0"], "\(output.calls)")
+        // An output attached after the first frame gets the music, but not the first setUp's sounds again.
+        let late = RecordingOutput()
+        session.audioOutput = late
+        #expect(late.calls == ["music theme 0.4"], "\(late.calls)")
+        session.restart()
+        try session.runFrame(timestamp: 0.05, targetTimestamp: 0.07, measuredDelta: 1.0 / 60)
+        #expect(
+            late.calls == ["music theme 0.4", "stop music", "stop all", "play fanfare 0.9 0.5", "music theme 0.4"],
+            "\(late.calls)")
+    }
+
     // MARK: - Mixing
 
     @Test func theMixerPansWithConstantPowerResamplesAndLoopsMusic() throws {

@@ -12,7 +12,11 @@ extension GameSession {
         let v = volume.isFinite ? min(1, max(0, volume)) : 1
         let p = pan.isFinite ? min(1, max(-1, pan)) : 0
         record(.effect, sound.name, volume: v, pan: p)
-        audioOutput?.play(sound, volume: v, pan: p)
+        if let audioOutput {
+            audioOutput.play(sound, volume: v, pan: p)
+        } else {
+            soundsBeforeFirstFrame?.append((sound, v, p))
+        }
     }
 
     /// Starts `sound` looping as music at `volume` 0…1 (default 0.5), replacing the music playing. A
@@ -22,6 +26,7 @@ extension GameSession {
         let v = volume.isFinite ? min(1, max(0, volume)) : 0.5
         record(.musicStarted, sound.name, volume: v, pan: 0)
         currentMusic = sound.name
+        playingMusic = (sound, v)
         audioOutput?.playMusic(sound, volume: v)
     }
 
@@ -30,6 +35,7 @@ extension GameSession {
         guard let current = currentMusic else { return }
         record(.musicStopped, current, volume: 0, pan: 0)
         currentMusic = nil
+        playingMusic = nil
         audioOutput?.stopMusic()
     }
 
@@ -40,6 +46,17 @@ extension GameSession {
     /// How many times a short sound called `name` was played in the current run.
     public func timesPlayed(_ name: String) -> Int {
         soundLog.reduce(0) { $0 + ($1.kind == .effect && $1.name == name && $1.run == restartCount ? 1 : 0) }
+    }
+
+    /// Gives a newly attached output what it would have been playing: the music, and the sounds of the
+    /// first `setUp` while no frame has run yet.
+    func handOverSounds() {
+        guard let audioOutput else { return }
+        for effect in soundsBeforeFirstFrame ?? [] {
+            audioOutput.play(effect.sound, volume: effect.volume, pan: effect.pan)
+        }
+        soundsBeforeFirstFrame = nil
+        if let music = playingMusic { audioOutput.playMusic(music.sound, volume: music.volume) }
     }
 
     private func record(_ kind: SoundEvent.Kind, _ name: String, volume: Double, pan: Double) {
