@@ -54,7 +54,7 @@ import Testing
         runner.script.add(aim(0), atFrame: 0)
         // The aim for the next frame is made after each frame; the state is hashed once, at the end.
         let result = try runner.run(maxFrames: 1800) { session in
-            runner.script.add(aim(session.frameIndex), atFrame: session.frameIndex)
+            runner.script.add(aim(session.frameCount), atFrame: session.frameCount)
             return game.phase == .won || game.phase == .lost
         }
         #expect(game.lives == 3, "the player never misses: lives \(game.lives), \(result)")
@@ -110,7 +110,7 @@ import Testing
         #expect(
             runner.session.hitTest(centre).map { $0 === game.pauseButton || $0.superlayer === game.pauseButton } == true
         )
-        runner.script.click(at: CGPoint(x: centre.x - 8, y: centre.y - 8), atFrame: runner.session.frameIndex)
+        runner.script.click(at: CGPoint(x: centre.x - 8, y: centre.y - 8), atFrame: runner.session.frameCount)
         try runner.run(frames: 1)
         #expect(runner.session.isPaused, "a click at \(centre) paused the game")
         #expect(game.phase == .serving, "the click on the button did not launch the ball")

@@ -60,7 +60,7 @@ import Testing
         for event in pilot.decide(game, runner.session, atTime: 0) { runner.script.add(event, atFrame: 0) }
         try runner.run(maxFrames: Int(seconds * 60)) { session in
             for event in pilot.decide(game, session, atTime: session.totalTime) {
-                runner.script.add(event, atFrame: session.frameIndex)
+                runner.script.add(event, atFrame: session.frameCount)
             }
             return game.phase != .flying
         }

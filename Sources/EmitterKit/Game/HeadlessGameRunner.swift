@@ -95,7 +95,7 @@ public final class HeadlessGameRunner {
     /// What the session looks like now.
     public var result: GameRunResult {
         GameRunResult(
-            frames: session.frameIndex, simulatedTime: session.simulatedTime,
+            frames: session.frameCount, simulatedTime: session.simulatedTime,
             steps: session.engine.integrator.stepCount, restarts: session.restartCount,
             stateHash: session.stateHash().hex)
     }
@@ -122,7 +122,7 @@ public final class HeadlessGameRunner {
         let delta = lastTimestamp.map { link.timestamp - $0 } ?? link.duration
         lastTimestamp = link.timestamp
         for (time, event) in script.takeTimedEvents() { session.schedule(event, atTime: time) }
-        let events = script.takeEvents(forFrame: session.frameIndex)
+        let events = script.takeEvents(forFrame: session.frameCount)
         do {
             try session.runFrame(
                 timestamp: link.timestamp, targetTimestamp: link.targetTimestamp,

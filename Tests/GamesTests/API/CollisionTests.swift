@@ -23,7 +23,7 @@ extension CollisionCategory {
 
         func setUp(_ session: GameSession) throws {
             (hits, wallHits, rocks, bullets, spawned) = ([], 0, [], [], 0)
-            let wall = try session.physics.staticBody.addShape(
+            let wall = try session.physicsWorld.staticBody.addShape(
                 .segment(from: CGPoint(x: 300, y: 0), to: CGPoint(x: 300, y: 200), radius: 1))
             session.setCategory(.wall, of: wall)
             for (i, y) in [50.0, 100, 150].enumerated() {
@@ -90,7 +90,7 @@ extension CollisionCategory {
         try r.run(frames: 60)
         #expect(game.hits.count == 3)
         #expect(r.session.attachedBodies.isEmpty, "every bullet and rock left: \(r.session.attachedBodies.map(\.name))")
-        #expect(r.session.physics.bodies.filter { $0.type == .dynamic }.isEmpty)
+        #expect(r.session.physicsWorld.bodies.filter { $0.type == .dynamic }.isEmpty)
         let names = (r.session.rootLayer.sublayers ?? []).compactMap(\.name)
         #expect(names.isEmpty, "layers left in the tree: \(names)")
         #expect(game.wallHits == 0, "no bullet reached the wall")
@@ -119,12 +119,12 @@ extension CollisionCategory {
                 // One bullet meets two rocks in the same step.
                 let bullet = try PhysicsBody(mass: 1, position: CGPoint(x: 100, y: 100))
                 try bullet.addShape(.circle(radius: 10, center: .zero))
-                try session.physics.add(bullet)
+                try session.physicsWorld.add(bullet)
                 try session.setCategory(.bullet, of: bullet)
                 for x in [88.0, 112] {
                     let rock = try PhysicsBody(mass: 1, position: CGPoint(x: x, y: 100))
                     try rock.addShape(.circle(radius: 5, center: .zero))
-                    try session.physics.add(rock)
+                    try session.physicsWorld.add(rock)
                     try session.setCategory(.rock, of: rock)
                 }
                 session.onCollision(between: .bullet, and: .rock) { [unowned self] hit in
@@ -148,12 +148,12 @@ extension CollisionCategory {
                 session.ignoreCollisions(between: .bullet, and: .rock)
                 let bullet = try PhysicsBody(mass: 1, position: CGPoint(x: 20, y: 50))
                 try bullet.addShape(.circle(radius: 3, center: .zero))
-                try session.physics.add(bullet)
+                try session.physicsWorld.add(bullet)
                 try session.setCategory(.bullet, of: bullet)
                 try bullet.setVelocity(CGVector(dx: 300, dy: 0))
                 let rock = try PhysicsBody(mass: 1, position: CGPoint(x: 100, y: 50))
                 rockShape = try rock.addShape(.circle(radius: 10, center: .zero))
-                try session.physics.add(rock)
+                try session.physicsWorld.add(rock)
                 try session.setCategory(.rock, of: rock)
                 session.onCollision(between: .bullet, and: .rock) { [unowned self] _ in hits += 1 }
             }
@@ -199,7 +199,7 @@ extension CollisionCategory {
         #expect(session.attachedBodies.count == 2)
         try session.remove(game.group)
         #expect(session.attachedBodies.isEmpty)
-        #expect(session.physics.bodies.filter { $0.type == .dynamic }.isEmpty)
+        #expect(session.physicsWorld.bodies.filter { $0.type == .dynamic }.isEmpty)
         #expect(game.group.superlayer == nil)
     }
 }

@@ -15,8 +15,8 @@ final class Drops: Game {
 
     func setUp(_ session: GameSession) throws {
         bounces = 0
-        try session.physics.setGravity(CGVector(dx: 0, dy: 400))
-        let floor = try session.physics.staticBody.addShape(
+        try session.physicsWorld.setGravity(CGVector(dx: 0, dy: 400))
+        let floor = try session.physicsWorld.staticBody.addShape(
             .segment(from: CGPoint(x: 0, y: 460), to: CGPoint(x: 640, y: 460), radius: 2), elasticity: 0.8)
         session.setCategory(.floor, of: floor)
         // A new ball every half second of game time, dropped from a seeded random x.

@@ -17,7 +17,7 @@ import Testing
             session.rootLayer.addSublayer(exhaust)
             let rocket = try PhysicsBody(mass: 1, position: CGPoint(x: 100, y: 100))
             try rocket.addShape(.box(width: 10, height: 20, cornerRadius: 0))
-            try session.physics.add(rocket)
+            try session.physicsWorld.add(rocket)
             try rocket.setAngularVelocity(.pi / 2)
             try rocket.setVelocity(CGVector(dx: 30, dy: 0))
             session.mount(exhaust, on: rocket, at: CGPoint(x: 0, y: 10))

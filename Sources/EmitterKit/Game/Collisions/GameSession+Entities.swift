@@ -39,7 +39,7 @@ extension GameSession {
         let model = layer.model()
         for body in attachedBodies {
             guard let owner = engine.layer(of: body), Self.isLayer(owner, inSubtreeOf: model) else { continue }
-            _ = try engine.detachBody(from: owner)
+            try engine.detach(body)
         }
         run.mounts.removeAll { Self.isLayer($0.emitter, inSubtreeOf: model) }
         model.removeFromSuperlayer()
@@ -85,19 +85,19 @@ extension GameSession {
 
     /// The category of `shape`, or nil when it has none (collision type 0 or a number no name has).
     public func category(of shape: PhysicsShape) -> CollisionCategory? {
-        guard let coupling = try? engine.physicsCoupling() else { return nil }
-        return coupling.collisionTypes.first { $0.value == shape.collisionType }.map { CollisionCategory($0.key) }
+        engine.physicsCoupling().collisionTypes.first { $0.value == shape.collisionType }.map {
+            CollisionCategory($0.key)
+        }
     }
 
     /// Shapes of categories `a` and `b` pass through each other and report no collisions (a ship's own
     /// bullets). Applies for the rest of the run.
     public func ignoreCollisions(between a: CollisionCategory, and b: CollisionCategory) {
-        physics.ignoreCollisions(between: collisionTypeNumber(a), and: collisionTypeNumber(b))
+        physicsWorld.ignoreCollisions(between: collisionTypeNumber(a), and: collisionTypeNumber(b))
     }
 
     private func collisionTypeNumber(_ category: CollisionCategory) -> UInt {
-        // The session's world always exists (`makeRun`), so the coupling does too.
-        (try? engine.physicsCoupling().collisionType(named: category.name)) ?? 0
+        engine.physicsCoupling().collisionType(named: category.name)
     }
 
     // MARK: - Typed handlers

@@ -80,7 +80,7 @@ public final class LanderGame: Game {
     public func setUp(_ session: GameSession) throws {
         (phase, fuel, score, impactSpeed, isThrusting) = (.flying, Self.startFuel, 0, 0, false)
         (lastVelocity, crashPending, debris, sparkContacts) = (.zero, false, [], 0)
-        try session.physics.setGravity(CGVector(dx: 0, dy: Self.gravity))
+        try session.physicsWorld.setGravity(CGVector(dx: 0, dy: Self.gravity))
         session.bind(.thrust, to: [.up, .w, .space, .controllerA, .controllerAxis(.rightTrigger, threshold: 0.3)])
         session.bind(.turnLeft, to: [.left, .a])
         session.bind(.turnRight, to: [.right, .d])
@@ -204,7 +204,7 @@ public final class LanderGame: Game {
             try? body.setAngularVelocity(8 * session.random.nextUnitDouble() - 4)
             debris.append(body)
         }
-        _ = try? session.burst(150, of: "spark", from: explosion, at: centre)
+        _ = try? session.burst(count: 150, cellNamed: "spark", in: explosion, at: centre)
     }
 
     // MARK: - Building
@@ -253,7 +253,7 @@ public final class LanderGame: Game {
         padLayer.backgroundColor = CGColor(red: 0.3, green: 0.9, blue: 1, alpha: 1)
         session.rootLayer.addSublayer(padLayer)
 
-        let world = session.physics
+        let world = session.physicsWorld
         for (a, b) in zip(Self.terrain, Self.terrain.dropFirst()) {
             let shape = try world.staticBody.addShape(.segment(from: a, to: b, radius: 1), friction: 0.9)
             if a.x == Self.pad.minX { padShape = shape }

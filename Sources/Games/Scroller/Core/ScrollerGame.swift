@@ -78,7 +78,7 @@ public final class ScrollerGame: Game {
         session.bind(.faster, to: [.right, .d, .dpadRight, .leftStickRight])
         session.bind(.slower, to: [.left, .a, .dpadLeft, .leftStickLeft])
         session.bind(.fire, to: [.space, .mouseLeft, .controllerX, .rightTrigger])
-        try session.physics.setGravity(CGVector(dx: 0, dy: Self.gravity))
+        try session.physicsWorld.setGravity(CGVector(dx: 0, dy: Self.gravity))
         session.ignoreCollisions(between: .bullet, and: .ship)
         session.ignoreCollisions(between: .bullet, and: .coin)
         session.ignoreCollisions(between: .bullet, and: .bullet)
@@ -166,7 +166,8 @@ public final class ScrollerGame: Game {
         }
         session.onCollision(between: .bullet, and: .wall) { [unowned self] hit in
             try? session.remove(hit.first)
-            _ = try? session.burst(8, of: "spark", from: sparks, at: hit.contacts.first ?? hit.first.position)
+            _ = try? session.burst(
+                count: 8, cellNamed: "spark", in: sparks, at: hit.contacts.first ?? hit.first.position)
         }
         session.onCollision(between: .ship, and: .coin) { [unowned self] hit in
             try? session.remove(hit.second)
@@ -190,7 +191,7 @@ public final class ScrollerGame: Game {
     }
 
     private func explode(at point: CGPoint, count: Int, _ session: GameSession) {
-        _ = try? session.burst(count, of: "spark", from: sparks, at: point)
+        _ = try? session.burst(count: count, cellNamed: "spark", in: sparks, at: point)
         session.play(sounds.explosion, volume: count > 100 ? 1 : 0.7, pan: pan(of: point, session))
     }
 
@@ -324,7 +325,7 @@ public final class ScrollerGame: Game {
             rock.lineWidth = 2
             session.rootLayer.addSublayer(rock)
         }
-        let walls = session.physics.staticBody
+        let walls = session.physicsWorld.staticBody
         for (i, (a, b)) in zip(Self.cave, Self.cave.dropFirst()).enumerated() {
             let x0 = Double(i) * Self.caveStep
             let x1 = x0 + Self.caveStep
