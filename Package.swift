@@ -3,6 +3,13 @@
 // The module graph is described in docs/Design.md §1 and docs/Architecture.md.
 import PackageDescription
 
+/// The iOS sources ported in Tests/PortsTests, one folder each: the port, its LICENSE and SOURCE.md, and the
+/// untouched original with its assets in `original/` (docs/Porting.md).
+let ports = [
+    "FINNFireworks", "IBMFireworks", "KConfettiView", "LBConfettiView", "LTEmitterView", "LiveWeather",
+    "ParsifalSnow", "SAConfettiView", "Twinkle",
+]
+
 let package = Package(
     name: "Emitter",
     products: [
@@ -13,6 +20,9 @@ let package = Package(
         /// Two small games written against the library alone: `swift run lander`, `swift run breakout`.
         .executable(name: "lander", targets: ["lander"]),
         .executable(name: "breakout", targets: ["breakout"]),
+        /// iOS compatibility for ported code (docs/Porting.md): `import UIKitCompat` for UIKit, and
+        /// `import QuartzCore` and `import CoreGraphics`, over EmitterKit. No SDL.
+        .library(name: "UIKitCompat", targets: ["UIKitCompat", "QuartzCore", "CoreGraphics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -74,6 +84,11 @@ let package = Package(
         .executableTarget(
             name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
 
+        // MARK: - iOS compatibility (docs/Porting.md)
+        .target(name: "UIKitCompat", dependencies: ["EmitterKit"], path: "Sources/UIKitCompat/UIKitCompat"),
+        .target(name: "QuartzCore", dependencies: ["EmitterKit"], path: "Sources/UIKitCompat/QuartzCore"),
+        .target(name: "CoreGraphics", dependencies: ["LayerKit"], path: "Sources/UIKitCompat/CoreGraphics"),
+
         // MARK: - Tests (headless, Swift Testing)
         /// Paths, temporary folders, running the built executables and the goldens, shared by the tests.
         .target(name: "EmitterTestSupport", dependencies: ["LayerKit", "ImageCodec"], path: "Tests/Support"),
@@ -110,6 +125,11 @@ let package = Package(
         /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
         .testTarget(
             name: "RobustnessTests", dependencies: ["EmitterKit", "emitter", "EmitterTestSupport"], exclude: ["Corpus"]),
+        .testTarget(name: "UIKitCompatTests", dependencies: ["UIKitCompat", "QuartzCore", "EmitterTestSupport"]),
+        /// Real iOS emitter code, ported with only its UIKit-only lines changed (docs/Porting.md).
+        .testTarget(
+            name: "PortsTests", dependencies: ["UIKitCompat", "QuartzCore", "CoreGraphics", "EmitterTestSupport"],
+            exclude: ["Goldens"] + ports.flatMap { ["\($0)/LICENSE", "\($0)/SOURCE.md", "\($0)/original"] }),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -103,6 +103,7 @@ public final class Compositor {
     /// same `subtreeGeneration`) nor any emitter's draw list changed since the last call with the same
     /// framebuffer, nothing is drawn and `statistics.wasClean` is true.
     public func render(_ root: CALayer, into framebuffer: Framebuffer) {
+        if root.modelLayer == nil { root.layoutSubtreeIfNeeded() }
         displayedLayers = (root.modelLayer ?? root).displaySubtreeIfNeeded()
         if skipsCleanFrames && renderDiagnostics.isEmpty && isClean(root, framebuffer) {
             statistics = FrameStatistics()

@@ -56,7 +56,7 @@ enum SceneJSONWriter {
         if cell.contents != nil { entries.append(("contents", string(textureReference))) }
         let skipped: Set<String> = ["name", "contents", "enabled"]
         for key in CAEmitterCell.keyAccessors.keys.sorted() where !skipped.contains(key) {
-            guard let value = cell.value(forKeyPath: key), value != fresh.value(forKeyPath: key),
+            guard let value = try? cell.layerValue(forKeyPath: key), value != (try? fresh.layerValue(forKeyPath: key)),
                 let text = json(value)
             else { continue }
             entries.append((key, text))

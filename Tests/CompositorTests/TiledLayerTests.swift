@@ -43,14 +43,14 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
 /// bound, drawn on background threads or synchronously, faded in, at the right level of detail.
 @Suite struct TiledLayerTests {
     /// The book's 300 × 300 scroll view (002:L687-693) over a 16 384 × 16 384 tiled layer.
-    func scene(_ layerClass: CATiledLayer.Type = InstantTiledLayer.self, synchronous: Bool = true)
+    func scene(_ makeTiled: () -> CATiledLayer = { InstantTiledLayer() }, synchronous: Bool = true)
         -> (root: CALayer, scroll: CAScrollLayer, tiled: CATiledLayer, delegate: TileDelegate)
     {
         let root = rootLayer(300, 300, .black)
         let scroll = CAScrollLayer()
         scroll.frame = root.bounds
         scroll.masksToBounds = true
-        let tiled = layerClass.init()
+        let tiled = makeTiled()
         tiled.frame = CGRect(x: 0, y: 0, width: 16_384, height: 16_384)
         tiled.drawsTilesSynchronously = synchronous
         let d = TileDelegate()
@@ -135,7 +135,7 @@ final class TileDelegate: CALayerDelegate, @unchecked Sendable {
 
     @Test func tilesFadeInOverFadeDuration() throws {
         #expect(CATiledLayer.fadeDuration() == 0.25, "Core Animation's default fade")
-        let (root, _, _, d) = scene(CATiledLayer.self)
+        let (root, _, _, d) = scene({ CATiledLayer() })
         let clock = VirtualMediaClock(startTime: 10)
         let c = Compositor(threadCount: 1)
         let fb = try Framebuffer(width: 300, height: 300)

@@ -11,6 +11,8 @@ struct ArchitectureTests {
         "emitter-assets": "Sources/AssetGenerator",
         "LanderCore": "Sources/Games/Lander/Core", "lander": "Sources/Games/Lander/App",
         "BreakoutCore": "Sources/Games/Breakout/Core", "breakout": "Sources/Games/Breakout/App",
+        "UIKitCompat": "Sources/UIKitCompat/UIKitCompat", "QuartzCore": "Sources/UIKitCompat/QuartzCore",
+        "CoreGraphics": "Sources/UIKitCompat/CoreGraphics",
     ]
     /// Imports that are the platform, not the package's graph.
     static let platform: Set = ["Foundation", "Glibc", "Dispatch", "Synchronization", "Darwin"]

@@ -56,8 +56,8 @@ struct AnimationKeyPathTests {
             var checked = 0
             for cls in Self.layerClasses {
                 for key in cls.keyAccessors.keys.sorted() where cls.keyAccessors[key]?.animatable == true {
-                    let layer = cls.init()
-                    let model = try #require(layer.value(forKeyPath: key), "\(cls).\(key)")
+                    let layer = cls.makeLayer(copying: nil)
+                    let model = try #require(try? layer.layerValue(forKeyPath: key), "\(cls).\(key)")
                     let (a, b) = try endpoints(key: key, model: model)
                     let anim = CABasicAnimation(keyPath: key)
                     anim.fromValue = a
@@ -65,12 +65,12 @@ struct AnimationKeyPathTests {
                     anim.duration = 1
                     try layer.addAnimation(anim, forKey: key)
                     let time = LayerValue.canInterpolate(a, b) ? 0.5 : 0.75
-                    let shown = layer.makePresentationTree(atTime: time).value(forKeyPath: key)
+                    let shown = try? layer.makePresentationTree(atTime: time).layerValue(forKeyPath: key)
                     let expected = LayerValue.interpolate(a, b, time)
                     #expect(
                         agree(shown, expected),
                         "\(cls).\(key) at \(time): \(String(describing: shown)), expected \(expected)")
-                    #expect(layer.value(forKeyPath: key) == model, "\(cls).\(key): model unchanged")
+                    #expect((try? layer.layerValue(forKeyPath: key)) == model, "\(cls).\(key): model unchanged")
                     checked += 1
                 }
             }
@@ -91,16 +91,16 @@ struct AnimationKeyPathTests {
                 fire.emitterCells = [spark]
                 layer.emitterCells = [fire]
                 let path = "emitterCells.fire.emitterCells.spark.\(key)"
-                let model = try #require(layer.value(forKeyPath: path), "\(path)")
+                let model = try #require(try? layer.layerValue(forKeyPath: path), "\(path)")
                 let (a, b) = try endpoints(key: key, model: model)
                 let anim = CABasicAnimation(keyPath: path)
                 anim.fromValue = a
                 anim.toValue = b
                 anim.duration = 1
                 try layer.addAnimation(anim, forKey: key)
-                let shown = layer.makePresentationTree(atTime: 0.5).value(forKeyPath: path)
+                let shown = try? layer.makePresentationTree(atTime: 0.5).layerValue(forKeyPath: path)
                 #expect(agree(shown, LayerValue.interpolate(a, b, 0.5)), "\(path): \(String(describing: shown))")
-                #expect(spark.value(forKeyPath: key) == model, "\(path): model cell unchanged")
+                #expect((try? spark.layerValue(forKeyPath: key)) == model, "\(path): model cell unchanged")
                 checked += 1
             }
             #expect(checked >= 25, "cell keys checked: \(checked)")

@@ -70,8 +70,8 @@ final class CountingDelegate: CALayerDelegate {
     @Test func tiledLayerKeysAndLevels() throws {
         let t = CATiledLayer()
         #expect(t.tileSize == CGSize(width: 256, height: 256) && t.levelsOfDetail == 1 && t.levelsOfDetailBias == 0)
-        try t.setValue(.number(3), forKeyPath: "levelsOfDetail")
-        try t.setValue(.number(1), forKeyPath: "levelsOfDetailBias")
+        try t.setLayerValue(.number(3), forKeyPath: "levelsOfDetail")
+        try t.setLayerValue(.number(1), forKeyPath: "levelsOfDetailBias")
         t.contentsScale = 2
         #expect(t.levelScales == [4, 2, 1], "contentsScale 2, bias 1, three levels: \(t.levelScales)")
     }

@@ -107,7 +107,7 @@ import Testing
 
     @Test func layerDurationAcceptsInfinity() throws {
         let l = CALayer()
-        try l.setValue(Double.infinity, forKeyPath: "duration")
+        try l.setLayerValue(.number(.infinity), forKeyPath: "duration")
         #expect(l.duration == .infinity)
     }
 }

@@ -16,8 +16,8 @@ func writtenSceneLoadsBackWithTheSameCell(_ name: String) throws {
     let emitter = try #require(loaded.layers.first as? CAEmitterLayer)
     let cell = try #require(emitter.emitterCells?.first)
     for key in CAEmitterCell.keyAccessors.keys where key != "contents" {
-        let a = effect.cell.value(forKeyPath: key)
-        let b = cell.value(forKeyPath: key)
+        let a = try? effect.cell.layerValue(forKeyPath: key)
+        let b = try? cell.layerValue(forKeyPath: key)
         if case .number(let x)? = a, case .number(let y)? = b {
             #expect(abs(x - y) <= 1e-9 * max(1, abs(x)), "\(name).\(key): imported \(x), loaded \(y)")
         } else {

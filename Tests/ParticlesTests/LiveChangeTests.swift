@@ -13,7 +13,7 @@ import Testing
         run(sim, seconds: 2.2)
         let before = sim.snapshot()
         let sparksBefore = sim.counters(for: fw.spark)!.born
-        try fw.layer.setValue(
+        try fw.layer.setLayerValue(
             .number(0), forKeyPath: "emitterCells.rocket.emitterCells.burst.emitterCells.spark.birthRate")
         #expect(fw.spark.birthRate == 0)
         sim.step(by: step120)
@@ -29,7 +29,7 @@ import Testing
         let (layer, _) = makeS1()
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 1)
-        try layer.setValue(.number(880), forKeyPath: "emitterCells.spark.birthRate")
+        try layer.setLayerValue(.number(880), forKeyPath: "emitterCells.spark.birthRate")
         run(sim, seconds: 1)
         #expect(abs(sim.totals.born - 968) <= 2, "88 then 880 per second: \(sim.totals)")
     }
@@ -89,7 +89,7 @@ import Testing
         sim.makeDrawList(into: &list)
         #expect(list.sprites.isEmpty && list.appearances.isEmpty, "\(list.sprites.count) sprites")
         #expect(abs(sim.aliveCount - 176) <= 2, "still simulated: \(sim.aliveCount)")
-        try? layer.setValue(.bool(true), forKeyPath: "emitterCells.spark.enabled")
+        try? layer.setLayerValue(.bool(true), forKeyPath: "emitterCells.spark.enabled")
         sim.step(by: step120)
         sim.makeDrawList(into: &list)
         #expect(list.sprites.count == sim.aliveCount, "\(list.sprites.count) sprites for \(sim.aliveCount) particles")

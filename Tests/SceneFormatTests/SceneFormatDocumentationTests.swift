@@ -153,14 +153,14 @@ import Testing
                 "docs/SceneFormat.md:\(row.line): \(section).\(key) documents the default \(row.defaultText), but leaving it out gives \(b), not \(a)"
             )
             if let property = Self.catalogKey(section, key), let kind = Self.layerKind(section) {
-                let classDefault = kind.layerClass.init().value(forKeyPath: property)
+                let classDefault = try? kind.layerClass.makeLayer(copying: nil).layerValue(forKeyPath: property)
                 #expect(
                     Self.observe(section, key: key, in: with) == "\(String(describing: classDefault))",
                     "docs/SceneFormat.md:\(row.line): \(section).\(key)")
             }
             if section == "emitterCell", PropertyCatalog.cellProperties[key] != nil {
                 #expect(
-                    a == "\(String(describing: CAEmitterCell().value(forKeyPath: key)))",
+                    a == "\(String(describing: try? CAEmitterCell().layerValue(forKeyPath: key)))",
                     "docs/SceneFormat.md:\(row.line): \(section).\(key) is not CAEmitterCell's default")
             }
         }
@@ -206,14 +206,14 @@ import Testing
         case "interaction", "click": return "\(String(describing: scene.interaction))"
         case "emitterCell":
             let cell = (scene.layers.first as? CAEmitterLayer)?.emitterCells?.first
-            return "\(String(describing: cell?.value(forKeyPath: key)))"
+            return "\(String(describing: try? cell?.layerValue(forKeyPath: key)))"
         case "transformOperation": return "\(String(describing: scene.layers.first?.transform))"
         case "pathObject": return "\(String(describing: (scene.layers.first as? CAShapeLayer)?.path?.elements))"
         default:
             guard let layer = scene.layers.first, let property = catalogKey(section, key) else {
                 return "\(String(describing: scene.layers.first))"
             }
-            return "\(String(describing: layer.value(forKeyPath: property)))"
+            return "\(String(describing: try? layer.layerValue(forKeyPath: property)))"
         }
     }
 

@@ -76,7 +76,7 @@ enum AnimationBenchmarkScene {
 
     /// Plain copies of every layer of the tree, linked the same way.
     static func copyTree(_ layer: CALayer) -> CALayer {
-        let copy = type(of: layer).init(layer: layer)
+        let copy = type(of: layer).makeLayer(copying: layer)
         copy.sublayers = layer.sublayers?.map(copyTree)
         return copy
     }

@@ -47,14 +47,14 @@ extension Engine {
             guard let layer = rootLayer.layer(named: t.layerName) else {
                 throw EngineError.notFound("no layer named '\(t.layerName)'")
             }
-            try CATransaction.performWithoutActions { try layer.setValue(value, forKeyPath: t.keyPath) }
+            try CATransaction.performWithoutActions { try layer.setLayerValue(value, forKeyPath: t.keyPath) }
         case .toggle(let t):
             guard let layer = rootLayer.layer(named: t.layerName) else {
                 throw EngineError.notFound("no layer named '\(t.layerName)'")
             }
-            let current = try layer.resolvedValue(forKeyPath: t.keyPath)
+            let current = try layer.layerValue(forKeyPath: t.keyPath)
             try CATransaction.performWithoutActions {
-                try layer.setValue(.bool(!(current.number.map { $0 != 0 } ?? false)), forKeyPath: t.keyPath)
+                try layer.setLayerValue(.bool(!(current.number.map { $0 != 0 } ?? false)), forKeyPath: t.keyPath)
             }
         case .reset:
             return .resetRequested
@@ -99,7 +99,7 @@ extension Engine {
         let p = space === rootLayer ? point : space.convert(point, from: rootLayer)
         guard p.x.isFinite, p.y.isFinite else { return false }
         do {
-            try CATransaction.performWithoutActions { try layer.setValue(.point(p), forKeyPath: keyPath) }
+            try CATransaction.performWithoutActions { try layer.setLayerValue(.point(p), forKeyPath: keyPath) }
             return true
         } catch {
             onWarning?("cannot move \(layer.name ?? "layer").\(keyPath): \(error)")

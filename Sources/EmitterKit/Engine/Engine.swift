@@ -143,6 +143,7 @@ public final class Engine {
     public func advance(by frameDelta: CFTimeInterval) -> FrameAdvance {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            rootLayer.layoutSubtreeIfNeeded()
             commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
@@ -159,6 +160,7 @@ public final class Engine {
     public func stepOnce() {
         clock.withScope {
             let started = DispatchTime.now().uptimeNanoseconds
+            rootLayer.layoutSubtreeIfNeeded()
             commitPendingChanges()
             refreshEmitters()
             var events = StepTotals()
@@ -179,7 +181,7 @@ public final class Engine {
         for entry in emitters {
             let model = entry.layer
             let parentTime = model.superlayer?.localTime(forMediaTime: stepEndMediaTime) ?? stepEndMediaTime
-            let current = model.presentationCopy(atTime: stepEndMediaTime)
+            let current = model.presentationCopy(atTime: stepEndMediaTime) as? CAEmitterLayer ?? model
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
             totals.births += e.births

@@ -38,7 +38,7 @@ struct LayerStateHash {
         for key in keys {
             combine(key, into: &hasher)
             if skipped.contains(key) { continue }
-            combine(presented.value(forKeyPath: key) ?? .none, into: &hasher)
+            combine((try? presented.layerValue(forKeyPath: key)) ?? .none, into: &hasher)
         }
         if let emitter = presented as? CAEmitterLayer { combine(cells: emitter.emitterCells ?? [], into: &hasher) }
         if let mask = layer.mask {
@@ -59,7 +59,7 @@ struct LayerStateHash {
         for cell in cells {
             for key in keys {
                 combine(key, into: &hasher)
-                combine(cell.value(forKeyPath: key) ?? .none, into: &hasher)
+                combine((try? cell.layerValue(forKeyPath: key)) ?? .none, into: &hasher)
             }
             combine(cells: cell.emitterCells ?? [], into: &hasher)
         }

@@ -152,7 +152,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 let start = pathTimeline.sample(at: 0).point
                 value = value.adding(LayerValue.point(end).subtracting(.point(start)).repeated(state.iteration))
             }
-            let base = layer.value(forKeyPath: keyPath) ?? .none
+            let base = (try? layer.layerValue(forKeyPath: keyPath)) ?? .none
             layer.applyAnimatedValue(isAdditive ? base.adding(value) : value, forKeyPath: keyPath)
             if let mode = rotationMode {
                 var angle = atan2(tangent.dy, tangent.dx)

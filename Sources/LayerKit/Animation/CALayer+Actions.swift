@@ -65,7 +65,7 @@ extension CALayer {
         }
         var previous = oldValue
         if attachedAnimations.contains(where: { ($0.animation as? CAPropertyAnimation)?.keyPath == key }),
-            let shown = presentationLayer?.value(forKeyPath: key)
+            let shown = try? presentationLayer?.layerValue(forKeyPath: key)
         {
             previous = shown
         }
@@ -78,7 +78,7 @@ extension CALayer {
     /// transition, so snapshots do not chain), or its current appearance when it was never presented.
     func transitionSnapshot() -> CALayer {
         if let shown = presentationLayer {
-            let copy = type(of: shown).init(layer: shown)
+            let copy = shown.makePresentationCopy()
             copy.children = shown.children
             copy.maskLayer = shown.maskLayer
             copy.activeTransition = nil

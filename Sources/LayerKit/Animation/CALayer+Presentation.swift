@@ -9,12 +9,14 @@ extension CALayer {
     /// a tree of copies with every active animation applied, each copy's `modelLayer` pointing back and
     /// each model's `presentationLayer` set to its copy.
     ///
-    /// This is the engine's once-per-frame call. In order it: commits the thread's implicit transaction
+    /// This is the engine's once-per-frame call. In order it: lays out what needs layout
+    /// (`layoutSubtreeIfNeeded()`), commits the thread's implicit transaction
     /// (creating pending implicit animations), builds the tree, removes animations that completed (with
     /// `isRemovedOnCompletion`), runs the delegate callbacks and transaction completion blocks, and commits
     /// the implicit transaction again so that changes made in callbacks start at this frame's time.
     @discardableResult
     public func makePresentationTree(atTime mediaTime: CFTimeInterval) -> CALayer {
+        layoutSubtreeIfNeeded()
         let thread = TransactionThreadState.current
         thread.flushImplicit()
         var events: [AnimationEvent] = []
@@ -73,19 +75,22 @@ extension CALayer {
     /// for an unknown key path). Cheaper than a presentation tree when one property is needed, for
     /// example by a simulation step.
     public func presentationValue(forKeyPath keyPath: String, atTime mediaTime: CFTimeInterval) -> LayerValue? {
-        guard !attachedAnimations.isEmpty else { return value(forKeyPath: keyPath) }
-        let copy = type(of: self).init(layer: self)
+        guard !attachedAnimations.isEmpty else { return try? layerValue(forKeyPath: keyPath) }
+        let copy = makePresentationCopy()
         var ignored: [AnimationEvent] = []
         evaluateAnimations(localTime: localTime(forMediaTime: mediaTime), on: copy, commit: false, events: &ignored)
-        return copy.value(forKeyPath: keyPath)
+        return try? copy.layerValue(forKeyPath: keyPath)
     }
 
     /// This layer alone (no sublayers) with its animations applied at media time `mediaTime`, for
     /// per-step reads such as an emitter's animated properties. Returns the model itself when it has no
     /// animations; changes nothing (no animation starts or completes, no callback runs).
-    public func presentationCopy(atTime mediaTime: CFTimeInterval) -> Self {
+    ///
+    /// The copy is of this layer's class, or of its nearest LayerKit class for a subclass that does not
+    /// override `makeLayer(copying:)`.
+    public func presentationCopy(atTime mediaTime: CFTimeInterval) -> CALayer {
         guard !attachedAnimations.isEmpty else { return self }
-        let copy = type(of: self).init(layer: self)
+        let copy = makePresentationCopy()
         var ignored: [AnimationEvent] = []
         evaluateAnimations(localTime: localTime(forMediaTime: mediaTime), on: copy, commit: false, events: &ignored)
         return copy
@@ -103,10 +108,13 @@ extension CALayer {
 
     // MARK: - Building
 
+    /// A copy of this layer's properties for the presentation tree (`makeLayer(copying:)`).
+    func makePresentationCopy() -> CALayer { type(of: self).makeLayer(copying: self) }
+
     /// A presentation copy of this subtree at the superlayer's local time `parentTime`. With `commit`,
     /// animations start and complete (events are collected) and the model remembers its copy.
     func buildPresentation(parentTime: CFTimeInterval, commit: Bool, events: inout [AnimationEvent]) -> CALayer {
-        let copy = type(of: self).init(layer: self)
+        let copy = makePresentationCopy()
         let local = mediaTiming.layerLocalTime(atParentTime: parentTime)
         if !attachedAnimations.isEmpty {
             evaluateAnimations(localTime: local, on: copy, commit: commit, events: &events)
@@ -182,18 +190,18 @@ extension CALayer {
     /// during a spring's overshoot, a fractional instance count, a number for a Boolean) is adjusted to
     /// the nearest accepted one; if none is accepted the property keeps its value.
     func applyAnimatedValue(_ value: LayerValue, forKeyPath keyPath: String) {
-        if (try? setValue(value, forKeyPath: keyPath)) != nil { return }
+        if (try? setLayerValue(value, forKeyPath: keyPath)) != nil { return }
         switch value {
         case .number(let n):
-            if case .bool? = self.value(forKeyPath: keyPath) {
-                _ = try? setValue(.bool(n >= 0.5), forKeyPath: keyPath)
+            if case .bool? = try? layerValue(forKeyPath: keyPath) {
+                _ = try? setLayerValue(.bool(n >= 0.5), forKeyPath: keyPath)
                 return
             }
             for candidate in [n.rounded(), max(0, n), max(0, n.rounded()), max(1e-9, n)] {
-                if (try? setValue(.number(candidate), forKeyPath: keyPath)) != nil { return }
+                if (try? setLayerValue(.number(candidate), forKeyPath: keyPath)) != nil { return }
             }
         case .color(let c):
-            _ = try? setValue(.color(c.clamped), forKeyPath: keyPath)
+            _ = try? setLayerValue(.color(c.clamped), forKeyPath: keyPath)
         default:
             break
         }

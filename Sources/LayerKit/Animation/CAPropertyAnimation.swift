@@ -55,7 +55,7 @@ open class CAPropertyAnimation: CAAnimation {
         guard let keyPath, !keyPath.isEmpty else { throw AnimationError.missingKeyPath(animation: displayName) }
         let current: LayerValue
         do {
-            current = try layer.resolvedValue(forKeyPath: keyPath)
+            current = try layer.layerValue(forKeyPath: keyPath)
         } catch let e as KeyPathError {
             throw AnimationError.keyPath(animation: displayName, e)
         }
@@ -107,7 +107,7 @@ open class CAPropertyAnimation: CAAnimation {
 
     override func apply(_ state: MediaTimingState, to layer: CALayer) {
         guard let keyPath else { return }
-        let base = layer.value(forKeyPath: keyPath) ?? .none
+        let base = (try? layer.layerValue(forKeyPath: keyPath)) ?? .none
         guard var value = animatedValue(state, base: base) else { return }
         if let vf = valueFunction {
             guard let t = vf.transform(for: value) else { return }

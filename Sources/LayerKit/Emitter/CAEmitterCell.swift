@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Ranges follow docs/Design.md §3.1 (`M ± R` by default); rates are per second; angles in radians.
 /// A change to any property takes effect at the next simulation step without resetting live particles.
-open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
+open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomStringConvertible {
     struct CellState {
         var name: String? = nil
         var isEnabled: Bool = true
@@ -64,6 +64,9 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Default property values (Core Animation's `style`). Default nil.
     public var style: [String: Any]?
 
+    /// Values stored with `setValue(_:forKey:)` under keys no property has; `value(forKey:)` returns them.
+    var userValues: [String: Any] = [:]
+
     /// The emitter layer this cell (or its top-level ancestor cell) belongs to.
     public internal(set) weak var owner: CAEmitterLayer?
     /// The cell whose particles emit this one, for sub-cells.
@@ -85,6 +88,7 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         let c = type(of: self).init()
         c.state = state
         c.style = style
+        c.userValues = userValues
         c.modelCell = modelCell ?? self
         c.emitterCells = emitterCells?.map { $0.presentationCopy() }
         return c
@@ -387,20 +391,24 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Filter when drawn smaller than the image. Default `.linear`.
-    public var minificationFilter: CALayerContentsFilter {
-        get { state.minificationFilter }
+    /// Filter when drawn smaller than the image, by its raw name as on iOS, where this property is a String:
+    /// `"linear"` (default), `"nearest"`, `"trilinear"`, so `CALayerContentsFilter.nearest.rawValue` and
+    /// `kCAFilterNearest` both assign. A name Core Animation does not define draws as `"linear"`.
+    /// `ContentsFilterNames` adds the typed spelling (`cell.minificationFilter = .nearest`).
+    public var minificationFilter: String {
+        get { state.minificationFilter.rawValue }
         set {
-            state.minificationFilter = newValue
+            state.minificationFilter = CALayerContentsFilter(rawValue: newValue)
             cellDidChange()
         }
     }
 
-    /// Filter when drawn larger than the image. Default `.linear`.
-    public var magnificationFilter: CALayerContentsFilter {
-        get { state.magnificationFilter }
+    /// Filter when drawn larger than the image, by its raw name as on iOS (see `minificationFilter`).
+    /// Default `"linear"`.
+    public var magnificationFilter: String {
+        get { state.magnificationFilter.rawValue }
         set {
-            state.magnificationFilter = newValue
+            state.magnificationFilter = CALayerContentsFilter(rawValue: newValue)
             cellDidChange()
         }
     }
@@ -627,19 +635,48 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
             set: { ($0 as! CAEmitterCell).fillMode = try enumValue(CAMediaTimingFillMode.self, $1, path: $2) }),
     ]
 
-    /// The value of a cell key (`"birthRate"`, `"color"`, `"emitterCells.burst.birthRate"`), or nil.
-    public func value(forKeyPath keyPath: String) -> LayerValue? {
-        try? resolvedValue(forKeyPath: keyPath, fullPath: keyPath)
+    // MARK: - Key-value coding as on iOS
+
+    /// The value of a cell key (`"birthRate"`, `"color"`, `"emitterCells.burst.birthRate"`) as Core Animation
+    /// returns it (numbers as `NSNumber`, see `LayerValue.anyValue`), a value stored under a key no property
+    /// has, or nil for an unknown key path.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        if let v = try? layerValue(forKeyPath: keyPath, fullPath: keyPath) { return v.anyValue }
+        return userValues[keyPath]
     }
 
-    /// Sets a cell key. Throws a `KeyPathError` for an unknown key or a bad value.
-    public func setValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
-        try setValue(value, forKeyPath: keyPath, fullPath: keyPath)
+    /// The value of `key`; the same as `value(forKeyPath:)`.
+    public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
+
+    /// Sets a cell key from a Swift or Foundation value, as Core Animation does: it never throws. A plain key
+    /// no property has keeps the value (cells accept any key, such as private ones some iOS code sets); an
+    /// unknown key path or a value of the wrong type changes nothing. Either is reported once to
+    /// `KeyValueDiagnostics`. `setLayerValue(_:forKeyPath:)` throws instead.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        setValueReporting(
+            value, forKeyPath: keyPath, className: "CAEmitterCell",
+            get: { try layerValue(forKeyPath: $0, fullPath: $0) },
+            set: { try setLayerValue($0, forKeyPath: $1, fullPath: $1) }, store: { userValues[keyPath] = value })
     }
 
-    func resolvedValue(forKeyPath keyPath: String, fullPath: String) throws -> LayerValue {
+    /// Sets the value of `key`; the same as `setValue(_:forKeyPath:)`.
+    public func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
+
+    // MARK: - Typed and throwing
+
+    /// The value of a cell key, or a `KeyPathError` naming the problem.
+    public func layerValue(forKeyPath keyPath: String) throws -> LayerValue {
+        try layerValue(forKeyPath: keyPath, fullPath: keyPath)
+    }
+
+    /// Sets a cell key. Throws a `KeyPathError` for an unknown key or a bad value and then changes nothing.
+    public func setLayerValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
+        try setLayerValue(value, forKeyPath: keyPath, fullPath: keyPath)
+    }
+
+    func layerValue(forKeyPath keyPath: String, fullPath: String) throws -> LayerValue {
         if let (cell, key) = try subcell(keyPath, fullPath: fullPath) {
-            return try cell.resolvedValue(forKeyPath: key, fullPath: fullPath)
+            return try cell.layerValue(forKeyPath: key, fullPath: fullPath)
         }
         if let a = Self.keyAccessors[keyPath] { return a.getter(self) }
         let (base, rest) = splitKeyPath(keyPath)
@@ -647,9 +684,9 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
         return try a.getter(self).subfield(rest, fullPath: fullPath)
     }
 
-    func setValue(_ value: LayerValue, forKeyPath keyPath: String, fullPath: String) throws {
+    func setLayerValue(_ value: LayerValue, forKeyPath keyPath: String, fullPath: String) throws {
         if let (cell, key) = try subcell(keyPath, fullPath: fullPath) {
-            return try cell.setValue(value, forKeyPath: key, fullPath: fullPath)
+            return try cell.setLayerValue(value, forKeyPath: key, fullPath: fullPath)
         }
         if let a = Self.keyAccessors[keyPath] { return try a.setter(self, value, fullPath) }
         let (base, rest) = splitKeyPath(keyPath)
@@ -681,4 +718,31 @@ open class CAEmitterCell: CAMediaTiming, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     /// A short description with the name.
     open var description: String { "<CAEmitterCell\(name.map { " '\($0)'" } ?? "")>" }
+}
+
+// MARK: - Typed filter spellings
+
+/// An object whose contents filters are Strings, as `CAEmitterCell`'s are on iOS, and which also takes and
+/// gives them typed: `cell.magnificationFilter = kCAFilterNearest` (Swift before 4.2 and Objective-C
+/// listings), `= .nearest` and `= CALayerContentsFilter.nearest.rawValue` all compile and mean the same.
+/// Swift picks the String property where a String is expected or nothing says otherwise.
+public protocol ContentsFilterNames: AnyObject {
+    /// The minification filter's raw name.
+    var minificationFilter: String { get set }
+    /// The magnification filter's raw name.
+    var magnificationFilter: String { get set }
+}
+
+extension ContentsFilterNames {
+    /// The minification filter, typed.
+    public var minificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: minificationFilter) }
+        set { minificationFilter = newValue.rawValue }
+    }
+
+    /// The magnification filter, typed.
+    public var magnificationFilter: CALayerContentsFilter {
+        get { CALayerContentsFilter(rawValue: magnificationFilter) }
+        set { magnificationFilter = newValue.rawValue }
+    }
 }

@@ -28,10 +28,18 @@ open class CAEmitterLayer: CALayer {
     var own = EmitterState()
 
     /// Creates a layer with Core Animation's default values.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    @MainActor public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Makes a presentation copy of `layer`, or a new CAEmitterLayer when `layer` is nil (see `CALayer.makeLayer`).
+    override open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CAEmitterLayer(layer: $0) } ?? CAEmitterLayer()
+    }
 
     /// Copies the properties of `layer` (a presentation copy).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAEmitterLayer {
             own = other.own
@@ -240,13 +248,13 @@ open class CAEmitterLayer: CALayer {
     /// Reads `emitterCells.<name>[.emitterCells.<name>…].<key>`.
     override open func specialValue(forKeyPath keyPath: String) throws -> LayerValue? {
         guard let (cell, key) = try resolveCellPath(keyPath) else { return nil }
-        return try cell.resolvedValue(forKeyPath: key, fullPath: keyPath)
+        return try cell.layerValue(forKeyPath: key, fullPath: keyPath)
     }
 
     /// Writes `emitterCells.<name>[.emitterCells.<name>…].<key>`.
     override open func setSpecialValue(_ value: LayerValue, forKeyPath keyPath: String) throws -> Bool {
         guard let (cell, key) = try resolveCellPath(keyPath) else { return false }
-        try cell.setValue(value, forKeyPath: key, fullPath: keyPath)
+        try cell.setLayerValue(value, forKeyPath: key, fullPath: keyPath)
         return true
     }
 

@@ -21,14 +21,38 @@ public struct LayerKeyAccessor {
 // MARK: - Layers
 
 extension CALayer {
-    /// The value at `keyPath` (`"position"`, `"position.x"`, `"transform.rotation.z"`,
-    /// `"emitterCells.spark.birthRate"`, …), or nil when the key path is unknown.
-    public func value(forKeyPath keyPath: String) -> LayerValue? {
-        try? resolvedValue(forKeyPath: keyPath)
+    // MARK: Key-value coding as on iOS
+
+    /// The value at `keyPath` as Core Animation returns it: numbers and Booleans as `NSNumber`, geometry as
+    /// `CGPoint`, `CGSize`, `CGRect` or `CATransform3D`, colours as `CGColor`, a value stored under a key
+    /// no property has (`setValue(_:forKey:)`), or nil for an unknown key path. Key paths are
+    /// `"position"`, `"position.x"`, `"transform.rotation.z"`, `"emitterCells.spark.birthRate"`, ….
+    public func value(forKeyPath keyPath: String) -> Any? {
+        if let v = try? layerValue(forKeyPath: keyPath) { return v.anyValue }
+        return userValues[keyPath]
     }
 
+    /// The value of `key`; the same as `value(forKeyPath:)`.
+    public func value(forKey key: String) -> Any? { value(forKeyPath: key) }
+
+    /// Sets the value at `keyPath` from a Swift or Foundation value (`0.5`, `NSNumber`, `CGPoint`,
+    /// `NSValue(cgPoint:)`, `UIColor.red.cgColor`, …), as Core Animation does: it never throws. A plain key
+    /// no property has keeps the value as a user value (layers accept any key); an unknown key path or a
+    /// value of the wrong type changes nothing. Either is reported once to `KeyValueDiagnostics`.
+    /// `setLayerValue(_:forKeyPath:)` throws instead.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        setValueReporting(
+            value, forKeyPath: keyPath, className: "\(type(of: self))", get: { try layerValue(forKeyPath: $0) },
+            set: { try setLayerValue($0, forKeyPath: $1) }, store: { userValues[keyPath] = value })
+    }
+
+    /// Sets the value of `key`; the same as `setValue(_:forKeyPath:)`.
+    public func setValue(_ value: Any?, forKey key: String) { setValue(value, forKeyPath: key) }
+
+    // MARK: Typed and throwing
+
     /// The value at `keyPath`, or a `KeyPathError` naming the problem.
-    public func resolvedValue(forKeyPath keyPath: String) throws -> LayerValue {
+    public func layerValue(forKeyPath keyPath: String) throws -> LayerValue {
         if let special = try specialValue(forKeyPath: keyPath) { return special }
         let accessors = type(of: self).keyAccessors
         if let a = accessors[keyPath] { return a.getter(self) }
@@ -37,8 +61,9 @@ extension CALayer {
         return try a.getter(self).subfield(rest, fullPath: keyPath)
     }
 
-    /// Sets the value at `keyPath`. Throws a `KeyPathError` for an unknown key path or a bad value.
-    public func setValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
+    /// Sets the value at `keyPath`. Throws a `KeyPathError` for an unknown key path or a bad value and
+    /// then changes nothing.
+    public func setLayerValue(_ value: LayerValue, forKeyPath keyPath: String) throws {
         if try setSpecialValue(value, forKeyPath: keyPath) { return }
         let accessors = type(of: self).keyAccessors
         if let a = accessors[keyPath] {
@@ -51,35 +76,51 @@ extension CALayer {
         try a.setter(self, updated, keyPath)
     }
 
-    /// Sets the value at `keyPath` from a Swift value (`0.5`, `CGPoint`, `UIColor.red.cgColor`, …).
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
-        guard let v = LayerValue(any: value) else {
-            throw KeyPathError.typeMismatch(path: keyPath, expected: "supported value", got: "\(type(of: value!))")
-        }
-        try setValue(v, forKeyPath: keyPath)
-    }
-
     /// Whether `keyPath` names an animatable property of this layer (sub-fields included).
     public func isAnimatable(keyPath: String) -> Bool {
         let accessors = type(of: self).keyAccessors
         if let a = accessors[keyPath] { return a.animatable }
         if let cellAnimatable = specialAnimatable(keyPath) { return cellAnimatable }
         let (base, rest) = splitKeyPath(keyPath)
-        return rest != nil && (accessors[base]?.animatable ?? false) && value(forKeyPath: keyPath) != nil
+        return rest != nil && (accessors[base]?.animatable ?? false) && (try? layerValue(forKeyPath: keyPath)) != nil
     }
 
     /// Every key this layer's class answers to, sorted.
     public var allKeys: [String] { type(of: self).keyAccessors.keys.sorted() }
 
-    /// The default value of `key` for this class (the value of a freshly created layer).
-    public class func defaultValue(forKey key: String) -> LayerValue? {
-        self.init().value(forKeyPath: key)
-    }
-
     func unknownKey(_ keyPath: String) -> KeyPathError {
         .unknownKey(
             path: keyPath, on: "\(type(of: self))",
             suggestions: closeMatches(for: keyPath, in: type(of: self).keyAccessors.keys))
+    }
+}
+
+/// The non-throwing setter shared by layers and cells: converts `value` and sets it with `set`; on an error
+/// reports it once, and a plain key no property has keeps the value with `store`. `get` reads a key path
+/// (it tells an unknown key from a value of the wrong type when `value` cannot be converted).
+func setValueReporting(
+    _ value: Any?, forKeyPath keyPath: String, className: String,
+    get: (String) throws -> LayerValue, set: (LayerValue, String) throws -> Void, store: () -> Void
+) {
+    do {
+        if let converted = LayerValue(any: value) {
+            try set(converted, keyPath)
+        } else {
+            _ = try get(keyPath)
+            throw KeyPathError.typeMismatch(
+                path: keyPath, expected: "value Core Animation supports", got: "\(type(of: value!))")
+        }
+    } catch let error as KeyPathError {
+        var stored = false
+        if case .unknownKey = error, !keyPath.contains(".") {
+            store()
+            stored = true
+        }
+        KeyValueDiagnostics.report(KeyValueDiagnostic(error: error, storedAsUserValue: stored), className: className)
+    } catch {
+        KeyValueDiagnostics.report(
+            KeyValueDiagnostic(error: .invalidValue(path: keyPath, message: "\(error)"), storedAsUserValue: false),
+            className: className)
     }
 }
 

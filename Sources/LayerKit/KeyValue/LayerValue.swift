@@ -80,11 +80,23 @@ public enum LayerValue: Equatable, @unchecked Sendable, CustomStringConvertible 
         }
     }
 
-    /// Converts a Swift value as Core Animation code passes it (`0.5`, `CGFloat.pi`, a CGPoint,
-    /// `UIColor.red.cgColor`, an NSValue-free transform, …) into a LayerValue. Nil for unsupported types.
+    /// Converts a value as Core Animation code passes it to `setValue(_:forKeyPath:)`, `fromValue`, `toValue`
+    /// or `values`: Swift numbers, `Bool`, `NSNumber`, `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`,
+    /// `CGAffineTransform`, `NSValue` holding one of those (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`),
+    /// `CGColor`, `UIColor`, images, paths, strings and arrays of colours or numbers. Nil for anything else.
     public init?(any value: Any?) {
         guard let value else {
             self = .none
+            return
+        }
+        // Foundation objects first: casting one to Double would turn an NSNumber holding a BOOL into 1.
+        if type(of: value) is NSValue.Type, let object = value as? NSValue {
+            if let number = object as? NSNumber {
+                self = LayerValue(number: number)
+                return
+            }
+            guard let decoded = LayerValue(nsValue: object) else { return nil }
+            self = decoded
             return
         }
         switch value {
@@ -92,9 +104,10 @@ public enum LayerValue: Equatable, @unchecked Sendable, CustomStringConvertible 
         case let v as Double: self = .number(v)
         case let v as CGFloat: self = .number(Double(v))
         case let v as Float: self = .number(Double(v))
-        case let v as Int: self = .number(Double(v))
-        case let v as UInt32: self = .number(Double(v))
         case let v as Bool: self = .bool(v)
+        case let v as any BinaryInteger:
+            guard let d = Double(exactly: v) else { return nil }
+            self = .number(d)
         case let v as CGPoint: self = .point(v)
         case let v as CGSize: self = .size(v)
         case let v as CGRect: self = .rect(v)
@@ -102,13 +115,89 @@ public enum LayerValue: Equatable, @unchecked Sendable, CustomStringConvertible 
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGColor: self = .color(v)
         case let v as UIColor: self = .color(v.cgColor)
-        case let v as [CGColor]: self = .colors(v)
-        case let v as [Double]: self = .numbers(v)
-        case let v as [CGFloat]: self = .numbers(v.map(Double.init))
         case let v as CGImage: self = .image(v)
         case let v as CGPath: self = .path(v)
         case let v as String: self = .string(v)
+        case let v as [CGColor]: self = .colors(v)
+        case let v as [Double]: self = .numbers(v)
+        case let v as [CGFloat]: self = .numbers(v.map(Double.init))
+        case let v as [Any]:
+            guard let list = LayerValue(list: v) else { return nil }
+            self = list
         default: return nil
+        }
+    }
+
+    /// An `NSNumber` as a number, or as a Boolean when it holds one (Objective-C's `BOOL` type `c`).
+    private init(number: NSNumber) {
+        self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+    }
+
+    /// The geometry an `NSValue` holds, by its Objective-C type: a point, a size or a rectangle (UIKit's
+    /// `NSValue(cgPoint:)` …), 16 doubles (`NSValue(caTransform3D:)`) or 6 (`NSValue(cgAffineTransform:)`).
+    private init?(nsValue value: NSValue) {
+        let type = String(cString: value.objCType)
+        if type.hasPrefix("{CGPoint") {
+            self = .point(value.pointValue)
+        } else if type.hasPrefix("{CGSize") {
+            self = .size(value.sizeValue)
+        } else if type.hasPrefix("{CGRect") {
+            self = .rect(value.rectValue)
+        } else if type == NSValue.transform3DType {
+            self = .transform(value.caTransform3DValue)
+        } else if type == NSValue.affineTransformType {
+            var m = [Double](repeating: 0, count: 6)
+            m.withUnsafeMutableBytes { value.getValue($0.baseAddress!) }
+            self = .transform(
+                CATransform3DMakeAffineTransform(
+                    CGAffineTransform(
+                        a: CGFloat(m[0]), b: CGFloat(m[1]), c: CGFloat(m[2]), d: CGFloat(m[3]), tx: CGFloat(m[4]),
+                        ty: CGFloat(m[5]))))
+        } else {
+            return nil
+        }
+    }
+
+    /// A list of colours (`CGColor`, `UIColor`) or of numbers (`NSNumber`, Swift numbers); nil when mixed.
+    private init?(list: [Any]) {
+        var colors: [CGColor] = []
+        var numbers: [Double] = []
+        for element in list {
+            switch LayerValue(any: element) {
+            case .color(let c)?: colors.append(c)
+            case .number(let n)?: numbers.append(n)
+            default: return nil
+            }
+        }
+        if numbers.isEmpty {
+            self = .colors(colors)
+        } else if colors.isEmpty {
+            self = .numbers(numbers)
+        } else {
+            return nil
+        }
+    }
+
+    /// The value as Core Animation's `value(forKeyPath:)` returns it: nil for `.none`, `NSNumber` for numbers
+    /// and Booleans, `[NSNumber]` for lists of numbers, the Swift value for everything else.
+    ///
+    /// On Linux an `NSNumber` casts with `as? Double`, `as? Float`, `as? Int` and `as? Bool` but not
+    /// `as? CGFloat`; read `(value as? NSNumber)?.doubleValue` where Apple's code casts to CGFloat.
+    public var anyValue: Any? {
+        switch self {
+        case .none: return nil
+        case .number(let v): return NSNumber(value: v)
+        case .bool(let b): return NSNumber(value: b)
+        case .point(let p): return p
+        case .size(let s): return s
+        case .rect(let r): return r
+        case .transform(let t): return t
+        case .color(let c): return c
+        case .colors(let c): return c
+        case .numbers(let n): return n.map { NSNumber(value: $0) }
+        case .image(let i): return i
+        case .path(let p): return p
+        case .string(let s): return s
         }
     }
 

@@ -16,10 +16,18 @@ open class CAGradientLayer: CALayer {
     var own = GradientState()
 
     /// Creates a layer with Core Animation's default values.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    @MainActor public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Makes a presentation copy of `layer`, or a new CAGradientLayer when `layer` is nil (see `CALayer.makeLayer`).
+    override open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CAGradientLayer(layer: $0) } ?? CAGradientLayer()
+    }
 
     /// Copies the properties of `layer` (a presentation copy).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAGradientLayer { own = other.own }
     }

@@ -62,6 +62,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var state = LayerState()
     /// Custom drawing bookkeeping (LayerKit/Drawing); not copied to presentation layers.
     var displayState = DisplayState()
+    /// Layout bookkeeping (CALayer+Layout.swift); not copied to presentation layers.
+    var layoutState = LayoutState()
 
     /// Sublayers in drawing order (later ones draw on top, then by zPosition). Default nil.
     /// Setting it removes the new sublayers from their previous superlayers.
@@ -108,6 +110,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Default property values consulted before the built-in defaults (Core Animation's `style`). Default nil.
     public var style: [String: Any]?
 
+    /// Values stored with `setValue(_:forKey:)` under keys no property has (Core Animation's layers accept
+    /// any key); `value(forKey:)` returns them.
+    var userValues: [String: Any] = [:]
+
     /// Increments whenever a property of this layer changes.
     public private(set) var generation: UInt64 = 0
 
@@ -142,20 +148,42 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: - Creating
 
-    /// Creates a layer with Core Animation's default values.
-    public required init() {}
+    /// Creates a layer with Core Animation's default values. Subclasses override it as on iOS
+    /// (`override init()`).
+    public init() {}
 
     /// Creates a copy of `layer`'s properties (not its sublayers), as Core Animation does when it makes
-    /// presentation layers. `layer` must be a CALayer of the same class or a superclass.
-    public required init(layer: Any) {
+    /// presentation layers. `layer` must be a CALayer of the same class or a superclass. Subclasses
+    /// override it as on iOS (`override init(layer: Any)`) to copy their own properties.
+    public init(layer: Any) {
         guard let other = layer as? CALayer else { return }
         state = other.state
         maskLayer = nil
         delegate = other.delegate
         actions = other.actions
         style = other.style
+        userValues = other.userValues
         allowsImplicitAnimations = other.allowsImplicitAnimations
         modelLayer = other.modelLayer ?? other
+    }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    /// Required, as on iOS, so that subclasses written for iOS (`required init?(coder:)`) compile; isolated
+    /// to the main actor as the Objective-C initialiser effectively is for iOS code, so that a `@MainActor`
+    /// subclass's override may call its own main-actor methods (piemonte/Twinkle's layer does).
+    @MainActor public required init?(coder: NSCoder) {}
+
+    /// Makes a layer of this class: a presentation copy of `layer` (`init(layer:)`), or a layer with default
+    /// values when `layer` is nil (`init()`), for a view's `layerClass` and `defaultValue(forKey:)`.
+    ///
+    /// Core Animation calls these initialisers through the Objective-C runtime. Swift calls an initialiser
+    /// through a class only when every subclass must implement it (`required`), which iOS code does not
+    /// write for `init()` and `init(layer:)`; so each LayerKit class makes its own kind, and a subclass of
+    /// yours is copied as its nearest LayerKit class: it draws the same, but its `presentation()` is nil.
+    /// A subclass that wants its own class there overrides this:
+    /// `override class func makeLayer(copying layer: CALayer?) -> CALayer { layer.map { MyLayer(layer: $0) } ?? MyLayer() }`.
+    open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CALayer(layer: $0) } ?? CALayer()
     }
 
     // MARK: - Sublayers
@@ -177,6 +205,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         let i = min(Int(index), children.count)
         children.insert(layer, at: i)
         layer.parent = self
+        if layer.layoutState.needsLayout || layer.layoutState.descendantNeedsLayout { layer.markAncestorsForLayout() }
         hierarchyDidChange()
     }
 
@@ -256,7 +285,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         case .none: return nil
         case .custom(let a): return a
         case .implicit:
-            let current = value(forKeyPath: event) ?? .none
+            let current = (try? layerValue(forKeyPath: event)) ?? .none
             return makeImplicitAnimation(
                 forKey: event, from: current, duration: CATransaction.animationDuration(),
                 timingFunction: CATransaction.animationTimingFunction())
@@ -277,9 +306,20 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         }
     }
 
-    func hierarchyDidChange() { subtreeDidChange() }
+    func hierarchyDidChange() {
+        subtreeDidChange()
+        // As in Core Animation, adding or removing a sublayer asks the superlayer for layout.
+        setNeedsLayout()
+    }
 
     // MARK: - Overridable hooks
+
+    /// Lays out the sublayers; called by `layoutIfNeeded()` when the layer is marked (`setNeedsLayout()`,
+    /// a new bounds size, a sublayer added or removed). The default asks the delegate
+    /// (`layoutSublayers(of:)`, which is how a view's `layoutSubviews` runs). Override it as on iOS.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
 
     /// Sets the layer's contents: asks the delegate's `display(_:)`, whose default draws a backing image
     /// through `draw(in:)` (`drawBackingStore()`). Called by `displayIfNeeded()`; override to supply
@@ -340,8 +380,11 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         get { state.bounds }
         set {
             let old: LayerValue = .rect(state.bounds)
+            let resized = newValue.size != state.bounds.size
             state.bounds = newValue
             didChangeValue(forKey: "bounds", from: old)
+            // As in Core Animation, a new size asks for layout (a view's layoutSubviews).
+            if resized { setNeedsLayout() }
         }
     }
 
@@ -799,6 +842,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     // MARK: - Key-value coding
+
+    /// The default value of `key` for this class (the value of a freshly created layer), as
+    /// `value(forKeyPath:)` returns it; nil for a key no property has.
+    open class func defaultValue(forKey key: String) -> Any? {
+        (try? makeLayer(copying: nil).layerValue(forKeyPath: key))?.anyValue
+    }
 
     /// The keys this class answers to (Swift names and Core Animation's Objective-C names).
     open class var keyAccessors: [String: LayerKeyAccessor] { CALayer.layerAccessors }

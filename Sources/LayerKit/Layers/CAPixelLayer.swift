@@ -64,10 +64,18 @@ open class CAPixelLayer: CALayer {
     private var storageSize = (width: 0, height: 0)
 
     /// Creates a layer with Core Animation's default values.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    @MainActor public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Makes a presentation copy of `layer`, or a new CAPixelLayer when `layer` is nil (see `CALayer.makeLayer`).
+    override open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CAPixelLayer(layer: $0) } ?? CAPixelLayer()
+    }
 
     /// Copies the properties of `layer` (a presentation copy); the program and buffer are the model's.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAPixelLayer { redrawsEveryFrame = other.redrawsEveryFrame }
     }

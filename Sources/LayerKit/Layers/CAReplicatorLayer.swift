@@ -18,10 +18,18 @@ open class CAReplicatorLayer: CALayer {
     var own = ReplicatorState()
 
     /// Creates a layer with Core Animation's default values.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    @MainActor public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Makes a presentation copy of `layer`, or a new CAReplicatorLayer when `layer` is nil (see `CALayer.makeLayer`).
+    override open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CAReplicatorLayer(layer: $0) } ?? CAReplicatorLayer()
+    }
 
     /// Copies the properties of `layer` (a presentation copy).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAReplicatorLayer { own = other.own }
     }

@@ -20,10 +20,18 @@ open class CAShapeLayer: CALayer {
     var own = ShapeState()
 
     /// Creates a layer with Core Animation's default values.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    @MainActor public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Makes a presentation copy of `layer`, or a new CAShapeLayer when `layer` is nil (see `CALayer.makeLayer`).
+    override open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CAShapeLayer(layer: $0) } ?? CAShapeLayer()
+    }
 
     /// Copies the properties of `layer` (a presentation copy).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAShapeLayer { own = other.own }
     }

@@ -33,10 +33,18 @@ open class CATiledLayer: CALayer {
     open class func fadeDuration() -> CFTimeInterval { 0.25 }
 
     /// Creates a layer with Core Animation's default values.
-    public required init() { super.init() }
+    public override init() { super.init() }
+
+    /// Archives are not read (there are no nibs or storyboards on Linux): makes a layer with default values.
+    @MainActor public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Makes a presentation copy of `layer`, or a new CATiledLayer when `layer` is nil (see `CALayer.makeLayer`).
+    override open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CATiledLayer(layer: $0) } ?? CATiledLayer()
+    }
 
     /// Copies the properties of `layer` (a presentation copy).
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATiledLayer { own = other.own }
     }

@@ -8,4 +8,10 @@ import Foundation
 open class CATransformLayer: CALayer {
     /// False: sublayers keep their depth.
     override open var flattensSublayers: Bool { false }
+
+    /// Makes a presentation copy of `layer`, or a new transform layer when `layer` is nil (see
+    /// `CALayer.makeLayer`).
+    override open class func makeLayer(copying layer: CALayer?) -> CALayer {
+        layer.map { CATransformLayer(layer: $0) } ?? CATransformLayer()
+    }
 }

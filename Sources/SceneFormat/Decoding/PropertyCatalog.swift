@@ -117,8 +117,8 @@ enum PropertyCatalog {
             let cls = kind.layerClass
             out[kind] = catalog(
                 keys: Array(cls.keyAccessors.keys), angles: [], accessors: cls.keyAccessors,
-                read: { cls.init().value(forKeyPath: $0) },
-                write: { try cls.init().setValue($0, forKeyPath: $1) })
+                read: { try? cls.makeLayer(copying: nil).layerValue(forKeyPath: $0) },
+                write: { try cls.makeLayer(copying: nil).setLayerValue($0, forKeyPath: $1) })
         }
         return out
     }()
@@ -126,8 +126,8 @@ enum PropertyCatalog {
     /// The properties of emitter cells, by key (aliases included).
     static let cellProperties: [String: PropertyInfo] = catalog(
         keys: Array(CAEmitterCell.keyAccessors.keys), angles: cellAngleKeys, accessors: CAEmitterCell.keyAccessors,
-        read: { CAEmitterCell().value(forKeyPath: $0) },
-        write: { try CAEmitterCell().setValue($0, forKeyPath: $1) })
+        read: { try? CAEmitterCell().layerValue(forKeyPath: $0) },
+        write: { try CAEmitterCell().setLayerValue($0, forKeyPath: $1) })
 
     /// The keys of `kind` that its parent kind (CALayer) does not have.
     static func ownKeys(of kind: LayerKind) -> Set<String> {

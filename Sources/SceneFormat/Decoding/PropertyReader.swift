@@ -82,9 +82,9 @@ extension DecodingContext {
     func apply(_ value: LayerValue, key: String, to object: AnyObject, at f: Field) {
         do {
             if let layer = object as? CALayer {
-                try layer.setValue(value, forKeyPath: key)
+                try layer.setLayerValue(value, forKeyPath: key)
             } else if let cell = object as? CAEmitterCell {
-                try cell.setValue(value, forKeyPath: key)
+                try cell.setLayerValue(value, forKeyPath: key)
             }
         } catch let e as KeyPathError {
             error(f, rewrite(e, for: f))

@@ -105,7 +105,7 @@ extension SceneDecoder {
         guard let keyPath = ctx.string(f, nonEmpty: true) else { return nil }
         let current: LayerValue
         do {
-            current = try layer.resolvedValue(forKeyPath: keyPath)
+            current = try layer.layerValue(forKeyPath: keyPath)
         } catch let e as KeyPathError {
             switch e {
             case .unknownCell(_, let name):

@@ -80,12 +80,12 @@ extension SceneDecoder {
                 let info = propertyInfo(for: target.keyPath, on: layer, current: current),
                 let value = ctx.propertyValue(vf, info)?.value
             else { return nil }
-            let probe = type(of: layer).init()
+            let probe = type(of: layer).makeLayer(copying: nil)
             do {
                 if let emitter = probe as? CAEmitterLayer, let source = layer as? CAEmitterLayer {
                     emitter.emitterCells = source.emitterCells?.map { $0.presentationCopy() }
                 }
-                try probe.setValue(value, forKeyPath: target.keyPath)
+                try probe.setLayerValue(value, forKeyPath: target.keyPath)
             } catch let e as KeyPathError {
                 if case .invalidValue(_, let m) = e { ctx.error(vf, m) } else { ctx.error(vf, e.description) }
                 return nil
@@ -155,7 +155,7 @@ extension SceneDecoder {
             ctx.error(f, "no layer named \(quoted(name))\(best)")
             return nil
         }
-        guard let value = layer.value(forKeyPath: keyPath) else {
+        guard let value = try? layer.layerValue(forKeyPath: keyPath) else {
             let last = keyPath.split(separator: ".").last.map(String.init) ?? keyPath
             let best = closeMatches(for: last, in: layer.allKeys).first.map { "; did you mean \(quoted($0))?" } ?? ""
             ctx.error(

@@ -27,7 +27,7 @@ extension SceneDecoder {
             guard let k = ctx.enumeration(t, LayerKind.self, extraHint: hint) else { return nil }
             kind = k
         }
-        let layer = kind.layerClass.init()
+        let layer = kind.layerClass.makeLayer(copying: nil)
         // Scene layers never animate implicitly: setting a property is instant (docs/Time.md).
         layer.allowsImplicitAnimations = false
         let properties = PropertyCatalog.layerProperties[kind] ?? [:]
