@@ -210,6 +210,32 @@ import Testing
         // Smoke drawn smaller than 2 ÷ softness device pixels per texel (64 texels in 40 pixels).
         let (smallRoot, small) = try smokeScene(scale: 0.25)
         #expect(!drawsAtHalfResolution(smallRoot, small, width: 320, height: 240))
+        // Puffs at the image's own size, upright: 1:1 blits copy their texels exactly.
+        let (blitRoot, blits) = try smokeScene(count: 60)
+        var blitList = blits.lists.values.first!
+        for i in blitList.sprites.indices {
+            blitList.sprites[i].scale = 1
+            blitList.sprites[i].rotation = 0
+        }
+        blits.lists[blits.lists.keys.first!] = blitList
+        #expect(!drawsAtHalfResolution(blitRoot, blits, width: 320, height: 240))
+        // The same puffs magnified 1.5× are soft and large enough (96 pixels): the pass takes them.
+        for i in blitList.sprites.indices { blitList.sprites[i].scale = 1.5 }
+        blits.lists[blits.lists.keys.first!] = blitList
+        #expect(drawsAtHalfResolution(blitRoot, blits, width: 320, height: 240))
+        // Dense sprites smaller than `HalfResolutionSprites.minimumSize`, however soft: a 32-texel
+        // Gaussian blob magnified 1.5× to 48 pixels.
+        let blob = try CGImage(width: 32, height: 32) { x, y in
+            let dx = (Double(x) - 15.5) / 8
+            let dy = (Double(y) - 15.5) / 8
+            return CGColor(red: 1, green: 0.9, blue: 0.8, alpha: CGFloat(exp(-(dx * dx + dy * dy) / 2)))
+        }
+        #expect(Texture(image: blob).softness >= 2)
+        let (dotRoot, dots) = try smokeScene(count: 200, image: blob)
+        var dotList = dots.lists.values.first!
+        for i in dotList.sprites.indices { dotList.sprites[i].scale = 1.5 }
+        dots.lists[dots.lists.keys.first!] = dotList
+        #expect(!drawsAtHalfResolution(dotRoot, dots, width: 320, height: 240))
         // A few puffs whose pixels do not pay for magnifying their bounding box.
         let (fewRoot, few) = try smokeScene(count: 2)
         #expect(!drawsAtHalfResolution(fewRoot, few, width: 320, height: 240))

@@ -5,7 +5,8 @@ import LayerKit
 ///
 /// When every visible sprite of an emitter is soft at the size it is drawn (bilinear filtering, and at
 /// least 2 ÷ `Texture.softness` device pixels per texel, so a pixel of the half-resolution buffer spans no
-/// more texels than the image is smooth over) and the sprites cover much more than their bounding box,
+/// more texels than the image is smooth over), large (`minimumSize`) and not a blit at the image's own
+/// size, and the sprites cover much more than their bounding box,
 /// the sprites are drawn before the band pass into a transparent buffer of half the width and height
 /// (every sprite inverse-mapped, with sub-pixel positions), in parallel bands. The band pass then magnifies
 /// that buffer 2× bilinearly (fixed weights ¾ and ¼ per axis, one rounding) and blends it over the frame:
@@ -24,6 +25,10 @@ enum HalfResolutionSprites {
     static let deviceToLow = PlaneTransform(m11: 0.5, m12: 0, m13: 0, m21: 0, m22: 0.5, m23: 0, m31: 0, m32: 0, m33: 1)
     /// Sprite areas (device pixels) below this are drawn at full resolution: too little to save.
     static let minimumArea: Float = 16_384
+    /// Sprites narrower or shorter than this (device pixels) keep the full resolution: the magnification
+    /// smooths a sprite's edge by about a device pixel, a visible part of a small sprite (and dense small
+    /// sprites are the blit kernels' work, which the sprite benchmarks measure against C).
+    static let minimumSize: Float = 64
 
     /// Whether drawing at half resolution keeps the sprites' look and saves work: every sprite is soft,
     /// and the sprite pixels saved (three quarters) exceed the pixels of `box` that the magnification

@@ -39,8 +39,8 @@ final class SpriteBatchBuilder {
         /// Quad size in points at scale 1.
         var widthPoints: Float = 0, heightPoints: Float = 0
         var nearestMin = false, nearestMag = false
-        /// The smallest device size (pixels) at which a sprite keeps its look at half resolution;
-        /// infinity for nearest-filtered cells.
+        /// The smallest device size (pixels) at which a sprite keeps its look at half resolution (and is
+        /// large: `HalfResolutionSprites.minimumSize`); infinity for nearest-filtered cells.
         var softWidth: Float = .infinity, softHeight: Float = .infinity
         /// The mipmap level of the texture's softness (log2 of `Texture.softness`).
         var softLevel = 0
@@ -154,8 +154,10 @@ final class SpriteBatchBuilder {
                 // ramps would change shape).
                 let k = Float(softness)
                 info.softLevel = softness.trailingZeroBitCount
-                info.softWidth = Float(t.width) * HalfResolutionSprites.factor / k
-                info.softHeight = Float(t.height) * HalfResolutionSprites.factor / k
+                info.softWidth = max(
+                    Float(t.width) * HalfResolutionSprites.factor / k, HalfResolutionSprites.minimumSize)
+                info.softHeight = max(
+                    Float(t.height) * HalfResolutionSprites.factor / k, HalfResolutionSprites.minimumSize)
             }
             let levels = (0...t.maxMipLevel).map { t.padded(mip: $0) }
             let p = UnsafeMutablePointer<PaddedLevel>.allocate(capacity: levels.count)
@@ -409,7 +411,8 @@ final class SpriteBatchBuilder {
             if Int(x0 + w) <= clip.x0 || Int(x0) >= clip.x1 || Int(y0 + h) <= clip.y0 || Int(y0) >= clip.y1 {
                 return none
             }
-            if wd < info.softWidth || hd < info.softHeight { soft = false }
+            // A blit at the image's own size copies its texels exactly: it stays at full resolution.
+            if exact || wd < info.softWidth || hd < info.softHeight { soft = false }
             area += wd * hd
             // A sprite smaller than a pixel keeps its energy: dim it by the area it lost.
             if !exact && (wd < 1 || hd < 1) {
