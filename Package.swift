@@ -13,8 +13,11 @@ let ports = [
 let package = Package(
     name: "Emitter",
     products: [
-        /// The engine as a library for game prototypes: `import EmitterKit` (window support: `import SDLHost`).
-        .library(name: "EmitterKit", targets: ["EmitterKit", "SDLHost"]),
+        /// The engine as a library, headless: `import EmitterKit` for game prototypes, simulation tests and
+        /// rendering to images. Needs no SDL2 (its target closure holds no SDL module; a test checks it).
+        .library(name: "EmitterKit", targets: ["EmitterKit"]),
+        /// The engine in an SDL2 window: `import SDLHost` (it re-exports EmitterKit). Needs libsdl2-dev.
+        .library(name: "SDLHost", targets: ["SDLHost"]),
         /// The command-line tool: `swift run emitter Scenes/fire.json`.
         .executable(name: "emitter", targets: ["emitter"]),
         /// Two small games written against the library alone: `swift run lander`, `swift run breakout`.
@@ -33,7 +36,10 @@ let package = Package(
             name: "CChipmunk",
             linkerSettings: [.linkedLibrary("chipmunk"), .linkedLibrary("m")]
         ),
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // CSDL2 takes SDL's header from the compiler's default include path (<SDL2/SDL.h>; Debian's
+        // libsdl2-dev) rather than from pkg-config: `pkg-config --cflags sdl2` adds -D_REENTRANT, which
+        // SwiftPM drops with a warning in every build (and glibc ignores).
+        .systemLibrary(name: "CSDL2"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -64,7 +70,7 @@ let package = Package(
         .target(name: "SDLHost", dependencies: ["EmitterKit", "CSDL2"]),
         .target(
             name: "Benchmarks",
-            dependencies: ["EmitterKit", "SDLHost", "PathGeometry", "Typesetting", "CBenchReference", "CSDL2"]),
+            dependencies: ["EmitterKit", "SDLHost", "PathGeometry", "Typesetting", "CBenchReference"]),
         .executableTarget(
             name: "emitter",
             dependencies: [
@@ -104,7 +110,9 @@ let package = Package(
             name: "ParticlesTests", dependencies: ["Particles", "CStreamCompaction", "EmitterTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "EmitterTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "SceneFormat", "EmitterTestSupport"]),
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "SceneFormat", "EmitterTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ParticleDesignerTests", dependencies: ["ParticleDesigner", "EmitterKit", "EmitterTestSupport"],
             exclude: ["Fixtures"]),

@@ -1,2 +1,2 @@
-// CSDL2: Debian's libsdl2-dev (pkg-config sdl2). Only SDLHost and the benchmark's SDL anchor import it.
+// CSDL2: Debian's libsdl2-dev, found as <SDL2/SDL.h> on the default include path. Only SDLHost imports it.
 #include <SDL2/SDL.h>

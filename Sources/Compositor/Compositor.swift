@@ -28,11 +28,11 @@ public final class Compositor {
 
     /// Where emitter layers' particles come from. Asked with the model layer of each `CAEmitterLayer`.
     /// Default nil (no particles are drawn).
-    public var particles: ParticleDrawListProvider?
+    package var particles: ParticleDrawListProvider?
 
     /// Supplies delayed presentation subtrees for `CAReplicatorLayer.instanceDelay`. Default nil: every
     /// instance shows the same presentation copy.
-    public var instanceSource: ReplicatorInstanceSource?
+    package var instanceSource: ReplicatorInstanceSource?
 
     /// Colour the framebuffer is cleared to before each frame. Default transparent black.
     public var clearColor: CGColor = .clear
@@ -76,10 +76,15 @@ public final class Compositor {
             appearances: [ParticleAppearance], sprites: [ParticleSprite]
         )] = []
 
-    /// Creates a compositor drawing with `threadCount` threads.
-    public init(
-        threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, particles: ParticleDrawListProvider? = nil
-    ) {
+    /// Creates a compositor drawing with `threadCount` threads (default: one per processor).
+    public convenience init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.init(threadCount: threadCount, particles: nil)
+    }
+
+    /// Creates a compositor drawing with `threadCount` threads that takes emitters' particles from
+    /// `particles` (the engine).
+    package init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, particles: ParticleDrawListProvider?)
+    {
         self.threadCount = max(1, threadCount)
         self.particles = particles
         resources = CompositorResources(threads: max(1, threadCount))

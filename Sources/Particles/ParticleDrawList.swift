@@ -2,20 +2,20 @@ import Foundation
 import LayerKit
 
 /// How one cell's particles look: what the compositor needs besides per-particle values.
-public struct ParticleAppearance: Equatable {
+package struct ParticleAppearance: Equatable {
     /// The particle image; nil draws nothing.
-    public var contents: CGImage?
+    package var contents: CGImage?
     /// The part of the image drawn, in unit coordinates. Default (0, 0, 1, 1).
-    public var contentsRect: CGRect
+    package var contentsRect: CGRect
     /// Image pixels per point, > 0.
-    public var contentsScale: CGFloat
+    package var contentsScale: CGFloat
     /// Filter when drawn smaller than the image.
-    public var minificationFilter: CALayerContentsFilter
+    package var minificationFilter: CALayerContentsFilter
     /// Filter when drawn larger than the image.
-    public var magnificationFilter: CALayerContentsFilter
+    package var magnificationFilter: CALayerContentsFilter
 
     /// Creates an appearance.
-    public init(
+    package init(
         contents: CGImage?, contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1), contentsScale: CGFloat = 1,
         minificationFilter: CALayerContentsFilter = .linear, magnificationFilter: CALayerContentsFilter = .linear
     ) {
@@ -27,7 +27,7 @@ public struct ParticleAppearance: Equatable {
     }
 
     /// The appearance of a cell.
-    public init(cell: CAEmitterCell) {
+    package init(cell: CAEmitterCell) {
         self.init(
             contents: cell.contents, contentsRect: cell.contentsRect, contentsScale: cell.contentsScale,
             minificationFilter: cell.minificationFilter, magnificationFilter: cell.magnificationFilter)
@@ -38,25 +38,25 @@ public struct ParticleAppearance: Equatable {
 ///
 /// The quad is `image size in points × scale` (docs/Design.md §3.8), rotated by `rotation` radians (positive
 /// turns +x toward +y) and tinted per channel by `color` (straight RGBA8, clamped).
-public struct ParticleSprite: Equatable {
+package struct ParticleSprite: Equatable {
     /// Centre x in the emitter layer's coordinates, points.
-    public var x: Float
+    package var x: Float
     /// Centre y in the emitter layer's coordinates, points.
-    public var y: Float
+    package var y: Float
     /// Depth in points (used only for `backToFront` sorting and `preservesDepth`).
-    public var z: Float
+    package var z: Float
     /// Multiplier of the image size; negative draws the image mirrored at the magnitude, as a transform
     /// scale does (turned by half a turn: x and y both flipped).
-    public var scale: Float
+    package var scale: Float
     /// Rotation in radians.
-    public var rotation: Float
+    package var rotation: Float
     /// Tint: red, green, blue, alpha, 0…255, not premultiplied.
-    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
     /// Index into `ParticleDrawList.appearances`.
-    public var appearance: UInt16
+    package var appearance: UInt16
 
     /// Creates a sprite.
-    public init(
+    package init(
         x: Float, y: Float, z: Float = 0, scale: Float, rotation: Float,
         r: UInt8, g: UInt8, b: UInt8, a: UInt8, appearance: UInt16
     ) {
@@ -68,27 +68,27 @@ public struct ParticleSprite: Equatable {
 /// Everything needed to draw one emitter layer's particles for one frame, already in draw order
 /// (docs/Design.md §3.7). Built by the simulation after the frame's last fixed step; its storage is reused
 /// from frame to frame.
-public struct ParticleDrawList {
+package struct ParticleDrawList {
     /// Blending: `.additive` draws ONE/ONE, every other mode source-over.
-    public var renderMode: CAEmitterLayerRenderMode = .unordered
+    package var renderMode: CAEmitterLayerRenderMode = .unordered
     /// Appearances of the cells, indexed by `ParticleSprite.appearance`.
-    public var appearances: [ParticleAppearance] = []
+    package var appearances: [ParticleAppearance] = []
     /// The sprites, in the order they are drawn (first is at the bottom). Particles that would draw
     /// nothing (alpha rounding to 0, scale 0, a disabled cell or a cell without contents) are left out.
-    public var sprites: [ParticleSprite] = []
+    package var sprites: [ParticleSprite] = []
 
     /// An empty list.
-    public init() {}
+    package init() {}
 
     /// Empties the list, keeping its storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         appearances.removeAll(keepingCapacity: true)
         sprites.removeAll(keepingCapacity: true)
     }
 }
 
 /// Where the compositor finds the particles of an emitter layer.
-public protocol ParticleDrawListProvider: AnyObject {
+package protocol ParticleDrawListProvider: AnyObject {
     /// The draw list of `emitter` (a model layer) for the current frame, or nil when it has none.
     func drawList(for emitter: CAEmitterLayer) -> ParticleDrawList?
 }

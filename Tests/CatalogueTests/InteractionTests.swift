@@ -16,7 +16,7 @@ import Testing
         engine.advance(by: 1.0 / 60)
         let emitter = try #require(engine.rootLayer.layer(named: emitterName) as? CAEmitterLayer)
         let before = try #require(engine.simulation(of: emitter)).aliveCount
-        let born = try engine.burst(count: count, cellNamed: cell, of: emitter, at: CGPoint(x: 300, y: 200))
+        let born = try engine.burst(count: count, cellNamed: cell, in: emitter, at: CGPoint(x: 300, y: 200))
         let after = try #require(engine.simulation(of: emitter)).aliveCount
         #expect(
             born == count && after - before == count,

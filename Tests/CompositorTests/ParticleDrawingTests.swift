@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func cellContentsRectSelectsASpriteSheetFrame() throws {
-        var (root, p, e) = try scene([sprite(16, 16, (255, 255, 255, 255))], image: try quadrantImage(8))
+        let (root, p, e) = try scene([sprite(16, 16, (255, 255, 255, 255))], image: try quadrantImage(8))
         var list = p.drawList(for: e)!
         list.appearances[0].contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 0.5)
         p.set(list, for: e)

@@ -84,18 +84,9 @@ struct ArchitectureTests {
         let swiftModules = try edges("->").keys
         for (cModule, bridge) in bridges.sorted(by: { $0.key < $1.key }) {
             let importers = try swiftModules.filter { try Self.imports(of: $0).contains(cModule) }
-            let check = {
-                #expect(
-                    Set(importers) == bridge && bridge.count == 1,
-                    "\(cModule) is imported by \(importers.sorted()); it must be imported by \(bridge.sorted()) alone")
-            }
-            if cModule == "CSDL2" && importers.contains("Benchmarks") {
-                withKnownIssue("the benchmarks call SDL directly until the product split moves that behind SDLHost") {
-                    check()
-                }
-            } else {
-                check()
-            }
+            #expect(
+                Set(importers) == bridge && bridge.count == 1,
+                "\(cModule) is imported by \(importers.sorted()); it must be imported by \(bridge.sorted()) alone")
         }
     }
 }

@@ -34,7 +34,7 @@ import Testing
         let crate = try PhysicsBody(mass: 10)
         try crate.addShape(.box(width: 20, height: 20), elasticity: 1)
         try engine.attach(crate, to: crateLayer)
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 100, y: 150))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 100, y: 150))
         engine.stepOnce()
         let before = try #require(try PhysicsTestSupport.particles(engine, emitter, cell).first)
         #expect(
@@ -59,9 +59,9 @@ import Testing
 
     @Test func particlesPushEachOtherAndEqualMassesSwapVelocities() throws {
         let (engine, emitter, cell) = try makeBodies()
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 100, y: 150))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 100, y: 150))
         cell.velocity = 0
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 150))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200, y: 150))
         for _ in 0..<60 { engine.stepOnce() }
         let p = try PhysicsTestSupport.particles(engine, emitter, cell)
         #expect(p.count == 2 && abs(p[0].vx) < 0.01 && abs(p[1].vx - 300) < 0.01, "after the hit: \(p)")
@@ -71,7 +71,7 @@ import Testing
         let (engine, emitter, cell) = try makeBodies(maxBodies: 3, lifetime: 0.5)
         cell.velocity = 0
         for i in 0..<10 {
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 20 + 30 * i, y: 150))
+            try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 20 + 30 * i, y: 150))
         }
         engine.advance(by: 1.0 / 60)
         #expect(
@@ -83,7 +83,7 @@ import Testing
             "after the lifetime: \(engine.statistics.bodies) bodies, \(engine.statistics.liveParticles) particles")
         // Slots come back: new particles get bodies again.
         for i in 0..<2 {
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 50 + 100 * i, y: 50))
+            try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 50 + 100 * i, y: 50))
         }
         engine.advance(by: 1.0 / 60)
         #expect(engine.statistics.bodies == 2, "bodies \(engine.statistics.bodies)")
@@ -96,11 +96,11 @@ import Testing
         cell.lifetimeRange = 0
         for i in 0..<150 {
             try engine.burst(
-                count: 1, cellNamed: "drop", of: emitter,
+                count: 1, cellNamed: "drop", in: emitter,
                 at: CGPoint(x: 10 + Double(i % 30) * 12, y: 20 + Double(i / 30) * 12))
         }
         cell.lifetime = 5
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 250))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200, y: 250))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
         let p = try PhysicsTestSupport.particles(engine, emitter, cell)
         #expect(
@@ -127,7 +127,7 @@ extension PhysicsBodyModeTests {
     @Test func particleBodiesLeaveWithTheirEmitter() throws {
         let (engine, emitter, _) = try makeBodies()
         for i in 0..<5 {
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 40 + 60 * i, y: 100))
+            try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 40 + 60 * i, y: 100))
         }
         engine.advance(by: 1.0 / 60)
         #expect(engine.statistics.bodies == 5)
@@ -145,7 +145,7 @@ extension PhysicsBodyModeTests {
             cell.velocity = 0
             cell.yAcceleration = 200
             try engine.physicsWorld.setGravity(CGVector(dx: 0, dy: 1000))
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 20))
+            try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200, y: 20))
             for _ in 0..<30 { engine.advance(by: 1.0 / 60) }
             return try #require(try PhysicsTestSupport.particles(engine, emitter, cell).first)
         }

@@ -18,7 +18,7 @@ import Testing
             configure(c)
         }
         let engine = try Engine(rootLayer: root, viewSize: CGSize(width: 400, height: 300), threadCount: 1)
-        let floor = try engine.physicsWorld.staticBody
+        let floor = engine.physicsWorld.staticBody
         try floor.addShape(.segment(from: CGPoint(x: -100, y: 300), to: CGPoint(x: 500, y: 300)))
         var physics = CellPhysicsDescription()
         physics.mode = .collide
@@ -34,7 +34,7 @@ import Testing
     @Test func bounceApexIsElasticitySquaredTimesTheDrop() throws {
         for e in [0.8, 0.5] {
             let (engine, emitter, cell) = try makeDrop(elasticity: e)
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 50))
+            try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200, y: 50))
             var bounced = false
             var apex = Float.infinity
             var lastVY: Float = 0
@@ -69,7 +69,7 @@ import Testing
             }
         }
         for i in 0..<20 {
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 20 + 18 * i, y: 40 + 5 * i))
+            try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 20 + 18 * i, y: 40 + 5 * i))
         }
         var deaths = 0
         for _ in 0..<90 {
@@ -95,7 +95,7 @@ import Testing
         let splash = try #require(cell.emitterCells?.first)
         #expect(splash.birthRate == 0, "contact cells emit only at contacts")
         for i in 0..<6 {
-            try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 40 + 60 * i, y: 100))
+            try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 40 + 60 * i, y: 100))
         }
         // 200 points at 1000 pt/s² take 0.63 s.
         for _ in 0..<36 { engine.advance(by: 1.0 / 60) }
@@ -109,11 +109,11 @@ import Testing
 
     @Test func stuckParticlesStayWhereTheyTouched() throws {
         let (engine, emitter, cell) = try makeDrop(elasticity: 0.9, onContact: .stick)
-        let wall = try engine.physicsWorld.staticBody
+        let wall = engine.physicsWorld.staticBody
         try wall.addShape(.segment(from: CGPoint(x: 300, y: 0), to: CGPoint(x: 300, y: 300)))
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 100, y: 100))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 100, y: 100))
         cell.velocity = 400
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 250, y: 100))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 250, y: 100))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
         let first = try PhysicsTestSupport.particles(engine, emitter, cell)
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
@@ -130,7 +130,7 @@ import Testing
         let (engine, emitter, cell) = try makeDrop(elasticity: 0)
         // The emitter layer moved 100 points down: its y = 150 is the world's 250.
         emitter.position.y += 100
-        try engine.burst(count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200, y: 150))
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200, y: 150))
         for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
         let p = try #require(try PhysicsTestSupport.particles(engine, emitter, cell).first)
         // Resting on the world floor (300) at the emitter's y = 200 − radius.

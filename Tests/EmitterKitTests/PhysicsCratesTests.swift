@@ -81,7 +81,7 @@ import Testing
         let engine = try Engine(scene: try PhysicsTestSupport.crates(), threadCount: 1)
         engine.advance(by: 1.0 / 60)
         #expect(engine.statistics.bodies == 11, "bodies \(engine.statistics.bodies)")
-        #expect(try engine.physicsWorld.gravity == CGVector(dx: 0, dy: 1000))
+        #expect(engine.physicsWorld.gravity == CGVector(dx: 0, dy: 1000))
     }
 
     @Test func aFixedStepOtherThanTheScenesIsRefused() throws {

@@ -13,7 +13,7 @@ import Testing
         for k in 0..<8 {
             let a = Double(k) * .pi / 4
             try engine.burst(
-                count: 1, cellNamed: "drop", of: emitter, at: CGPoint(x: 200 + 100 * cos(a), y: 150 + 100 * sin(a)))
+                count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200 + 100 * cos(a), y: 150 + 100 * sin(a)))
         }
         return (engine, emitter, cell)
     }

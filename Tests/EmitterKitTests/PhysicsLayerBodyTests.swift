@@ -96,7 +96,7 @@ import Testing
         try engine.attach(body, to: l)
         #expect(engine.body(of: l) === body && engine.layer(of: body) === l)
         #expect(throws: EngineError.self) { try engine.attach(try PhysicsBody(type: .static), to: l) }
-        #expect(try engine.detachBody(from: l) === body)
+        try engine.detach(body)
         #expect(engine.body(of: l) == nil && body.world == nil && engine.statistics.bodies == 0)
     }
 }

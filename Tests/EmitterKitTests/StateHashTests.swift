@@ -140,7 +140,7 @@ import Testing
             engine.onFixedStep = { step in
                 guard step.index == 50, !detached else { return }
                 detached = true
-                _ = try? engine.detachBody(from: layer)
+                try? engine.detach(body)
             }
             for _ in 0..<Int(fps) { engine.advance(by: 1 / fps) }
             #expect(detached && engine.body(of: layer) == nil, "\(fps) fps: detached at step 50")

@@ -108,7 +108,7 @@ import Testing
         #expect(
             runner.session.hitTest(centre).map { $0 === game.pauseButton || $0.superlayer === game.pauseButton } == true
         )
-        runner.script.click(at: CGPoint(x: centre.x - 8, y: centre.y - 8), atFrame: runner.session.frameIndex)
+        runner.script.click(at: CGPoint(x: centre.x - 8, y: centre.y - 8), atFrame: runner.session.frameCount)
         try runner.run(frames: 1)
         #expect(runner.session.isPaused, "a click at \(centre) paused the game")
         #expect(game.phase == .serving, "the click on the button did not launch the ball")

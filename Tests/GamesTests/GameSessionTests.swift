@@ -26,8 +26,8 @@ import Testing
             box.backgroundColor = .white
             session.rootLayer.addSublayer(box)
             if dropBall {
-                try session.physics.setGravity(CGVector(dx: 0, dy: 500))
-                try session.physics.staticBody.addShape(
+                try session.physicsWorld.setGravity(CGVector(dx: 0, dy: 500))
+                try session.physicsWorld.staticBody.addShape(
                     .segment(from: CGPoint(x: 0, y: 200), to: CGPoint(x: 320, y: 200), radius: 0))
                 let body = try PhysicsBody(mass: 1, position: CGPoint(x: 160, y: 100))
                 try body.addShape(.circle(radius: 10, center: .zero), elasticity: 0.5)
@@ -177,15 +177,15 @@ import Testing
         let game = Sparkler()
         let r = try HeadlessGameRunner(game: game)
         try r.run(frames: 1)
-        #expect(try r.session.burst(25, of: "spark", from: game.emitter, at: CGPoint(x: 100, y: 100)) == 25)
+        #expect(try r.session.burst(count: 25, cellNamed: "spark", in: game.emitter, at: CGPoint(x: 100, y: 100)) == 25)
         #expect(r.session.liveParticles(of: game.emitter) == 25)
         do {
-            try r.session.burst(5, of: "smoke", from: game.emitter)
+            try r.session.burst(count: 5, cellNamed: "smoke", in: game.emitter)
             Issue.record("an unknown cell was accepted")
         } catch {
             #expect("\(error)".contains("smoke"), "message: \(error)")
         }
-        #expect(throws: GameError.self) { try r.session.burst(-1, of: "spark", from: game.emitter) }
+        #expect(throws: GameError.self) { try r.session.burst(count: -1, cellNamed: "spark", in: game.emitter) }
     }
 
     @Test func sceneFileStartsTheGame() throws {

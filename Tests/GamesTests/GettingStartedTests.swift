@@ -45,7 +45,7 @@ final class Fountain: Game {
 
     func fixedUpdate(_ step: GameStep, _ session: GameSession) {
         if step.input.wasPressed(.space) {
-            _ = try? session.burst(200, of: "spark", from: emitter)
+            _ = try? session.burst(count: 200, cellNamed: "spark", in: emitter)
         }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Particles
 
-/// The hooks the engine and the physics coupling use: contiguous buffers, kill, spawn at a point,
+/// The hooks the engine and the physics coupling use: contiguous buffers, kill, burst at a point,
 /// one-shot emission by name, and step events.
 @Suite struct CouplingTests {
     @Test func buffersExposeEveryLiveParticleForReadingAndWriting() throws {
@@ -32,7 +32,7 @@ import Testing
     @Test func killRemovesAParticleAndCountsIt() throws {
         let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 0 }
         let sim = EmitterSimulation(layer: layer)
-        _ = try sim.emit(count: 3, cellNamed: "cell")
+        _ = try sim.burst(count: 3, cellNamed: "cell")
         sim.step(by: step120)
         #expect(try sim.kill(slot: 1, ofCell: cell))
         #expect(try !sim.kill(slot: 1, ofCell: cell), "a dead slot is not killed twice")
@@ -44,7 +44,7 @@ import Testing
         #expect(sim.lastStepEvents.deaths == 1 && sim.snapshot().count == 2, "\(sim.lastStepEvents)")
     }
 
-    @Test func spawnEmitsASubCellAtAContactPointAlongADirection() throws {
+    @Test func burstAtAPointEmitsASubCellAlongADirection() throws {
         let (layer, parent) = makeEmitter { _, cell in cell.birthRate = 0 }
         let spark = CAEmitterCell()
         spark.name = "spark"
@@ -55,7 +55,7 @@ import Testing
         spark.color = CGColor(red: 1, green: 0.5, blue: 1, alpha: 1)
         parent.emitterCells = [spark]
         let sim = EmitterSimulation(layer: layer)
-        let n = try sim.spawn(
+        let n = try sim.burst(
             count: 4, ofCell: spark, at: (x: 10, y: 20, z: 0), direction: (dx: 0, dy: -1, dz: 0),
             inheritedColor: CGColor(red: 0.5, green: 1, blue: 1, alpha: 1))
         let p = sim.snapshot()
@@ -64,22 +64,22 @@ import Testing
             p.allSatisfy { $0.x == 10 && $0.y == 20 && abs($0.vx) < 1e-4 && abs($0.vy + 30) < 1e-4 },
             "\(p.first as Any)")
         #expect(p.allSatisfy { abs($0.red - 0.5) < 1e-3 && abs($0.green - 0.5) < 1e-3 }, "inherited colour")
-        #expect(throws: EmitterSimulationError.self) { try sim.spawn(count: 1, ofCell: CAEmitterCell(), at: (0, 0, 0)) }
+        #expect(throws: EmitterSimulationError.self) { try sim.burst(count: 1, ofCell: CAEmitterCell(), at: (0, 0, 0)) }
     }
 
-    @Test func emitByNameBurstsNowAndReportsUnknownNames() throws {
+    @Test func burstByNameEmitsNowAndReportsUnknownNames() throws {
         let fw = makeFireworks()
         let sim = EmitterSimulation(layer: fw.layer)
-        #expect(try sim.emit(count: 5, cellNamed: "rocket") == 5)
-        #expect(try sim.emit(count: 2, cellNamed: "rocket.burst") == 2)
+        #expect(try sim.burst(count: 5, cellNamed: "rocket") == 5)
+        #expect(try sim.burst(count: 2, cellNamed: "rocket.burst") == 2)
         #expect(sim.counters(for: fw.rocket)?.alive == 5 && sim.counters(for: fw.burst)?.alive == 2)
         do {
-            _ = try sim.emit(count: 1, cellNamed: "rockett")
+            _ = try sim.burst(count: 1, cellNamed: "rockett")
             Issue.record("expected an error")
         } catch let e as EmitterSimulationError {
             #expect("\(e)".contains("'rockett'") && "\(e)".contains("rocket.burst.spark"), "\(e)")
         }
-        #expect(throws: EmitterSimulationError.negativeCount(-1)) { try sim.emit(count: -1, cellNamed: "rocket") }
+        #expect(throws: EmitterSimulationError.negativeCount(-1)) { try sim.burst(count: -1, cellNamed: "rocket") }
     }
 
     @Test func stepEventsAddUpToTheCounters() {

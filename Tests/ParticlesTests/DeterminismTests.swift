@@ -107,7 +107,7 @@ import Testing
             cell.lifetime = 10
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 5, cellNamed: "cell")
+        _ = try? sim.burst(count: 5, cellNamed: "cell")
         sim.step(by: step120)
         #expect(sim.aliveCount == 5)
         if let field { field.change(sim.cells[0].store) }

@@ -14,7 +14,7 @@ import Testing
         }
         configure(cell)
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 2000, cellNamed: "cell")
+        _ = try? sim.burst(count: 2000, cellNamed: "cell")
         return sim.snapshot()
     }
 

@@ -25,7 +25,7 @@ import Testing
             cell.birthRate = 0
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 4000, cellNamed: "cell")
+        _ = try? sim.burst(count: 4000, cellNamed: "cell")
         return sim.snapshot().map { ($0.x - cx, $0.y - cy, $0.z - cz) }
     }
 

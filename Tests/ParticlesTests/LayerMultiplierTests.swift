@@ -38,7 +38,7 @@ import Testing
             layer.scale = 2
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         let s = sim.snapshot().first?.scale ?? -1
         #expect(abs(s - 1.8) < 1e-5, "scale (1 − 0.1·1 s) × 2 = 1.8, got \(s)")
@@ -70,7 +70,7 @@ import Testing
             layer.spin = 0.5
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         let p = sim.snapshot()[0]
         #expect(abs(p.speed - 40) < 1e-4 && p.spin == 0.5, "speed \(p.speed), spin \(p.spin)")
     }

@@ -40,7 +40,7 @@ import Testing
             cell.alphaSpeed = -0.4
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         let a1 = sim.snapshot()[0].alpha
         cell.alphaSpeed = 0.2
@@ -62,7 +62,7 @@ import Testing
             cell.scaleSpeed = 1
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         cell.scaleSpeed = -0.5
         run(sim, seconds: 1)
@@ -72,7 +72,7 @@ import Testing
     @Test func changingAccelerationBendsLiveParticles() {
         let (layer, cell) = makeEmitter { _, cell in cell.birthRate = 0 }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         cell.yAcceleration = 10
         run(sim, seconds: 1)

@@ -17,7 +17,7 @@ import Testing
         }
         configure(cell)
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: count, cellNamed: "cell")
+        _ = try? sim.burst(count: count, cellNamed: "cell")
         return sim
     }
 
@@ -95,7 +95,7 @@ import Testing
             cell.scaleSpeed = 0.1
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         let s = sim.snapshot().first?.scale ?? .nan
         #expect(abs(s + 1.2) < 1e-5, "(0.5 + 0.1·1 s) × −2 = −1.2, got \(s)")

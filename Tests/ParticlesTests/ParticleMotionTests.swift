@@ -17,7 +17,7 @@ import Testing
             configure(layer, cell)
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         _ = cell
         run(sim, seconds: seconds)
         return (sim, sim.snapshot().first)
@@ -96,7 +96,7 @@ import Testing
             cell.lifetime = 1
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 10, cellNamed: "cell")
+        _ = try? sim.burst(count: 10, cellNamed: "cell")
         run(sim, seconds: 118.0 / 120)
         #expect(sim.aliveCount == 10, "t = \(sim.time): \(sim.aliveCount) alive before 1 s")
         run(sim, seconds: 2.0 / 120)

@@ -21,7 +21,7 @@ import Testing
         }
         configure(cell)
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 20_000, cellNamed: "cell")
+        _ = try? sim.burst(count: 20_000, cellNamed: "cell")
         return sim.snapshot().map(value)
     }
 
@@ -150,7 +150,7 @@ import Testing
         }
         _ = cell
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 20_000, cellNamed: "cell")
+        _ = try? sim.burst(count: 20_000, cellNamed: "cell")
         let p = sim.snapshot()
         Self.expectUniform(p.map(\.lifetime), mean: 20, halfWidth: 6, "lifetime (10 ± 3) × 2")
         Self.expectUniform(p.map(\.speed), mean: 300, halfWidth: 120, "speed (100 ± 40) × 3")

@@ -94,7 +94,7 @@ import Testing
             cell.greenSpeed = 1
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         var list = ParticleDrawList()
         sim.makeDrawList(into: &list)
@@ -112,7 +112,7 @@ import Testing
             cell.alphaSpeed = -1
         }
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 3, cellNamed: "cell")
+        _ = try? sim.burst(count: 3, cellNamed: "cell")
         run(sim, seconds: 1.5)
         var list = ParticleDrawList()
         sim.makeDrawList(into: &list)

@@ -41,7 +41,7 @@ import Testing
         let sim = EmitterSimulation(layer: layer)
         switch path {
         case .emit:
-            _ = try? sim.emit(count: 300, cellNamed: "cell")
+            _ = try? sim.burst(count: 300, cellNamed: "cell")
         case .moving:
             for k in 0..<30 {
                 layer.emitterPosition = CGPoint(x: 100 + Double(k), y: 100)

@@ -67,7 +67,7 @@ import Testing
         layer.maxParticles = 1_000_000
         let sim = EmitterSimulation(layer: layer)
         sim.step(by: step120)
-        #expect(try sim.emit(count: 30_000, cellNamed: "cell") == 30_000)
+        #expect(try sim.burst(count: 30_000, cellNamed: "cell") == 30_000)
         sim.step(by: step120)
         let peak = sim.storageBytes
         #expect(
@@ -84,7 +84,7 @@ import Testing
             sim.aliveCount == 0 && sim.storageBytes < 32 * 1024,
             "after the burst: \(sim.storageBytes) bytes, \(sim.aliveCount) live")
         // A second burst grows it again in one reallocation.
-        #expect(try sim.emit(count: 30_000, cellNamed: "cell") == 30_000)
+        #expect(try sim.burst(count: 30_000, cellNamed: "cell") == 30_000)
         sim.step(by: step120)
         #expect(
             sim.aliveCount == 30_000 && sim.storageBytes <= peak,

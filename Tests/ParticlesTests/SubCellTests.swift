@@ -27,7 +27,7 @@ import Testing
         configure(parent, child)
         parent.emitterCells = [child]
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         return (sim, parent, child)
     }
 
@@ -194,7 +194,7 @@ import Testing
         child.emitterCells = [grandchild]
         parent.emitterCells = [child]
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         let p = sim.snapshot()
         let scales = [parent, child, grandchild].map { cell in Set(p.filter { $0.cell === cell }.map(\.scale)) }
@@ -280,7 +280,7 @@ import Testing
         spark.lifetime = 5
         burst.emitterCells = [spark]
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1)
         let sparks = sim.snapshot().filter { $0.cell === spark }
         #expect(abs(sparks.count - 50) <= 1, "0.5 s at 100/s: \(sparks.count)")
@@ -309,13 +309,13 @@ import Testing
         child.emissionRange = 2 * .pi
         parent.emitterCells = [child]
         let sim = EmitterSimulation(layer: layer)
-        _ = try? sim.emit(count: 1, cellNamed: "cell")
+        _ = try? sim.burst(count: 1, cellNamed: "cell")
         run(sim, seconds: 1.45)
         #expect(sim.counters(for: child)?.born == 0)
         run(sim, seconds: 0.2)
         let c = sim.counters(for: child)!
         #expect(c.born == 1000, "one parent: 10 000/s × 0.1 s = \(c.born)")
-        _ = try? sim.emit(count: 3, cellNamed: "cell")
+        _ = try? sim.burst(count: 3, cellNamed: "cell")
         run(sim, seconds: 1.7)
         let d = sim.counters(for: child)!
         #expect(

@@ -1,9 +1,9 @@
 import CBenchReference
-import CSDL2
 import Compositor
 import Foundation
 import LayerKit
 import Particles
+import SDLHost
 
 extension BenchmarkRegistry {
     /// The compositor's particle figures: sprites of 8, 16, 32 and 64 pixels, additive and source-over,
@@ -190,32 +190,21 @@ enum CompositorBench {
             let straight = scene.image.straightPixels
             let spritePixels = UnsafeMutablePointer<UInt8>.allocate(capacity: straight.count)
             spritePixels.initialize(from: straight, count: straight.count)
-            let format = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)
-            guard
-                let dst = SDL_CreateRGBSurfaceWithFormatFrom(
-                    ref, Int32(width), Int32(height), 32, Int32(width * 4), format),
-                let src = SDL_CreateRGBSurfaceWithFormatFrom(spritePixels, 16, 16, 32, 64, format)
-            else {
-                throw BenchmarkError("SDL could not create software surfaces: \(String(cString: SDL_GetError()))")
-            }
-            SDL_SetSurfaceBlendMode(src, additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
+            let blitter = try SDLSoftwareBlitter(
+                target: ref, targetWidth: width, targetHeight: height,
+                sprite: spritePixels, spriteWidth: 16, spriteHeight: 16, additive: additive)
             let sprites = scene.list.sprites
             let xy = scene.xy
             let reference = {
                 ref.update(repeating: 0, count: width * height)
                 for k in 0..<n {
                     let s = sprites[k]
-                    SDL_SetSurfaceColorMod(src, s.r, s.g, s.b)
-                    SDL_SetSurfaceAlphaMod(src, s.a)
-                    var rect = SDL_Rect(x: xy[2 * k], y: xy[2 * k + 1], w: 16, h: 16)
-                    SDL_UpperBlit(src, nil, dst, &rect)
+                    blitter.blit(x: xy[2 * k], y: xy[2 * k + 1], red: s.r, green: s.g, blue: s.b, alpha: s.a)
                 }
             }
             return Benchmark.Workload(
                 engine: { compositor.render(scene.root, into: fb) }, reference: reference,
                 tearDown: {
-                    SDL_FreeSurface(src)
-                    SDL_FreeSurface(dst)
                     ref.deallocate()
                     spritePixels.deallocate()
                     _ = scene

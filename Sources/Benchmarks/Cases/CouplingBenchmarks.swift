@@ -57,7 +57,7 @@ enum CouplingBenchScene {
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: size)
         let engine = try Engine(rootLayer: root, viewSize: size, threadCount: 1)
-        let world = try engine.physicsWorld
+        let world = engine.physicsWorld
         let bare = try PhysicsWorld(gravity: CGVector(dx: 0, dy: 1000))
         try world.setGravity(CGVector(dx: 0, dy: 1000))
         let bin = [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 1000), CGPoint(x: 660, y: 1000), CGPoint(x: 660, y: 0)]
@@ -126,7 +126,7 @@ enum CouplingBenchScene {
         emitter.emitterCells = [cell]
         root.addSublayer(emitter)
         let engine = try Engine(rootLayer: root, viewSize: size, threadCount: 1)
-        let world = try engine.physicsWorld
+        let world = engine.physicsWorld
         try world.setGravity(CGVector(dx: 0, dy: 1000))
         let ground = world.staticBody
         try ground.addShape(.segment(from: CGPoint(x: 0, y: 598), to: CGPoint(x: 800, y: 598), radius: 2))

@@ -4,11 +4,11 @@ import PathGeometry
 import Typesetting
 
 /// Makes `RasterContextRenderer`s; installed as `CGContext.rendererFactory` by `Compositor`.
-public final class RasterContextRendererFactory: CGContextRendererFactory {
+package final class RasterContextRendererFactory: CGContextRendererFactory {
     /// Creates the factory.
-    public init() {}
+    package init() {}
     /// A renderer for one context.
-    public func makeRenderer() -> CGContextRenderer { RasterContextRenderer() }
+    package func makeRenderer() -> CGContextRenderer { RasterContextRenderer() }
 }
 
 /// Performs `CGContext` commands with the compositor's rasteriser: paths become device polygons

@@ -5,7 +5,7 @@ import LayerKit
 /// animations delayed by k × instanceDelay seconds, so it needs the presentation subtree evaluated at
 /// t − k·delay. The animation engine supplies it; without one (or when it returns nil) every instance is
 /// drawn from the same presentation copy.
-public protocol ReplicatorInstanceSource: AnyObject {
+package protocol ReplicatorInstanceSource: AnyObject {
     /// The presentation subtree to draw for instance `index` (≥ 1) of `sublayer`, a sublayer of
     /// `replicator`, evaluated `delay` seconds earlier than the frame (delay = index × instanceDelay);
     /// nil draws `sublayer` itself. The returned layer is placed like `sublayer` (its own position and

@@ -2,16 +2,16 @@ import Foundation
 import LayerKit
 
 /// One display refresh as a driver reports it.
-public struct VSync: Equatable, Sendable {
+package struct VSync: Equatable, Sendable {
     /// The time of this refresh, seconds of the engine clock.
-    public var timestamp: CFTimeInterval
+    package var timestamp: CFTimeInterval
     /// The time of the next refresh, seconds.
-    public var targetTimestamp: CFTimeInterval
+    package var targetTimestamp: CFTimeInterval
     /// The display's nominal refresh period, seconds.
-    public var refreshPeriod: CFTimeInterval
+    package var refreshPeriod: CFTimeInterval
 
     /// A refresh at `timestamp`, the next at `targetTimestamp`, nominal period `refreshPeriod`.
-    public init(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval, refreshPeriod: CFTimeInterval) {
+    package init(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval, refreshPeriod: CFTimeInterval) {
         self.timestamp = timestamp
         self.targetTimestamp = targetTimestamp
         self.refreshPeriod = refreshPeriod
@@ -21,7 +21,8 @@ public struct VSync: Equatable, Sendable {
 /// A source of display refreshes that fires display links: the headless `VirtualDisplayLink`, and the
 /// window's vsync link (SDLHost). A driver owns a `DisplayLinkList` and calls `links.fire(_:)` once per
 /// refresh, after moving the engine clock to the refresh's timestamp; everything else (frame intervals,
-/// pausing, invalidation inside callbacks) is handled by the list and the links.
+/// pausing, invalidation inside callbacks) is handled by the list and the links. Only the package makes
+/// drivers (a `DisplayLinkList` is made and fired inside it); programs pass one to `CADisplayLink.add(to:)`.
 public protocol DisplayLinkDriver: AnyObject {
     /// The display's nominal refresh period, seconds (the links' `duration`).
     var refreshPeriod: CFTimeInterval { get }
@@ -34,10 +35,10 @@ public final class DisplayLinkList {
     private(set) var links: [CADisplayLink] = []
 
     /// An empty list.
-    public init() {}
+    package init() {}
 
     /// The number of attached links.
-    public var count: Int { links.count }
+    package var count: Int { links.count }
 
     func attach(_ link: CADisplayLink) {
         if !links.contains(where: { $0 === link }) { links.append(link) }
@@ -50,7 +51,7 @@ public final class DisplayLinkList {
     /// Fires every attached link that is due at this refresh. Links invalidated during the callbacks
     /// (even by themselves) are not called afterwards; links added during the callbacks first fire at the
     /// next refresh.
-    public func fire(_ vsync: VSync) {
+    package func fire(_ vsync: VSync) {
         let snapshot = links
         for link in snapshot where link.isAttached(to: self) {
             link.handle(vsync)

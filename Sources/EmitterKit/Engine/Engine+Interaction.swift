@@ -62,30 +62,33 @@ extension Engine {
             guard let emitter = rootLayer.layer(named: emitterName) as? CAEmitterLayer else {
                 throw EngineError.notFound("no emitter layer named '\(emitterName)'")
             }
-            try burst(count: count, cellNamed: cell, of: emitter, at: point)
+            try burst(count: count, cellNamed: cell, in: emitter, at: point)
         }
         return .handled
     }
 
     // MARK: - Bursts
 
-    /// Emits `count` particles of the cell at `cellNamed` (a dotted name path) of `emitter` now: at
-    /// `point` (root coordinates) in the cell's emission directions, or from the emitter shape when
-    /// `point` is nil. Returns how many were born (the budget applies).
+    /// Bursts `count` particles of the cell at `cellNamed` (a dotted name path, `"rocket.burst"` for a
+    /// sub-cell) of `emitter` now: at `point` (root coordinates) in the cell's emission directions, or
+    /// from the emitter shape when `point` is nil. Returns how many were born (the emitter's
+    /// `maxParticles` budget applies).
+    /// - Throws: `EngineError.notFound` naming the emitter or cell that is missing,
+    ///   `EmitterSimulationError.negativeCount` for a count below 0.
     @discardableResult
-    public func burst(count: Int, cellNamed: String, of emitter: CAEmitterLayer, at point: CGPoint? = nil) throws -> Int
+    public func burst(count: Int, cellNamed: String, in emitter: CAEmitterLayer, at point: CGPoint? = nil) throws -> Int
     {
         refreshEmitters()
         guard let sim = simulation(of: emitter) else {
             throw EngineError.notFound("the emitter is not in the engine's layer tree")
         }
-        guard let point else { return try sim.emit(count: count, cellNamed: cellNamed) }
+        guard let point else { return try sim.burst(count: count, cellNamed: cellNamed) }
         guard let cell = emitter.cell(atNamePath: cellNamed) else {
             throw EngineError.notFound("emitter '\(emitter.name ?? "?")' has no cell '\(cellNamed)'")
         }
         let local = emitter.convert(point, from: rootLayer)
         guard local.x.isFinite, local.y.isFinite else { return 0 }
-        return try sim.spawn(
+        return try sim.burst(
             count: count, ofCell: cell, at: (Double(local.x), Double(local.y), Double(emitter.emitterZPosition)))
     }
 

@@ -10,16 +10,15 @@ extension Engine {
     // MARK: - The world
 
     /// The physics world, made (with no gravity) on first use when the scene had no `physics` section.
-    public var physicsWorld: PhysicsWorld {
-        get throws { try physicsCoupling().world }
-    }
+    /// Root-layer points, seconds, y down.
+    public var physicsWorld: PhysicsWorld { physicsCoupling().world }
 
-    /// Whether the engine has a physics world.
+    /// Whether the engine has a physics world (a scene's `physics` section, or `physicsWorld` was used).
     public var hasPhysicsWorld: Bool { physics != nil }
 
-    func physicsCoupling() throws -> PhysicsCoupling {
+    func physicsCoupling() -> PhysicsCoupling {
         if let physics { return physics }
-        let made = PhysicsCoupling(world: try PhysicsWorld())
+        let made = PhysicsCoupling(world: PhysicsWorld.withoutGravity())
         physics = made
         return made
     }
@@ -36,13 +35,19 @@ extension Engine {
         return body
     }
 
-    /// Removes the body of `layer` from the world and forgets the link. Returns the body, if any.
+    /// Stops `body` driving its layer and removes it from the world. A body of the world that drives no
+    /// layer is removed; a body of no world or another world is left alone.
     ///
     /// A layer that a dynamic or kinematic body moved keeps the body's position and angle at the last
     /// fixed step (not the placement interpolated for the last frame, which depends on the frame rate).
-    @discardableResult
-    public func detachBody(from layer: CALayer) throws -> PhysicsBody? {
-        try physics?.detach(from: layer.model(), root: rootLayer)
+    /// - Throws: the world's refusal (`PhysicsError`) when the body cannot be removed (inside a step).
+    public func detach(_ body: PhysicsBody) throws {
+        guard let physics else { return }
+        if let layer = physics.layer(of: body) {
+            try physics.detach(from: layer, root: rootLayer)
+        } else if body.world === physics.world {
+            try physics.world.remove(body)
+        }
     }
 
     /// The body attached to `layer`, if any.
@@ -51,8 +56,11 @@ extension Engine {
     /// The layer a body moves, if it is attached to one.
     public func layer(of body: PhysicsBody) -> CALayer? { physics?.layer(of: body) }
 
-    /// The layers' bodies, in attach order (scene bodies first, in document order).
-    public var layerBodies: [LayerBody] { physics?.layerBodies ?? [] }
+    /// The bodies attached to layers, in attachment order (a scene's bodies first, in document order).
+    public var attachedBodies: [PhysicsBody] { layerBodies.map(\.body) }
+
+    /// The links of bodies and their layers, in attachment order.
+    package var layerBodies: [LayerBody] { physics?.layerBodies ?? [] }
 
     // MARK: - Cells
 
@@ -75,7 +83,7 @@ extension Engine {
     /// Adds a force field.
     public func addField(_ field: PhysicsField) throws {
         try field.field.validate()
-        try physicsCoupling().fields.append(field)
+        physicsCoupling().fields.append(field)
     }
 
     /// Removes a force field.

@@ -52,7 +52,7 @@ public final class Engine {
     /// The delayed subtrees of replicator instances (`instanceDelay`).
     private let replicatorDelays = ReplicatorDelaySource()
     /// The emitters found in the tree, in tree order, with their simulations.
-    public private(set) var emitters: [EmitterRuntime] = []
+    package private(set) var emitters: [EmitterRuntime] = []
     var emitterIndex: [ObjectIdentifier: EmitterRuntime] = [:]
     /// The physics world and its couplings (Engine+Physics.swift); nil until a scene or code needs one.
     var physics: PhysicsCoupling?
@@ -320,19 +320,19 @@ public final class Engine {
 
 extension Engine: ParticleDrawListProvider {
     /// The draw list of `emitter` built after the last frame's steps.
-    public func drawList(for emitter: CAEmitterLayer) -> ParticleDrawList? {
+    package func drawList(for emitter: CAEmitterLayer) -> ParticleDrawList? {
         emitterIndex[ObjectIdentifier(emitter)]?.drawList
     }
 }
 
 /// An emitter layer of the tree with its simulation and its draw list.
-public final class EmitterRuntime {
+package final class EmitterRuntime {
     /// The model layer.
-    public let layer: CAEmitterLayer
+    package let layer: CAEmitterLayer
     /// Its simulation.
-    public let simulation: EmitterSimulation
+    package let simulation: EmitterSimulation
     /// The particles to draw this frame.
-    public internal(set) var drawList = ParticleDrawList()
+    package internal(set) var drawList = ParticleDrawList()
 
     init(layer: CAEmitterLayer) {
         self.layer = layer

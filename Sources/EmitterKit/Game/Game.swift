@@ -20,7 +20,7 @@ import Foundation
 /// }
 /// ```
 public protocol Game: AnyObject {
-    /// Builds the game into `session` (layers under `session.rootLayer`, bodies in `session.physics`).
+    /// Builds the game into `session` (layers under `session.rootLayer`, bodies in `session.physicsWorld`).
     /// Called at the start and after every restart; throw to refuse (the error names the problem).
     func setUp(_ session: GameSession) throws
 

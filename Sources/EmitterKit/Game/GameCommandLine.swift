@@ -9,18 +9,18 @@ import Foundation
 /// - `--tap <key>:<frame>`: press and release a key within one frame; repeatable.
 ///
 /// Unknown or malformed options are collected in `problems` (each names the option and the fix).
-public struct GameCommandLine {
+package struct GameCommandLine {
     /// Where to write the PNG, or nil to open a window.
-    public var pngPath: String?
+    package var pngPath: String?
     /// Frames to play headless. Default 240.
-    public var frames = 240
+    package var frames = 240
     /// The input the options describe.
-    public var script = ScriptedInput()
+    package var script = ScriptedInput()
     /// What could not be understood, one message per option.
-    public var problems: [String] = []
+    package var problems: [String] = []
 
     /// Parses `arguments` (the first is the program's name and is skipped).
-    public init(_ arguments: [String]) {
+    package init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
         while let option = rest.popFirst() {
             guard ["--png", "--frames", "--hold", "--tap"].contains(option) else {

@@ -20,10 +20,10 @@ public final class GameSession {
     public let configuration: GameConfiguration
     /// The engine of the current run (a new one after every restart).
     public private(set) var engine: Engine
-    /// The physics world of the current run (the engine's): gravity (0, 0) until the game or the scene
-    /// sets it, stepped every fixed step after `fixedUpdate` and the emitters. Root-layer points, seconds,
-    /// y down.
-    public private(set) var physics: PhysicsWorld
+    /// The physics world of the current run (the engine's `physicsWorld`): gravity (0, 0) until the game
+    /// or the scene sets it, stepped every fixed step after `fixedUpdate` and the emitters. Root-layer
+    /// points, seconds, y down.
+    public var physicsWorld: PhysicsWorld { engine.physicsWorld }
     /// A random generator seeded from `configuration.seed` at every (re)start, for game logic.
     public var random: SeededRandom
     /// Where warnings go (particle budget overflows, physics refusals during a step). Default stderr.
@@ -43,7 +43,7 @@ public final class GameSession {
     /// Simulated seconds per real second, 1/16…16. Default 1.
     public private(set) var timeScale: Double = 1
     /// Frames run since the session was made (restarts do not reset it).
-    public private(set) var frameIndex = 0
+    public private(set) var frameCount = 0
     /// Restarts carried out so far.
     public private(set) var restartCount = 0
     /// Simulated time of the current run, seconds (fixed steps × step length).
@@ -70,11 +70,11 @@ public final class GameSession {
         self.game = game
         self.configuration = configuration
         random = SeededRandom(seed: UInt64(configuration.seed))
-        (engine, physics) = try Self.makeRun(configuration)
+        engine = try Self.makeRun(configuration)
         try setUpRun()
     }
 
-    private static func makeRun(_ configuration: GameConfiguration) throws -> (Engine, PhysicsWorld) {
+    private static func makeRun(_ configuration: GameConfiguration) throws -> Engine {
         let engine: Engine
         if let path = configuration.scenePath {
             let scene = try SceneSource.load(path: path)
@@ -89,7 +89,9 @@ public final class GameSession {
                 rootLayer: root, viewSize: configuration.viewSize, backgroundColor: configuration.backgroundColor,
                 fixedStep: configuration.fixedStep ?? 1.0 / 120.0, threadCount: configuration.threadCount)
         }
-        return (engine, try engine.physicsWorld)
+        // Every run has a world from the start, so games can add bodies in `setUp`.
+        _ = engine.physicsWorld
+        return engine
     }
 
     /// Wires the engine and world to the game and runs `setUp` with the engine's clock in scope.
@@ -147,7 +149,7 @@ public final class GameSession {
         timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval, measuredDelta: CFTimeInterval,
         events: [InputEvent] = []
     ) throws {
-        defer { frameIndex += 1 }
+        defer { frameCount += 1 }
         if pendingRestart {
             pendingRestart = false
             try performRestart()
@@ -158,7 +160,7 @@ public final class GameSession {
             stepInput.apply(event)
         }
         let frame = GameFrame(
-            index: frameIndex, timestamp: timestamp, targetTimestamp: targetTimestamp,
+            index: frameCount, timestamp: timestamp, targetTimestamp: targetTimestamp,
             measuredDelta: measuredDelta, input: input)
         engine.clock.withScope {
             CATransaction.performWithoutActions { game.frame(frame, self) }
@@ -178,16 +180,15 @@ public final class GameSession {
     }
 
     private func performRestart() throws {
-        let (nextEngine, nextWorld) = try Self.makeRun(configuration)
-        let previous = (engine, physics, random)
+        let nextEngine = try Self.makeRun(configuration)
+        let previous = (engine, random)
         engine = nextEngine
-        physics = nextWorld
         random = SeededRandom(seed: UInt64(configuration.seed))
         do {
             try setUpRun()
             restartCount += 1
         } catch {
-            (engine, physics, random) = previous
+            (engine, random) = previous
             throw error
         }
     }
@@ -201,7 +202,7 @@ public final class GameSession {
     // MARK: - Bodies and layers
 
     /// Makes `body` drive `layer` (the engine's coupling): the body is placed at the layer's position and
-    /// angle (root coordinates) and added to `physics` if it is in no world; from then on a dynamic body
+    /// angle (root coordinates) and added to `physicsWorld` if it is in no world; from then on a dynamic body
     /// moves the layer every frame (position and rotation about z, interpolated between the last two
     /// steps) and a kinematic body follows the layer. Set the layer's position before attaching.
     /// - Throws: the world's refusal (`PhysicsError`) when the body cannot be added.
@@ -210,17 +211,12 @@ public final class GameSession {
     }
 
     /// Stops `body` driving its layer and removes it from the world; the layer stays where the body was at
-    /// the last fixed step (`Engine.detachBody(from:)`).
-    public func detach(_ body: PhysicsBody) throws {
-        if let layer = engine.layer(of: body) {
-            try engine.detachBody(from: layer)
-        } else if body.world === physics {
-            try physics.remove(body)
-        }
-    }
+    /// the last fixed step (`Engine.detach(_:)`). A body of the world that drives no layer is removed.
+    /// - Throws: the world's refusal (`PhysicsError`) when the body cannot be removed.
+    public func detach(_ body: PhysicsBody) throws { try engine.detach(body) }
 
     /// The bodies attached to layers, in attachment order.
-    public var attachedBodies: [PhysicsBody] { engine.layerBodies.map(\.body) }
+    public var attachedBodies: [PhysicsBody] { engine.attachedBodies }
 
     /// Couples a cell of `emitter` to the physics world: `collide` mode (particles bounce off, die on or
     /// stick to shapes, with contact events) or `body` mode (each particle a small physics body).
@@ -233,19 +229,20 @@ public final class GameSession {
 
     // MARK: - Particles
 
-    /// Emits `count` particles of the cell at `cellNamed` (a dotted name path) of `emitter` now, at `point`
-    /// (root coordinates) in the cell's emission directions, or from the emitter's shape when nil. Returns
-    /// how many were born (the emitter's budget applies).
-    /// - Throws: `EngineError.notFound` naming the emitter or cell that is missing.
+    /// Bursts `count` particles of the cell at `cellNamed` (a dotted name path) of `emitter` now, at
+    /// `point` (root coordinates) in the cell's emission directions, or from the emitter's shape when nil.
+    /// Returns how many were born (the emitter's budget applies). The engine's `burst`, inside the
+    /// session's clock.
+    /// - Throws: `EngineError.notFound` naming the emitter or cell that is missing,
+    ///   `GameError.invalidSetting` for a count below 0.
     @discardableResult
-    public func burst(_ count: Int, of cellNamed: String, from emitter: CAEmitterLayer, at point: CGPoint? = nil) throws
-        -> Int
+    public func burst(count: Int, cellNamed: String, in emitter: CAEmitterLayer, at point: CGPoint? = nil) throws -> Int
     {
         guard count >= 0 else {
             throw GameError.invalidSetting("GameSession.burst: count \(count); give 0 or more particles")
         }
         return try engine.clock.withScope {
-            try engine.burst(count: count, cellNamed: cellNamed, of: emitter, at: point)
+            try engine.burst(count: count, cellNamed: cellNamed, in: emitter, at: point)
         }
     }
 

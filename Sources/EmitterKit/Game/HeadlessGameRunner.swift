@@ -85,7 +85,7 @@ public final class HeadlessGameRunner {
     /// What the session looks like now.
     public var result: GameRunResult {
         GameRunResult(
-            frames: session.frameIndex, simulatedTime: session.simulatedTime,
+            frames: session.frameCount, simulatedTime: session.simulatedTime,
             steps: session.engine.integrator.stepCount, restarts: session.restartCount,
             stateHash: session.stateHash().hex)
     }
@@ -111,7 +111,7 @@ public final class HeadlessGameRunner {
     private func fire(_ link: CADisplayLink) {
         let delta = lastTimestamp.map { link.timestamp - $0 } ?? link.duration
         lastTimestamp = link.timestamp
-        let events = script.takeEvents(forFrame: session.frameIndex)
+        let events = script.takeEvents(forFrame: session.frameCount)
         do {
             try session.runFrame(
                 timestamp: link.timestamp, targetTimestamp: link.targetTimestamp,

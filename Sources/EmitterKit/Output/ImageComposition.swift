@@ -1,10 +1,10 @@
 import Foundation
 
 /// Small image operations for outputs: letterboxing a frame into a size, and contact sheets.
-public enum ImageComposition {
+package enum ImageComposition {
     /// `image` scaled by an integer-free box filter to fit `width × height` pixels (aspect kept, centred,
     /// the rest filled with `background`).
-    public static func fit(_ image: CGImage, width: Int, height: Int, background: CGColor) throws -> CGImage {
+    package static func fit(_ image: CGImage, width: Int, height: Int, background: CGColor) throws -> CGImage {
         let s = min(Double(width) / Double(image.width), Double(height) / Double(image.height))
         let w = max(1, Int((Double(image.width) * s).rounded()))
         let h = max(1, Int((Double(image.height) * s).rounded()))
@@ -26,7 +26,7 @@ public enum ImageComposition {
 
     /// A grid of `columns × rows` tiles, each an image scaled to `tileWidth` pixels wide, row by row,
     /// separated by `gap` pixels of `background`.
-    public static func contactSheet(
+    package static func contactSheet(
         _ images: [CGImage], columns: Int, rows: Int, tileWidth: Int,
         gap: Int = 4, background: CGColor = .black
     ) throws -> CGImage {
@@ -56,7 +56,7 @@ public enum ImageComposition {
     }
 
     /// Area-averaging resample (premultiplied, so edges do not darken).
-    public static func resample(_ image: CGImage, width: Int, height: Int) throws -> CGImage {
+    package static func resample(_ image: CGImage, width: Int, height: Int) throws -> CGImage {
         if width == image.width && height == image.height { return image }
         try CGImage.validate(width: width, height: height)
         var out = [UInt8](repeating: 0, count: width * height * 4)

@@ -252,7 +252,7 @@ final class CellCoupling {
         // Bursts change other cells' stores, so they happen outside the buffers' scope.
         for burst in bursts {
             for sub in contactCells {
-                try sim.spawn(
+                try sim.burst(
                     count: physics.contactBurst, ofCell: sub, at: (burst.x, burst.y, Double(emitter.emitterZPosition)),
                     direction: (burst.dx, burst.dy, 0))
             }

@@ -8,13 +8,13 @@ import Foundation
 /// geometry (so a body's layer may sit in a moved container), and writes the angle as the rotation
 /// about z of the layer's `transform`, keeping the rest of the transform the layer had when attached
 /// (its scale, for example).
-public final class LayerBody {
+package final class LayerBody {
     // MARK: - Parts
 
     /// The layer the body moves (dynamic) or follows (kinematic).
-    public let layer: CALayer
+    package let layer: CALayer
     /// The body.
-    public let body: PhysicsBody
+    package let body: PhysicsBody
     /// The layer's transform at attach time with its z rotation taken out (nil: identity), so the
     /// body's angle replaces only the rotation.
     let baseTransform: CATransform3D?
@@ -107,9 +107,9 @@ public final class LayerBody {
 
     /// Fastest a body is thrown by moving its layer in code, points per second (25 points per 1/120 s
     /// step: thin walls still stop it).
-    public static let maximumThrowSpeed = 3000.0
+    package static let maximumThrowSpeed = 3000.0
     /// Fastest spin a body gets from turning its layer in code, radians per second.
-    public static let maximumThrowSpin = 30.0
+    package static let maximumThrowSpin = 30.0
 
     /// Kinematic bodies, before a step: a target from the layer when it is animated or was moved since
     /// the engine last saw it; otherwise the body keeps its own velocity.

@@ -46,7 +46,7 @@ public enum SceneSourceError: Error, Equatable, CustomStringConvertible {
 extension Scene {
     /// Adds `offset` (wrapping) to the seed of every emitter layer, so that `--seed N` gives another
     /// deterministic run while emitters of one scene keep distinct generators.
-    public func offsetSeeds(by offset: UInt32) {
+    package func offsetSeeds(by offset: UInt32) {
         rootLayer.forEachLayer { layer in
             if let e = layer as? CAEmitterLayer { e.seed = e.seed &+ offset }
         }

@@ -53,7 +53,7 @@ extension CALayer {
     /// Moves the start of every animation of this subtree that was added with `beginTime` 0 and has not
     /// started yet to media time `mediaTime`. An engine calls this when it starts, so that animations added
     /// while a tree was built (under another clock) begin with the engine's first frame.
-    public func restartPendingAnimations(atMediaTime mediaTime: CFTimeInterval) {
+    package func restartPendingAnimations(atMediaTime mediaTime: CFTimeInterval) {
         for attached in attachedAnimations
         where attached.animation.hasAutomaticBeginTime && !attached.animation.hasStarted {
             attached.animation.beginTime = convertTime(mediaTime, from: nil)

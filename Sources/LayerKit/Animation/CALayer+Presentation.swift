@@ -15,7 +15,7 @@ extension CALayer {
     /// `isRemovedOnCompletion`), runs the delegate callbacks and transaction completion blocks, and commits
     /// the implicit transaction again so that changes made in callbacks start at this frame's time.
     @discardableResult
-    public func makePresentationTree(atTime mediaTime: CFTimeInterval) -> CALayer {
+    package func makePresentationTree(atTime mediaTime: CFTimeInterval) -> CALayer {
         layoutSubtreeIfNeeded()
         let thread = TransactionThreadState.current
         thread.flushImplicit()
@@ -88,7 +88,7 @@ extension CALayer {
     ///
     /// The copy is of this layer's class, or of its nearest LayerKit class for a subclass that does not
     /// override `makeLayer(copying:)`.
-    public func presentationCopy(atTime mediaTime: CFTimeInterval) -> CALayer {
+    package func presentationCopy(atTime mediaTime: CFTimeInterval) -> CALayer {
         guard !attachedAnimations.isEmpty else { return self }
         let copy = makePresentationCopy()
         var ignored: [AnimationEvent] = []
@@ -99,7 +99,7 @@ extension CALayer {
     /// This layer's subtree as it was shown `delay` seconds (of its superlayer's time) before media time
     /// `mediaTime`, with the animations applied: what `CAReplicatorLayer.instanceDelay` shows for a later
     /// instance. Changes nothing (no animation starts or completes, no callback runs).
-    public func presentationSubtree(atTime mediaTime: CFTimeInterval, delayedBy delay: CFTimeInterval) -> CALayer {
+    package func presentationSubtree(atTime mediaTime: CFTimeInterval, delayedBy delay: CFTimeInterval) -> CALayer {
         let model = modelLayer ?? self
         let parentTime = (model.timeParent?.localTime(forMediaTime: mediaTime) ?? mediaTime) - delay
         var ignored: [AnimationEvent] = []

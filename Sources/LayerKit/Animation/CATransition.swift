@@ -73,28 +73,28 @@ open class CATransition: CAAnimation {
 
 /// A transition in progress, as shown in a presentation copy: what to draw for the outgoing snapshot and
 /// the incoming (current) layer content.
-public struct CATransitionPresentation {
+package struct CATransitionPresentation {
     /// The kind of transition.
-    public let type: CATransitionType
+    package let type: CATransitionType
     /// The direction (nil subtypes are `.fromLeft`).
-    public let subtype: CATransitionSubtype
+    package let subtype: CATransitionSubtype
     /// The progress, 0…1.
-    public let progress: Double
+    package let progress: Double
     /// The layer's previous appearance with its sublayers (a presentation copy); nil when there was none.
-    public let outgoing: CALayer?
+    package let outgoing: CALayer?
     /// Offset of the incoming content in the layer's coordinates, points.
-    public let incomingOffset: CGPoint
+    package let incomingOffset: CGPoint
     /// Offset of the outgoing snapshot in the layer's coordinates, points.
-    public let outgoingOffset: CGPoint
+    package let outgoingOffset: CGPoint
     /// Opacity multiplier of the incoming content, 0…1.
-    public let incomingOpacity: Double
+    package let incomingOpacity: Double
     /// Opacity multiplier of the outgoing snapshot, 0…1.
-    public let outgoingOpacity: Double
+    package let outgoingOpacity: Double
     /// Whether the outgoing snapshot is drawn over the incoming content (reveal) rather than under it.
-    public let outgoingOnTop: Bool
+    package let outgoingOnTop: Bool
 
     /// The drawing parameters for `type` at `progress` over a layer of `size`.
-    public init(
+    package init(
         type: CATransitionType, subtype: CATransitionSubtype, progress: Double, outgoing: CALayer?, size: CGSize
     ) {
         self.type = type

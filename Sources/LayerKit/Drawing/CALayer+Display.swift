@@ -62,10 +62,10 @@ extension CALayer {
     }
 
     /// Times the layer was redrawn (by `displayIfNeeded`, or by `display()` drawing its backing image).
-    public var displayCount: Int { displayState.displayCount }
+    package var displayCount: Int { displayState.displayCount }
 
     /// Why the last redraw drew nothing (for example bounds × contentsScale beyond 16 384 pixels), or nil.
-    public var displayProblem: String? { displayState.problem }
+    package var displayProblem: String? { displayState.problem }
 
     /// Runs `displayIfNeeded()` on every marked layer of this subtree (masks included), skipping
     /// subtrees with nothing marked. Layers with `drawsAsynchronously` record their drawing on this
@@ -123,7 +123,7 @@ extension CALayer {
     /// layer coordinates, clipped to the bounds), calls `draw(in:)` and makes the result the layer's
     /// `contents` (without an implicit animation). A delegate's `display(_:)` that does not set contents
     /// itself ends here too (that is the protocol's default).
-    public func drawBackingStore() {
+    package func drawBackingStore() {
         if !displayState.counting { displayState.displayCount += 1 }
         if displayState.deferring {
             displayState.deferredContext = beginBackingStore(deferred: true)

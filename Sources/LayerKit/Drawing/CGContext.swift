@@ -52,7 +52,7 @@ public final class CGContext {
     public private(set) var commandCount = 0
 
     /// The renderer used by contexts created from now on. Set by the Compositor module.
-    public static var rendererFactory: CGContextRendererFactory?
+    package static var rendererFactory: CGContextRendererFactory?
 
     var gstate: GState
     private var stack: [GState] = []
@@ -65,13 +65,16 @@ public final class CGContext {
     // MARK: - Creating
 
     /// A context of `width × height` pixels cleared to transparent, whose images have `scale` pixels
-    /// per point, drawn by `renderer` (default: one from `CGContext.rendererFactory`; nil draws nothing).
+    /// per point (default 1), drawn by the compositor's rasteriser (`Compositor.installDrawingBackend()`;
+    /// without it the context draws nothing and says so in `problems`).
     /// Throws `CGImage.SizeError` for an unusable size and `CGContextError.badScale` for a scale that is
     /// not a finite number > 0.
-    public init(
-        width: Int, height: Int, scale: CGFloat = 1,
-        renderer: CGContextRenderer? = CGContext.rendererFactory?.makeRenderer()
-    ) throws {
+    public convenience init(width: Int, height: Int, scale: CGFloat = 1) throws {
+        try self.init(width: width, height: height, scale: scale, renderer: CGContext.rendererFactory?.makeRenderer())
+    }
+
+    /// `init(width:height:scale:)` drawn by `renderer` (nil draws nothing).
+    package init(width: Int, height: Int, scale: CGFloat = 1, renderer: CGContextRenderer?) throws {
         try CGImage.validate(width: width, height: height)
         guard scale.isFinite, scale > 0 else { throw CGContextError.badScale(scale) }
         self.width = width

@@ -57,29 +57,29 @@ public struct CGGradientDrawingOptions: OptionSet, Equatable, Sendable {
 }
 
 /// The pen a context strokes with: the stroke parameters of its graphics state.
-public struct CGStrokeParameters: Equatable, Sendable {
+package struct CGStrokeParameters: Equatable, Sendable {
     /// Line width in user-space units, ≥ 0. Default 1.
-    public var lineWidth: CGFloat = 1
+    package var lineWidth: CGFloat = 1
     /// Default `.butt`.
-    public var lineCap: CGLineCap = .butt
+    package var lineCap: CGLineCap = .butt
     /// Default `.miter`.
-    public var lineJoin: CGLineJoin = .miter
+    package var lineJoin: CGLineJoin = .miter
     /// Miter length ÷ line width beyond which a miter join is bevelled. Default 10.
-    public var miterLimit: CGFloat = 10
+    package var miterLimit: CGFloat = 10
     /// Dash lengths in user-space units; empty draws solid. Default empty.
-    public var dashLengths: [CGFloat] = []
+    package var dashLengths: [CGFloat] = []
     /// Offset into the dash pattern, user-space units. Default 0.
-    public var dashPhase: CGFloat = 0
+    package var dashPhase: CGFloat = 0
 
     /// The default pen.
-    public init() {}
+    package init() {}
 }
 
 // MARK: - Commands
 
 /// One pixel operation of a `CGContext`, with everything the raster backend needs (the graphics state
 /// at the time of the call is resolved into it). Paths are in device pixels unless a `ctm` is given.
-public enum CGDrawCommand {
+package enum CGDrawCommand {
     /// Fill a device-space path with a colour (alpha already multiplied by the context's alpha).
     case fill(CGPath, CGPathFillRule, CGColor)
     /// Stroke a device-space path drawn under `ctm` (the pen is shaped by the ctm, as in Core Graphics).
@@ -108,14 +108,14 @@ public enum CGDrawCommand {
 
 /// Executes a context's commands on its pixels. One renderer serves one context, from one thread at a
 /// time; it keeps the clip stack.
-public protocol CGContextRenderer: AnyObject {
+package protocol CGContextRenderer: AnyObject {
     /// Performs `command` on `context.data`.
     func execute(_ command: CGDrawCommand, in context: CGContext)
 }
 
 /// Makes renderers for new contexts. The Compositor module installs one (`CGContext.rendererFactory`)
 /// when a `Compositor` is created, so drawing works wherever frames are drawn.
-public protocol CGContextRendererFactory: AnyObject {
+package protocol CGContextRendererFactory: AnyObject {
     /// A renderer for one context.
     func makeRenderer() -> CGContextRenderer
 }

@@ -265,67 +265,31 @@ extension CAEmitterCell {
     // MARK: - Key-value coding
 
     /// The key table of the extension properties (merged into `keyAccessors`).
-    static let extensionAccessors: [String: LayerKeyAccessor] = {
-        func number(_ key: WritableKeyPath<CellExtensionState, CGFloat>, range: Bool) -> LayerKeyAccessor {
-            LayerKeyAccessor(
-                animatable: true, get: { .number(Double(($0 as! CAEmitterCell).state.extensions[keyPath: key])) },
-                set: {
-                    let cell = $0 as! CAEmitterCell
-                    let v = try $1.cgFloat(path: $2)
-                    cell.state.extensions[keyPath: key] = range ? try nonNegative(v, path: $2) : v
-                    cell.cellDidChange()
-                })
-        }
-        func float(_ key: WritableKeyPath<CellExtensionState, Float>) -> LayerKeyAccessor {
-            LayerKeyAccessor(
-                animatable: true, get: { .number(Double(($0 as! CAEmitterCell).state.extensions[keyPath: key])) },
-                set: {
-                    let cell = $0 as! CAEmitterCell
-                    cell.state.extensions[keyPath: key] = try nonNegative(try $1.float(path: $2), path: $2)
-                    cell.cellDidChange()
-                })
-        }
-        func optional(_ key: WritableKeyPath<CellExtensionState, CGFloat?>) -> LayerKeyAccessor {
-            LayerKeyAccessor(
-                animatable: false,
-                get: { (($0 as! CAEmitterCell).state.extensions[keyPath: key]).map { .number(Double($0)) } ?? .none },
-                set: {
-                    let cell = $0 as! CAEmitterCell
-                    if case .none = $1 {
-                        cell.state.extensions[keyPath: key] = nil
-                    } else {
-                        cell.state.extensions[keyPath: key] = try $1.cgFloat(path: $2)
-                    }
-                    cell.cellDidChange()
-                })
-        }
-        return [
-            "radialAcceleration": number(\.radialAcceleration, range: false),
-            "radialAccelerationRange": number(\.radialAccelerationRange, range: true),
-            "tangentialAcceleration": number(\.tangentialAcceleration, range: false),
-            "tangentialAccelerationRange": number(\.tangentialAccelerationRange, range: true),
-            "endColor": LayerKeyAccessor(
-                animatable: false, get: { ($0 as! CAEmitterCell).endColor.map { .color($0) } ?? .none },
-                set: { ($0 as! CAEmitterCell).endColor = try $1.optionalColor(path: $2) }),
-            "endRedRange": float(\.endRedRange),
-            "endGreenRange": float(\.endGreenRange),
-            "endBlueRange": float(\.endBlueRange),
-            "endAlphaRange": float(\.endAlphaRange),
-            "endScale": optional(\.endScale),
-            "endScaleRange": number(\.endScaleRange, range: true),
-            "clampsNegativeScale": LayerKeyAccessor(
-                animatable: false, get: { .bool(($0 as! CAEmitterCell).clampsNegativeScale) },
-                set: { ($0 as! CAEmitterCell).clampsNegativeScale = try $1.bool(path: $2) }),
-            "rotation": number(\.rotation, range: false),
-            "rotationRange": number(\.rotationRange, range: true),
-            "endRotation": optional(\.endRotation),
-            "endRotationRange": number(\.endRotationRange, range: true),
-            "orbitRadius": optional(\.orbitRadius),
-            "orbitRadiusRange": number(\.orbitRadiusRange, range: true),
-            "orbitEndRadius": optional(\.orbitEndRadius),
-            "orbitEndRadiusRange": number(\.orbitEndRadiusRange, range: true),
-            "orbitAngularVelocity": number(\.orbitAngularVelocity, range: false),
-            "orbitAngularVelocityRange": number(\.orbitAngularVelocityRange, range: true),
-        ]
-    }()
+    static let extensionAccessors: [String: LayerKeyAccessor] = LayerKeyAccessor.table(extensionKeys)
+
+    /// One description per extension property.
+    static let extensionKeys: [KeyDescription<CAEmitterCell>] = [
+        .init("radialAcceleration", \.radialAcceleration, animatable: true),
+        .init("radialAccelerationRange", \.radialAccelerationRange, .nonNegative, animatable: true),
+        .init("tangentialAcceleration", \.tangentialAcceleration, animatable: true),
+        .init("tangentialAccelerationRange", \.tangentialAccelerationRange, .nonNegative, animatable: true),
+        .init("endColor", \.endColor),
+        .init("endRedRange", \.endRedRange, .nonNegative, animatable: true),
+        .init("endGreenRange", \.endGreenRange, .nonNegative, animatable: true),
+        .init("endBlueRange", \.endBlueRange, .nonNegative, animatable: true),
+        .init("endAlphaRange", \.endAlphaRange, .nonNegative, animatable: true),
+        .init("endScale", \.endScale),
+        .init("endScaleRange", \.endScaleRange, .nonNegative, animatable: true),
+        .init("clampsNegativeScale", \.clampsNegativeScale),
+        .init("rotation", \.rotation, animatable: true),
+        .init("rotationRange", \.rotationRange, .nonNegative, animatable: true),
+        .init("endRotation", \.endRotation),
+        .init("endRotationRange", \.endRotationRange, .nonNegative, animatable: true),
+        .init("orbitRadius", \.orbitRadius),
+        .init("orbitRadiusRange", \.orbitRadiusRange, .nonNegative, animatable: true),
+        .init("orbitEndRadius", \.orbitEndRadius),
+        .init("orbitEndRadiusRange", \.orbitEndRadiusRange, .nonNegative, animatable: true),
+        .init("orbitAngularVelocity", \.orbitAngularVelocity, animatable: true),
+        .init("orbitAngularVelocityRange", \.orbitAngularVelocityRange, .nonNegative, animatable: true),
+    ]
 }

@@ -40,14 +40,8 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
         var minificationFilter: CALayerContentsFilter = .linear
         var magnificationFilter: CALayerContentsFilter = .linear
         var minificationFilterBias: Float = 0
-        var beginTime: CFTimeInterval = 0
-        var duration: CFTimeInterval = 0
-        var speed: Float = 1
-        var timeOffset: CFTimeInterval = 0
-        var repeatCount: Float = 0
-        var repeatDuration: CFTimeInterval = 0
-        var autoreverses: Bool = false
-        var fillMode: CAMediaTimingFillMode = .removed
+        /// The eight CAMediaTiming values, stored as the animations store theirs.
+        var timing = MediaTimingValues()
         var extensions = CellExtensionState()
     }
 
@@ -75,7 +69,7 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
     public internal(set) weak var modelCell: CAEmitterCell?
 
     /// Increments whenever a property of this cell changes.
-    public private(set) var generation: UInt64 = 0
+    package private(set) var generation: UInt64 = 0
 
     /// Creates a cell with Core Animation's default values.
     public required init() {}
@@ -84,7 +78,7 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
     public class func emitterCell() -> Self { self.init() }
 
     /// A copy of this cell and its sub-cells, remembering this cell as the model.
-    public func presentationCopy() -> CAEmitterCell {
+    package func presentationCopy() -> CAEmitterCell {
         let c = type(of: self).init()
         c.state = state
         c.style = style
@@ -426,72 +420,72 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
 
     /// When the cell starts emitting, seconds after its parent's start. Default 0.
     public var beginTime: CFTimeInterval {
-        get { state.beginTime }
+        get { state.timing.beginTime }
         set {
-            state.beginTime = newValue
+            state.timing.beginTime = newValue
             cellDidChange()
         }
     }
 
     /// Length of one emitting cycle in seconds; 0 emits without end. Default 0.
     public var duration: CFTimeInterval {
-        get { state.duration }
+        get { state.timing.duration }
         set {
-            state.duration = newValue
+            state.timing.duration = newValue
             cellDidChange()
         }
     }
 
     /// Rate of the cell's time relative to its parent's. Default 1.
     public var speed: Float {
-        get { state.speed }
+        get { state.timing.speed }
         set {
-            state.speed = newValue
+            state.timing.speed = newValue
             cellDidChange()
         }
     }
 
     /// Offset into the cell's time, seconds. Default 0.
     public var timeOffset: CFTimeInterval {
-        get { state.timeOffset }
+        get { state.timing.timeOffset }
         set {
-            state.timeOffset = newValue
+            state.timing.timeOffset = newValue
             cellDidChange()
         }
     }
 
     /// Emitting cycles; `.infinity` repeats forever. Default 0 (one).
     public var repeatCount: Float {
-        get { state.repeatCount }
+        get { state.timing.repeatCount }
         set {
-            state.repeatCount = newValue
+            state.timing.repeatCount = newValue
             cellDidChange()
         }
     }
 
     /// Total emitting time in seconds; `.infinity` for ever. Default 0 (unused).
     public var repeatDuration: CFTimeInterval {
-        get { state.repeatDuration }
+        get { state.timing.repeatDuration }
         set {
-            state.repeatDuration = newValue
+            state.timing.repeatDuration = newValue
             cellDidChange()
         }
     }
 
     /// Whether alternate cycles run backwards. Default false.
     public var autoreverses: Bool {
-        get { state.autoreverses }
+        get { state.timing.autoreverses }
         set {
-            state.autoreverses = newValue
+            state.timing.autoreverses = newValue
             cellDidChange()
         }
     }
 
     /// Whether the cell emits before its begin time or after its end. Default `.removed`.
     public var fillMode: CAMediaTimingFillMode {
-        get { state.fillMode }
+        get { state.timing.fillMode }
         set {
-            state.fillMode = newValue
+            state.timing.fillMode = newValue
             cellDidChange()
         }
     }
@@ -499,140 +493,55 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
     // MARK: - Key-value coding
 
     /// The keys a cell answers to.
-    public class var keyAccessors: [String: LayerKeyAccessor] { cellAccessors }
+    package class var keyAccessors: [String: LayerKeyAccessor] { cellAccessors }
 
     static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }
 
-    static let coreAccessors: [String: LayerKeyAccessor] = [
-        "name": LayerKeyAccessor(
-            animatable: false, get: { ($0 as! CAEmitterCell).name.map { .string($0) } ?? .none },
-            set: { ($0 as! CAEmitterCell).name = try $1.optionalString(path: $2) }),
-        "isEnabled": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) },
-            set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
-        "enabled": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CAEmitterCell).isEnabled) },
-            set: { ($0 as! CAEmitterCell).isEnabled = try $1.bool(path: $2) }),
-        "birthRate": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).birthRate)) },
-            set: { ($0 as! CAEmitterCell).birthRate = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "lifetime": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetime)) },
-            set: { ($0 as! CAEmitterCell).lifetime = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "lifetimeRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).lifetimeRange)) },
-            set: { ($0 as! CAEmitterCell).lifetimeRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "emissionLatitude": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLatitude)) },
-            set: { ($0 as! CAEmitterCell).emissionLatitude = try $1.cgFloat(path: $2) }),
-        "emissionLongitude": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionLongitude)) },
-            set: { ($0 as! CAEmitterCell).emissionLongitude = try $1.cgFloat(path: $2) }),
-        "emissionRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).emissionRange)) },
-            set: { ($0 as! CAEmitterCell).emissionRange = try $1.cgFloat(path: $2) }),
-        "velocity": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocity)) },
-            set: { ($0 as! CAEmitterCell).velocity = try $1.cgFloat(path: $2) }),
-        "velocityRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).velocityRange)) },
-            set: { ($0 as! CAEmitterCell).velocityRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "xAcceleration": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).xAcceleration)) },
-            set: { ($0 as! CAEmitterCell).xAcceleration = try $1.cgFloat(path: $2) }),
-        "yAcceleration": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).yAcceleration)) },
-            set: { ($0 as! CAEmitterCell).yAcceleration = try $1.cgFloat(path: $2) }),
-        "zAcceleration": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).zAcceleration)) },
-            set: { ($0 as! CAEmitterCell).zAcceleration = try $1.cgFloat(path: $2) }),
-        "scale": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scale)) },
-            set: { ($0 as! CAEmitterCell).scale = try $1.cgFloat(path: $2) }),
-        "scaleRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleRange)) },
-            set: { ($0 as! CAEmitterCell).scaleRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "scaleSpeed": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).scaleSpeed)) },
-            set: { ($0 as! CAEmitterCell).scaleSpeed = try $1.cgFloat(path: $2) }),
-        "spin": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spin)) },
-            set: { ($0 as! CAEmitterCell).spin = try $1.cgFloat(path: $2) }),
-        "spinRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).spinRange)) },
-            set: { ($0 as! CAEmitterCell).spinRange = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "color": LayerKeyAccessor(
-            animatable: true, get: { .color(($0 as! CAEmitterCell).color) },
-            set: { ($0 as! CAEmitterCell).color = try $1.color(path: $2) }),
-        "redRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redRange)) },
-            set: { ($0 as! CAEmitterCell).redRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "greenRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenRange)) },
-            set: { ($0 as! CAEmitterCell).greenRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "blueRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueRange)) },
-            set: { ($0 as! CAEmitterCell).blueRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "alphaRange": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaRange)) },
-            set: { ($0 as! CAEmitterCell).alphaRange = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "redSpeed": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).redSpeed)) },
-            set: { ($0 as! CAEmitterCell).redSpeed = try $1.float(path: $2) }),
-        "greenSpeed": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).greenSpeed)) },
-            set: { ($0 as! CAEmitterCell).greenSpeed = try $1.float(path: $2) }),
-        "blueSpeed": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).blueSpeed)) },
-            set: { ($0 as! CAEmitterCell).blueSpeed = try $1.float(path: $2) }),
-        "alphaSpeed": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).alphaSpeed)) },
-            set: { ($0 as! CAEmitterCell).alphaSpeed = try $1.float(path: $2) }),
-        "contents": LayerKeyAccessor(
-            animatable: false, get: { ($0 as! CAEmitterCell).contents.map { .image($0) } ?? .none },
-            set: { ($0 as! CAEmitterCell).contents = try $1.optionalImage(path: $2) }),
-        "contentsRect": LayerKeyAccessor(
-            animatable: true, get: { .rect(($0 as! CAEmitterCell).contentsRect) },
-            set: { ($0 as! CAEmitterCell).contentsRect = try $1.rect(path: $2) }),
-        "contentsScale": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterCell).contentsScale)) },
-            set: { ($0 as! CAEmitterCell).contentsScale = try positive(try $1.cgFloat(path: $2), path: $2) }),
-        "minificationFilter": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAEmitterCell).minificationFilter.rawValue) },
-            set: { ($0 as! CAEmitterCell).minificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }
-        ),
-        "magnificationFilter": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAEmitterCell).magnificationFilter.rawValue) },
-            set: {
-                ($0 as! CAEmitterCell).magnificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2)
-            }),
-        "minificationFilterBias": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CAEmitterCell).minificationFilterBias)) },
-            set: { ($0 as! CAEmitterCell).minificationFilterBias = try $1.float(path: $2) }),
-        "beginTime": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CAEmitterCell).beginTime) },
-            set: { ($0 as! CAEmitterCell).beginTime = try $1.double(path: $2) }),
-        "duration": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CAEmitterCell).duration) },
-            set: { ($0 as! CAEmitterCell).duration = try $1.doubleOrInfinity(path: $2) }),
-        "speed": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CAEmitterCell).speed)) },
-            set: { ($0 as! CAEmitterCell).speed = try $1.float(path: $2) }),
-        "timeOffset": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CAEmitterCell).timeOffset) },
-            set: { ($0 as! CAEmitterCell).timeOffset = try $1.double(path: $2) }),
-        "repeatCount": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CAEmitterCell).repeatCount)) },
-            set: { ($0 as! CAEmitterCell).repeatCount = try $1.floatOrInfinity(path: $2) }),
-        "repeatDuration": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CAEmitterCell).repeatDuration) },
-            set: { ($0 as! CAEmitterCell).repeatDuration = try $1.doubleOrInfinity(path: $2) }),
-        "autoreverses": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CAEmitterCell).autoreverses) },
-            set: { ($0 as! CAEmitterCell).autoreverses = try $1.bool(path: $2) }),
-        "fillMode": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAEmitterCell).fillMode.rawValue) },
-            set: { ($0 as! CAEmitterCell).fillMode = try enumValue(CAMediaTimingFillMode.self, $1, path: $2) }),
+    static let coreAccessors: [String: LayerKeyAccessor] = LayerKeyAccessor.table(coreKeys)
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let coreKeys: [KeyDescription<CAEmitterCell>] = [
+        .init("name", \.name),
+        .init("isEnabled", \.isEnabled, aliases: ["enabled"]),
+        .init("birthRate", \.birthRate, .nonNegative, animatable: true),
+        .init("lifetime", \.lifetime, .nonNegative, animatable: true),
+        .init("lifetimeRange", \.lifetimeRange, .nonNegative, animatable: true),
+        .init("emissionLatitude", \.emissionLatitude, animatable: true, angle: true),
+        .init("emissionLongitude", \.emissionLongitude, animatable: true, angle: true),
+        .init("emissionRange", \.emissionRange, animatable: true, angle: true),
+        .init("velocity", \.velocity, animatable: true),
+        .init("velocityRange", \.velocityRange, .nonNegative, animatable: true),
+        .init("xAcceleration", \.xAcceleration, animatable: true),
+        .init("yAcceleration", \.yAcceleration, animatable: true),
+        .init("zAcceleration", \.zAcceleration, animatable: true),
+        .init("scale", \.scale, animatable: true),
+        .init("scaleRange", \.scaleRange, .nonNegative, animatable: true),
+        .init("scaleSpeed", \.scaleSpeed, animatable: true),
+        .init("spin", \.spin, animatable: true, angle: true),
+        .init("spinRange", \.spinRange, .nonNegative, animatable: true, angle: true),
+        .init("color", \.color, animatable: true),
+        .init("redRange", \.redRange, .nonNegative, animatable: true),
+        .init("greenRange", \.greenRange, .nonNegative, animatable: true),
+        .init("blueRange", \.blueRange, .nonNegative, animatable: true),
+        .init("alphaRange", \.alphaRange, .nonNegative, animatable: true),
+        .init("redSpeed", \.redSpeed, animatable: true),
+        .init("greenSpeed", \.greenSpeed, animatable: true),
+        .init("blueSpeed", \.blueSpeed, animatable: true),
+        .init("alphaSpeed", \.alphaSpeed, animatable: true),
+        .init("contents", \.contents),
+        .init("contentsRect", \.contentsRect, animatable: true),
+        .init("contentsScale", \.contentsScale, .positive, animatable: true),
+        .init("minificationFilter", \.minificationFilter, constants: CALayerContentsFilter.self),
+        .init("magnificationFilter", \.magnificationFilter, constants: CALayerContentsFilter.self),
+        .init("minificationFilterBias", \.minificationFilterBias),
+        .init("beginTime", \.beginTime),
+        .init("duration", \.duration, .nonNegativeOrInfinity),
+        .init("speed", \.speed),
+        .init("timeOffset", \.timeOffset),
+        .init("repeatCount", \.repeatCount, .nonNegativeOrInfinity),
+        .init("repeatDuration", \.repeatDuration, .nonNegativeOrInfinity),
+        .init("autoreverses", \.autoreverses),
+        .init("fillMode", \.fillMode),
     ]
 
     // MARK: - Key-value coding as on iOS

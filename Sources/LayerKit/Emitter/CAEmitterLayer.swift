@@ -27,6 +27,17 @@ open class CAEmitterLayer: CALayer {
 
     var own = EmitterState()
 
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<EmitterState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = own[keyPath: field].layerValue
+        own[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
+
     /// Creates a layer with Core Animation's default values.
     public override init() { super.init() }
 
@@ -52,61 +63,37 @@ open class CAEmitterLayer: CALayer {
     /// Centre of the emission shape in the layer's coordinates, points. Default `.zero`. Animatable.
     public var emitterPosition: CGPoint {
         get { own.emitterPosition }
-        set {
-            let old: LayerValue = .point(own.emitterPosition)
-            own.emitterPosition = newValue
-            didChangeValue(forKey: "emitterPosition", from: old)
-        }
+        set { update(\.emitterPosition, to: newValue) }
     }
 
     /// z of the centre of the emission shape, points. Default 0. Animatable.
     public var emitterZPosition: CGFloat {
         get { own.emitterZPosition }
-        set {
-            let old: LayerValue = .number(Double(own.emitterZPosition))
-            own.emitterZPosition = newValue
-            didChangeValue(forKey: "emitterZPosition", from: old)
-        }
+        set { update(\.emitterZPosition, to: newValue) }
     }
 
     /// Size of the emission shape, points (docs/Design.md §3.3). Default `.zero`. Animatable.
     public var emitterSize: CGSize {
         get { own.emitterSize }
-        set {
-            let old: LayerValue = .size(own.emitterSize)
-            own.emitterSize = newValue
-            didChangeValue(forKey: "emitterSize", from: old)
-        }
+        set { update(\.emitterSize, to: newValue) }
     }
 
     /// Depth of the cuboid shape, points. Default 0. Animatable.
     public var emitterDepth: CGFloat {
         get { own.emitterDepth }
-        set {
-            let old: LayerValue = .number(Double(own.emitterDepth))
-            own.emitterDepth = newValue
-            didChangeValue(forKey: "emitterDepth", from: old)
-        }
+        set { update(\.emitterDepth, to: newValue) }
     }
 
     /// Shape particles come from. Default `.point`.
     public var emitterShape: CAEmitterLayerEmitterShape {
         get { own.emitterShape }
-        set {
-            let old: LayerValue = .string(own.emitterShape.rawValue)
-            own.emitterShape = newValue
-            didChangeValue(forKey: "emitterShape", from: old)
-        }
+        set { update(\.emitterShape, to: newValue) }
     }
 
     /// Part of the shape particles come from. Default `.volume`.
     public var emitterMode: CAEmitterLayerEmitterMode {
         get { own.emitterMode }
-        set {
-            let old: LayerValue = .string(own.emitterMode.rawValue)
-            own.emitterMode = newValue
-            didChangeValue(forKey: "emitterMode", from: old)
-        }
+        set { update(\.emitterMode, to: newValue) }
     }
 
     // MARK: - Rendering
@@ -114,21 +101,13 @@ open class CAEmitterLayer: CALayer {
     /// Order and blending of particles (docs/Design.md §3.7). Default `.unordered`.
     public var renderMode: CAEmitterLayerRenderMode {
         get { own.renderMode }
-        set {
-            let old: LayerValue = .string(own.renderMode.rawValue)
-            own.renderMode = newValue
-            didChangeValue(forKey: "renderMode", from: old)
-        }
+        set { update(\.renderMode, to: newValue) }
     }
 
     /// Whether particles are drawn in the superlayer's 3D space instead of flattened. Default false.
     public var preservesDepth: Bool {
         get { own.preservesDepth }
-        set {
-            let old: LayerValue = .bool(own.preservesDepth)
-            own.preservesDepth = newValue
-            didChangeValue(forKey: "preservesDepth", from: old)
-        }
+        set { update(\.preservesDepth, to: newValue) }
     }
 
     // MARK: - Multipliers (docs/Design.md §3.4)
@@ -136,51 +115,31 @@ open class CAEmitterLayer: CALayer {
     /// Multiplies every cell's birth rate, ≥ 0. Default 1. Animatable.
     public var birthRate: Float {
         get { own.birthRate }
-        set {
-            let old: LayerValue = .number(Double(own.birthRate))
-            own.birthRate = newValue
-            didChangeValue(forKey: "birthRate", from: old)
-        }
+        set { update(\.birthRate, to: newValue) }
     }
 
     /// Multiplies every sampled lifetime, ≥ 0; 0 stops new particles. Default 1. Animatable.
     public var lifetime: Float {
         get { own.lifetime }
-        set {
-            let old: LayerValue = .number(Double(own.lifetime))
-            own.lifetime = newValue
-            didChangeValue(forKey: "lifetime", from: old)
-        }
+        set { update(\.lifetime, to: newValue) }
     }
 
     /// Multiplies every sampled initial speed. Default 1. Animatable.
     public var velocity: Float {
         get { own.velocity }
-        set {
-            let old: LayerValue = .number(Double(own.velocity))
-            own.velocity = newValue
-            didChangeValue(forKey: "velocity", from: old)
-        }
+        set { update(\.velocity, to: newValue) }
     }
 
     /// Multiplies every sampled scale and scaleSpeed. Default 1. Animatable.
     public var scale: Float {
         get { own.scale }
-        set {
-            let old: LayerValue = .number(Double(own.scale))
-            own.scale = newValue
-            didChangeValue(forKey: "scale", from: old)
-        }
+        set { update(\.scale, to: newValue) }
     }
 
     /// Multiplies every sampled spin. Default 1. Animatable.
     public var spin: Float {
         get { own.spin }
-        set {
-            let old: LayerValue = .number(Double(own.spin))
-            own.spin = newValue
-            didChangeValue(forKey: "spin", from: old)
-        }
+        set { update(\.spin, to: newValue) }
     }
 
     // MARK: - Randomness and limits
@@ -188,31 +147,19 @@ open class CAEmitterLayer: CALayer {
     /// Seed of this layer's random generator (docs/Design.md §3.9). Default 0.
     public var seed: UInt32 {
         get { own.seed }
-        set {
-            let old: LayerValue = .number(Double(own.seed))
-            own.seed = newValue
-            didChangeValue(forKey: "seed", from: old)
-        }
+        set { update(\.seed, to: newValue) }
     }
 
     /// Extension: most live particles of this layer, ≥ 0; further births are dropped and counted. Default 100 000.
     public var maxParticles: Int {
         get { own.maxParticles }
-        set {
-            let old: LayerValue = .number(Double(own.maxParticles))
-            own.maxParticles = newValue
-            didChangeValue(forKey: "maxParticles", from: old)
-        }
+        set { update(\.maxParticles, to: newValue) }
     }
 
     /// Extension: how ranges are read (docs/Design.md §3.1). Default `.fullWidth` (M ± R).
     public var rangeSemantics: CAEmitterRangeSemantics {
         get { own.rangeSemantics }
-        set {
-            let old: LayerValue = .string(own.rangeSemantics.rawValue)
-            own.rangeSemantics = newValue
-            didChangeValue(forKey: "rangeSemantics", from: old)
-        }
+        set { update(\.rangeSemantics, to: newValue) }
     }
 
     // MARK: - Cells
@@ -291,57 +238,29 @@ open class CAEmitterLayer: CALayer {
     // MARK: - Key-value coding
 
     /// The keys this class answers to.
-    override open class var keyAccessors: [String: LayerKeyAccessor] { CAEmitterLayer.emitterLayerAccessors }
+    override package class var keyAccessors: [String: LayerKeyAccessor] { CAEmitterLayer.emitterLayerAccessors }
 
-    static let emitterLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "emitterPosition": LayerKeyAccessor(
-            animatable: true, get: { .point(($0 as! CAEmitterLayer).emitterPosition) },
-            set: { ($0 as! CAEmitterLayer).emitterPosition = try $1.point(path: $2) }),
-        "emitterZPosition": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterLayer).emitterZPosition)) },
-            set: { ($0 as! CAEmitterLayer).emitterZPosition = try $1.cgFloat(path: $2) }),
-        "emitterSize": LayerKeyAccessor(
-            animatable: true, get: { .size(($0 as! CAEmitterLayer).emitterSize) },
-            set: { ($0 as! CAEmitterLayer).emitterSize = try $1.size(path: $2) }),
-        "emitterDepth": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterLayer).emitterDepth)) },
-            set: { ($0 as! CAEmitterLayer).emitterDepth = try $1.cgFloat(path: $2) }),
-        "emitterShape": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAEmitterLayer).emitterShape.rawValue) },
-            set: { ($0 as! CAEmitterLayer).emitterShape = try enumValue(CAEmitterLayerEmitterShape.self, $1, path: $2) }
-        ),
-        "emitterMode": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAEmitterLayer).emitterMode.rawValue) },
-            set: { ($0 as! CAEmitterLayer).emitterMode = try enumValue(CAEmitterLayerEmitterMode.self, $1, path: $2) }),
-        "renderMode": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAEmitterLayer).renderMode.rawValue) },
-            set: { ($0 as! CAEmitterLayer).renderMode = try enumValue(CAEmitterLayerRenderMode.self, $1, path: $2) }),
-        "preservesDepth": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CAEmitterLayer).preservesDepth) },
-            set: { ($0 as! CAEmitterLayer).preservesDepth = try $1.bool(path: $2) }),
-        "birthRate": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterLayer).birthRate)) },
-            set: { ($0 as! CAEmitterLayer).birthRate = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "lifetime": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterLayer).lifetime)) },
-            set: { ($0 as! CAEmitterLayer).lifetime = try nonNegative(try $1.float(path: $2), path: $2) }),
-        "velocity": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterLayer).velocity)) },
-            set: { ($0 as! CAEmitterLayer).velocity = try $1.float(path: $2) }),
-        "scale": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterLayer).scale)) },
-            set: { ($0 as! CAEmitterLayer).scale = try $1.float(path: $2) }),
-        "spin": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAEmitterLayer).spin)) },
-            set: { ($0 as! CAEmitterLayer).spin = try $1.float(path: $2) }),
-        "seed": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CAEmitterLayer).seed)) },
-            set: { ($0 as! CAEmitterLayer).seed = try $1.uint32(path: $2) }),
-        "maxParticles": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CAEmitterLayer).maxParticles)) },
-            set: { ($0 as! CAEmitterLayer).maxParticles = try nonNegativeInt(try $1.int(path: $2), path: $2) }),
-        "rangeSemantics": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAEmitterLayer).rangeSemantics.rawValue) },
-            set: { ($0 as! CAEmitterLayer).rangeSemantics = try enumValue(CAEmitterRangeSemantics.self, $1, path: $2) }),
-    ]) { $1 }
+    static let emitterLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging(
+        LayerKeyAccessor.table(keys)
+    ) { $1 }
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let keys: [KeyDescription<CAEmitterLayer>] = [
+        .init("emitterPosition", \.emitterPosition, animatable: true),
+        .init("emitterZPosition", \.emitterZPosition, animatable: true),
+        .init("emitterSize", \.emitterSize, animatable: true),
+        .init("emitterDepth", \.emitterDepth, animatable: true),
+        .init("emitterShape", \.emitterShape),
+        .init("emitterMode", \.emitterMode),
+        .init("renderMode", \.renderMode),
+        .init("preservesDepth", \.preservesDepth),
+        .init("birthRate", \.birthRate, .nonNegative, animatable: true),
+        .init("lifetime", \.lifetime, .nonNegative, animatable: true),
+        .init("velocity", \.velocity, animatable: true),
+        .init("scale", \.scale, animatable: true),
+        .init("spin", \.spin, animatable: true),
+        .init("seed", \.seed),
+        .init("maxParticles", \.maxParticles, .nonNegative),
+        .init("rangeSemantics", \.rangeSemantics),
+    ]
 }

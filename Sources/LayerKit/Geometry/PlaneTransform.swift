@@ -4,15 +4,21 @@ import Foundation
 ///
 /// It is what a 4×4 layer transform does to points of a layer's plane (z = 0) once the result is
 /// flattened into the superlayer's plane, which is how Core Animation composes non-transform layers.
-public struct PlaneTransform: Equatable, Sendable {
+///
+/// Package API: the compositor and the engine map points with it (`CALayer.convert` is the public way);
+/// its methods are inlinable because the compositor calls them per sprite and per vertex.
+@usableFromInline
+package struct PlaneTransform: Equatable, Sendable {
     /// Entries, row-major: (m11 m12 m13; m21 m22 m23; m31 m32 m33).
-    public var m11, m12, m13, m21, m22, m23, m31, m32, m33: CGFloat
+    @usableFromInline package var m11, m12, m13, m21, m22, m23, m31, m32, m33: CGFloat
 
     /// The identity map.
-    public static let identity = PlaneTransform(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+    @usableFromInline package static let identity = PlaneTransform(
+        m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
 
     /// Creates a map from its nine entries.
-    public init(
+    @inlinable
+    package init(
         m11: CGFloat, m12: CGFloat, m13: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat,
         m31: CGFloat, m32: CGFloat, m33: CGFloat
     ) {
@@ -22,14 +28,16 @@ public struct PlaneTransform: Equatable, Sendable {
     }
 
     /// The map of the z = 0 plane induced by `t`, with the output's z dropped.
-    public init(_ t: CATransform3D) {
+    @inlinable
+    package init(_ t: CATransform3D) {
         self.init(
             m11: t.m11, m12: t.m12, m13: t.m14, m21: t.m21, m22: t.m22, m23: t.m24,
             m31: t.m41, m32: t.m42, m33: t.m44)
     }
 
     /// `self` followed by `b`.
-    public func concatenating(_ b: PlaneTransform) -> PlaneTransform {
+    @inlinable
+    package func concatenating(_ b: PlaneTransform) -> PlaneTransform {
         let a = self
         return PlaneTransform(
             m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31, m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32,
@@ -41,7 +49,8 @@ public struct PlaneTransform: Equatable, Sendable {
     }
 
     /// The inverse map, or nil when it is singular.
-    public var inverted: PlaneTransform? {
+    @inlinable
+    package var inverted: PlaneTransform? {
         let c11 = m22 * m33 - m23 * m32
         let c12 = m13 * m32 - m12 * m33
         let c13 = m12 * m23 - m13 * m22
@@ -59,17 +68,20 @@ public struct PlaneTransform: Equatable, Sendable {
     }
 
     /// The homogeneous image of `p` before the divide.
-    public func applyHomogeneous(_ p: CGPoint) -> (x: CGFloat, y: CGFloat, w: CGFloat) {
+    @inlinable
+    package func applyHomogeneous(_ p: CGPoint) -> (x: CGFloat, y: CGFloat, w: CGFloat) {
         (p.x * m11 + p.y * m21 + m31, p.x * m12 + p.y * m22 + m32, p.x * m13 + p.y * m23 + m33)
     }
 
     /// The image of `p`, or nil when it lies behind the camera (w ≤ 0).
-    public func apply(_ p: CGPoint) -> CGPoint? {
+    @inlinable
+    package func apply(_ p: CGPoint) -> CGPoint? {
         let h = applyHomogeneous(p)
         guard h.w > 0 else { return nil }
         return CGPoint(x: h.x / h.w, y: h.y / h.w)
     }
 
     /// Whether the map is affine (no perspective row).
-    public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
+    @inlinable
+    package var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
 }

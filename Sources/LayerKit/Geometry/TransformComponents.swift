@@ -6,18 +6,18 @@ import Foundation
 /// The transform is read as `S · Rx · Ry · Rz · T` in row-vector order (scale first, then rotations
 /// about x, y and z, then translation); the perspective column (m14, m24, m34, m44) is kept as is.
 /// Shear is not represented: setting a component of a sheared transform drops the shear.
-public struct TransformComponents: Equatable, Sendable {
+package struct TransformComponents: Equatable, Sendable {
     /// Translation in points.
-    public var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
+    package var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
     /// Scale factors; x is negative for a mirrored transform.
-    public var scale: (x: CGFloat, y: CGFloat, z: CGFloat)
+    package var scale: (x: CGFloat, y: CGFloat, z: CGFloat)
     /// Euler angles in radians, applied about x, then y, then z.
-    public var rotation: (x: CGFloat, y: CGFloat, z: CGFloat)
+    package var rotation: (x: CGFloat, y: CGFloat, z: CGFloat)
     /// The perspective column (m14, m24, m34, m44).
-    public var perspective: (m14: CGFloat, m24: CGFloat, m34: CGFloat, m44: CGFloat)
+    package var perspective: (m14: CGFloat, m24: CGFloat, m34: CGFloat, m44: CGFloat)
 
     /// Decomposes `t`.
-    public init(_ t: CATransform3D) {
+    package init(_ t: CATransform3D) {
         translation = (t.m41, t.m42, t.m43)
         perspective = (t.m14, t.m24, t.m34, t.m44)
         var r1 = (t.m11, t.m12, t.m13)
@@ -47,7 +47,7 @@ public struct TransformComponents: Equatable, Sendable {
     }
 
     /// The recomposed transform.
-    public var transform: CATransform3D {
+    package var transform: CATransform3D {
         var m = CATransform3DMakeRotation(rotation.z, 0, 0, 1)
         m = CATransform3DRotate(m, rotation.y, 0, 1, 0)
         m = CATransform3DRotate(m, rotation.x, 1, 0, 0)
@@ -58,7 +58,7 @@ public struct TransformComponents: Equatable, Sendable {
     }
 
     /// Component-wise equality.
-    public static func == (a: TransformComponents, b: TransformComponents) -> Bool {
+    package static func == (a: TransformComponents, b: TransformComponents) -> Bool {
         a.translation == b.translation && a.scale == b.scale && a.rotation == b.rotation
             && a.perspective == b.perspective
     }

@@ -263,17 +263,17 @@ public enum BuiltinSprites {
 
 /// Smooth 2D value noise on a 64×64 lattice (wrapping), values from `SeededRandom`: the same numbers on every
 /// machine. Used by the procedural sprites and by `emitter-assets`.
-public struct ValueNoise: Sendable {
+package struct ValueNoise: Sendable {
     private var lattice: [Double]
 
     /// A lattice filled from `SeededRandom(seed:)`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         lattice = (0..<(64 * 64)).map { _ in rng.nextUnitDouble() }
     }
 
     /// Noise in 0…1 at (x, y), smoothly interpolated between lattice points one unit apart.
-    public func value(_ x: Double, _ y: Double) -> Double {
+    package func value(_ x: Double, _ y: Double) -> Double {
         let xf = x.rounded(.down)
         let yf = y.rounded(.down)
         let ix = Int(xf) & 63
@@ -289,7 +289,7 @@ public struct ValueNoise: Sendable {
     }
 
     /// The sum of `octaves` octaves (each twice the frequency and half the amplitude), normalised to 0…1.
-    public func fractal(_ x: Double, _ y: Double, octaves: Int) -> Double {
+    package func fractal(_ x: Double, _ y: Double, octaves: Int) -> Double {
         var sum = 0.0
         var amplitude = 1.0
         var frequency = 1.0

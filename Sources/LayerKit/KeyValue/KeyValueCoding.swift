@@ -1,21 +1,149 @@
 import Foundation
 
-/// How one key of a class is read and written as a `LayerValue`.
-public struct LayerKeyAccessor {
+/// One key of a class as key-value coding, animations and scene files use it: how it is read and written
+/// as a `LayerValue`, and what it accepts. Made from the class's `KeyDescription`s (`table(_:)`), one per
+/// property, so the table cannot disagree with the properties.
+package struct LayerKeyAccessor {
+    /// The Swift property's name; an Objective-C alias (`hidden`) maps to its property (`isHidden`).
+    package let key: String
     /// Whether Core Animation can animate the key.
-    public let animatable: Bool
+    package let animatable: Bool
+    /// Whether the value is an angle in radians (scene files also accept `"90deg"`).
+    package let isAngle: Bool
+    /// The range the setter enforces on a number, if any.
+    package let rule: ValueRule?
+    /// For a string constant (`CAEmitterLayerEmitterShape`, …), the raw strings it accepts, in Core
+    /// Animation's documentation order.
+    package let enumerationValues: [String]?
     let getter: (AnyObject) -> LayerValue
     let setter: (AnyObject, LayerValue, String) throws -> Void
 
-    /// Creates an accessor from a getter and a setter; the setter receives the full key path for errors.
-    public init(
-        animatable: Bool, get: @escaping (AnyObject) -> LayerValue,
-        set: @escaping (AnyObject, LayerValue, String) throws -> Void
-    ) {
-        self.animatable = animatable
-        getter = get
-        setter = set
+    /// The accessors of `keys` by key, each alias with its property's accessor.
+    static func table<Root: AnyObject>(_ keys: [KeyDescription<Root>]) -> [String: LayerKeyAccessor] {
+        var table: [String: LayerKeyAccessor] = [:]
+        for d in keys {
+            // The one cast of the tables: a class's table is only asked about objects of that class.
+            let accessor = LayerKeyAccessor(
+                key: d.key, animatable: d.animatable, isAngle: d.isAngle, rule: d.rule,
+                enumerationValues: d.enumerationValues, getter: { d.get($0 as! Root) },
+                setter: { try d.set($0 as! Root, $1, $2) })
+            for name in [d.key] + d.aliases {
+                precondition(table.updateValue(accessor, forKey: name) == nil, "key \(name) is described twice")
+            }
+        }
+        return table
     }
+}
+
+/// A range a number property's setter enforces, as scene files and their JSON Schema report it.
+package enum ValueRule: Equatable, Sendable {
+    /// Finite and ≥ 0 (ranges, rates, counts).
+    case nonNegative
+    /// Finite and > 0 (contents scales).
+    case positive
+    /// ≥ 0, or +infinity (`duration`, `repeatCount`, `repeatDuration`).
+    case nonNegativeOrInfinity
+}
+
+/// One property of a layer or cell class as a key: its key (the Swift property's name) and Objective-C
+/// aliases, the property itself (a key path, so key-value coding reads and writes through the property's
+/// own getter and setter, with their change notifications), how its value converts
+/// (`LayerValueConvertible`, and a `ValueRule` for ranges), and whether Core Animation animates it.
+///
+/// A class lists one description per property; key-value coding, animations, presentation values and the
+/// scene format read that list, so adding a property is its stored field, the property and its line in
+/// the list.
+package struct KeyDescription<Root: AnyObject> {
+    /// The key: the Swift property's name.
+    package let key: String
+    /// Other keys for the same property (Core Animation's Objective-C getter names: `hidden`).
+    package let aliases: [String]
+    /// Whether Core Animation can animate the key.
+    package let animatable: Bool
+    /// Whether the value is an angle in radians.
+    package let isAngle: Bool
+    /// The range the setter enforces on a number, if any.
+    package let rule: ValueRule?
+    /// The raw strings a string constant accepts.
+    package let enumerationValues: [String]?
+    let get: (Root) -> LayerValue
+    let set: (Root, LayerValue, String) throws -> Void
+
+    /// The property at `property`, converted by its type.
+    package init<Value: LayerValueConvertible>(
+        _ key: String, _ property: ReferenceWritableKeyPath<Root, Value>, animatable: Bool = false,
+        angle: Bool = false, aliases: [String] = []
+    ) {
+        self.init(
+            key, aliases: aliases, animatable: animatable, angle: angle, rule: nil,
+            enumerationValues: (Value.self as? any StringConstant.Type)?.rawValues,
+            get: { $0[keyPath: property].layerValue },
+            set: { $0[keyPath: property] = try Value.converting($1, path: $2) })
+    }
+
+    /// The number property at `property`, which must also satisfy `rule`.
+    package init<Value: LayerValueConvertible & BinaryFloatingPoint>(
+        _ key: String, _ property: ReferenceWritableKeyPath<Root, Value>, _ rule: ValueRule,
+        animatable: Bool = false, angle: Bool = false, aliases: [String] = []
+    ) {
+        self.init(
+            key, aliases: aliases, animatable: animatable, angle: angle, rule: rule, enumerationValues: nil,
+            get: { $0[keyPath: property].layerValue },
+            set: { object, value, path in
+                switch rule {
+                case .nonNegative:
+                    object[keyPath: property] = try nonNegative(Value(try value.double(path: path)), path: path)
+                case .positive:
+                    object[keyPath: property] = try positive(Value(try value.double(path: path)), path: path)
+                case .nonNegativeOrInfinity:
+                    object[keyPath: property] = Value(try value.doubleOrInfinity(path: path))
+                }
+            })
+    }
+
+    /// The string property at `property` that holds a raw value of `constants` (a Core Animation constant
+    /// kept as its raw string, as iOS declares some): only the raw values of `constants` are taken, and
+    /// scene files list them as the key's enumeration.
+    package init<Constant: StringConstant>(
+        _ key: String, _ property: ReferenceWritableKeyPath<Root, String>, constants: Constant.Type,
+        animatable: Bool = false, aliases: [String] = []
+    ) {
+        self.init(
+            key, aliases: aliases, animatable: animatable, angle: false, rule: nil,
+            enumerationValues: Constant.rawValues, get: { .string($0[keyPath: property]) },
+            set: { $0[keyPath: property] = try enumValue(Constant.self, $1, path: $2).rawValue })
+    }
+
+    /// The integer property at `property`, which must be ≥ 0 (`rule` is `.nonNegative`).
+    package init(
+        _ key: String, _ property: ReferenceWritableKeyPath<Root, Int>, _ rule: ValueRule, animatable: Bool = false
+    ) {
+        precondition(rule == .nonNegative, "an integer key can only be required to be ≥ 0")
+        self.init(
+            key, aliases: [], animatable: animatable, angle: false, rule: rule, enumerationValues: nil,
+            get: { $0[keyPath: property].layerValue },
+            set: { $0[keyPath: property] = try nonNegativeInt(try $1.int(path: $2), path: $2) })
+    }
+
+    private init(
+        _ key: String, aliases: [String], animatable: Bool, angle: Bool, rule: ValueRule?,
+        enumerationValues: [String]?, get: @escaping (Root) -> LayerValue,
+        set: @escaping (Root, LayerValue, String) throws -> Void
+    ) {
+        self.key = key
+        self.aliases = aliases
+        self.animatable = animatable
+        isAngle = angle
+        self.rule = rule
+        self.enumerationValues = enumerationValues
+        self.get = get
+        self.set = set
+    }
+}
+
+extension StringConstant {
+    /// The raw strings of `allCases`.
+    static var rawValues: [String] { allCases.map(\.rawValue) }
 }
 
 // MARK: - Layers

@@ -248,7 +248,7 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
 // MARK: - Suggestions
 
 /// Names within a small edit distance of `word`, best first: the "did you mean" of error messages.
-public func closeMatches(for word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+package func closeMatches(for word: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
     // Names are short: a word this long matches nothing, and the distance would cost its length squared.
     guard word.utf8.count <= 1024 else { return [] }
     let w = Array(word.lowercased())

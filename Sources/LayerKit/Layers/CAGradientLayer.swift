@@ -15,6 +15,17 @@ open class CAGradientLayer: CALayer {
 
     var own = GradientState()
 
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<GradientState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = own[keyPath: field].layerValue
+        own[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
+
     /// Creates a layer with Core Animation's default values.
     public override init() { super.init() }
 
@@ -37,74 +48,48 @@ open class CAGradientLayer: CALayer {
     /// The colours of the gradient, in order. Default nil (nothing drawn). Animatable.
     public var colors: [CGColor]? {
         get { own.colors }
-        set {
-            let old: LayerValue = own.colors.map { .colors($0) } ?? .none
-            own.colors = newValue
-            didChangeValue(forKey: "colors", from: old)
-        }
+        set { update(\.colors, to: newValue) }
     }
 
     /// The stop of each colour, 0…1, increasing; nil spreads the colours evenly. Must have as many entries as `colors`. Default nil. Animatable.
     public var locations: [CGFloat]? {
         get { own.locations }
-        set {
-            let old: LayerValue = own.locations.map { .numbers($0.map(Double.init)) } ?? .none
-            own.locations = newValue
-            didChangeValue(forKey: "locations", from: old)
-        }
+        set { update(\.locations, to: newValue) }
     }
 
     /// Start of the gradient in unit coordinates of the bounds ((0,0) is the top-left). Default (0.5, 0). Animatable.
     public var startPoint: CGPoint {
         get { own.startPoint }
-        set {
-            let old: LayerValue = .point(own.startPoint)
-            own.startPoint = newValue
-            didChangeValue(forKey: "startPoint", from: old)
-        }
+        set { update(\.startPoint, to: newValue) }
     }
 
     /// End of the gradient in unit coordinates of the bounds. Default (0.5, 1). Animatable.
     public var endPoint: CGPoint {
         get { own.endPoint }
-        set {
-            let old: LayerValue = .point(own.endPoint)
-            own.endPoint = newValue
-            didChangeValue(forKey: "endPoint", from: old)
-        }
+        set { update(\.endPoint, to: newValue) }
     }
 
     /// Axial, radial or conic (docs/Design.md §3.13). Default `.axial`.
     public var type: CAGradientLayerType {
         get { own.type }
-        set {
-            let old: LayerValue = .string(own.type.rawValue)
-            own.type = newValue
-            didChangeValue(forKey: "type", from: old)
-        }
+        set { update(\.type, to: newValue) }
     }
 
     // MARK: - Key-value coding
 
     /// The keys this class answers to.
-    override open class var keyAccessors: [String: LayerKeyAccessor] { CAGradientLayer.gradientLayerAccessors }
+    override package class var keyAccessors: [String: LayerKeyAccessor] { CAGradientLayer.gradientLayerAccessors }
 
-    static let gradientLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "colors": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CAGradientLayer).colors.map { .colors($0) } ?? .none },
-            set: { ($0 as! CAGradientLayer).colors = try $1.optionalColors(path: $2) }),
-        "locations": LayerKeyAccessor(
-            animatable: true,
-            get: { ($0 as! CAGradientLayer).locations.map { .numbers($0.map(Double.init)) } ?? .none },
-            set: { ($0 as! CAGradientLayer).locations = try $1.optionalNumbers(path: $2) }),
-        "startPoint": LayerKeyAccessor(
-            animatable: true, get: { .point(($0 as! CAGradientLayer).startPoint) },
-            set: { ($0 as! CAGradientLayer).startPoint = try $1.point(path: $2) }),
-        "endPoint": LayerKeyAccessor(
-            animatable: true, get: { .point(($0 as! CAGradientLayer).endPoint) },
-            set: { ($0 as! CAGradientLayer).endPoint = try $1.point(path: $2) }),
-        "type": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAGradientLayer).type.rawValue) },
-            set: { ($0 as! CAGradientLayer).type = try enumValue(CAGradientLayerType.self, $1, path: $2) }),
-    ]) { $1 }
+    static let gradientLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging(
+        LayerKeyAccessor.table(keys)
+    ) { $1 }
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let keys: [KeyDescription<CAGradientLayer>] = [
+        .init("colors", \.colors, animatable: true),
+        .init("locations", \.locations, animatable: true),
+        .init("startPoint", \.startPoint, animatable: true),
+        .init("endPoint", \.endPoint, animatable: true),
+        .init("type", \.type),
+    ]
 }

@@ -100,7 +100,7 @@ extension CALayer {
 
     /// Maps this layer's plane to the framebuffer plane (the space the root is placed in), flattening at
     /// every layer that flattens its sublayers.
-    public var planeTransformToRootSpace: PlaneTransform {
+    package var planeTransformToRootSpace: PlaneTransform {
         var result = PlaneTransform.identity
         var pending = CATransform3DIdentity
         var layer: CALayer = self

@@ -45,7 +45,7 @@ extension CALayer {
     /// `maximumLayoutPasses` times. Returns the number of layouts run. The engine calls it on its root
     /// layer before every frame.
     @discardableResult
-    public func layoutSubtreeIfNeeded() -> Int {
+    package func layoutSubtreeIfNeeded() -> Int {
         var count = 0
         var passes = 0
         while layoutState.needsLayout && passes < CALayer.maximumLayoutPasses {

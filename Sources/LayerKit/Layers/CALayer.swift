@@ -49,17 +49,22 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         var name: String? = nil
         var needsDisplayOnBoundsChange: Bool = false
         var drawsAsynchronously: Bool = false
-        var beginTime: CFTimeInterval = 0
-        var duration: CFTimeInterval = 0
-        var speed: Float = 1
-        var timeOffset: CFTimeInterval = 0
-        var repeatCount: Float = 0
-        var repeatDuration: CFTimeInterval = 0
-        var autoreverses: Bool = false
-        var fillMode: CAMediaTimingFillMode = .removed
+        /// The eight CAMediaTiming values, stored as the animations store theirs.
+        var timing = MediaTimingValues()
     }
 
     var state = LayerState()
+
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<LayerState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = state[keyPath: field].layerValue
+        state[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
     /// Custom drawing bookkeeping (LayerKit/Drawing); not copied to presentation layers.
     var displayState = DisplayState()
     /// Layout bookkeeping (CALayer+Layout.swift); not copied to presentation layers.
@@ -115,11 +120,11 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var userValues: [String: Any] = [:]
 
     /// Increments whenever a property of this layer changes.
-    public private(set) var generation: UInt64 = 0
+    package private(set) var generation: UInt64 = 0
 
     /// Increments whenever this layer, a descendant, a mask or the sublayer list changes: lets renderers
     /// and caches skip work for subtrees that did not change.
-    public private(set) var subtreeGeneration: UInt64 = 0
+    package private(set) var subtreeGeneration: UInt64 = 0
 
     /// For a presentation copy, the model layer it was made from; nil for a model layer.
     public internal(set) weak var modelLayer: CALayer?
@@ -137,7 +142,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var hasBeenPresented = false
 
     /// For a presentation copy: the transition in progress on this layer, if any.
-    public internal(set) var activeTransition: CATransitionPresentation?
+    package internal(set) var activeTransition: CATransitionPresentation?
 
     /// Extension: whether property changes of this layer look up actions (implicit animations). Default
     /// true, as for Core Animation's standalone layers; set false for layers whose properties are driven
@@ -155,6 +160,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Creates a copy of `layer`'s properties (not its sublayers), as Core Animation does when it makes
     /// presentation layers. `layer` must be a CALayer of the same class or a superclass. Subclasses
     /// override it as on iOS (`override init(layer: Any)`) to copy their own properties.
+    ///
+    /// Isolated to the main actor as the Objective-C initialiser is for iOS code, so that a `@MainActor`
+    /// subclass's override may read and set its own stored properties (piemonte/Twinkle's layer does);
+    /// `@preconcurrency`, because the engine makes presentation copies from synchronous code on the thread
+    /// that drives it, as Core Animation does.
+    @preconcurrency @MainActor
     public init(layer: Any) {
         guard let other = layer as? CALayer else { return }
         state = other.state
@@ -298,7 +309,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     /// Marks this layer's subtree and its ancestors as changed without a property change (for example
     /// when an emitter cell of this layer changed).
-    public func subtreeDidChange() {
+    package func subtreeDidChange() {
         var layer: CALayer? = self
         while let l = layer {
             l.subtreeGeneration &+= 1
@@ -379,10 +390,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     public var bounds: CGRect {
         get { state.bounds }
         set {
-            let old: LayerValue = .rect(state.bounds)
             let resized = newValue.size != state.bounds.size
-            state.bounds = newValue
-            didChangeValue(forKey: "bounds", from: old)
+            update(\.bounds, to: newValue)
             // As in Core Animation, a new size asks for layout (a view's layoutSubviews).
             if resized { setNeedsLayout() }
         }
@@ -391,454 +400,274 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Where the anchor point sits in the superlayer's coordinates, in points. Default `.zero`. Animatable.
     public var position: CGPoint {
         get { state.position }
-        set {
-            let old: LayerValue = .point(state.position)
-            state.position = newValue
-            didChangeValue(forKey: "position", from: old)
-        }
+        set { update(\.position, to: newValue) }
     }
 
     /// Position on the z axis in points; sibling drawing order (higher draws on top). Default 0. Animatable.
     public var zPosition: CGFloat {
         get { state.zPosition }
-        set {
-            let old: LayerValue = .number(Double(state.zPosition))
-            state.zPosition = newValue
-            didChangeValue(forKey: "zPosition", from: old)
-        }
+        set { update(\.zPosition, to: newValue) }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` refers to and transforms turn about. Default (0.5, 0.5). Animatable.
     public var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set {
-            let old: LayerValue = .point(state.anchorPoint)
-            state.anchorPoint = newValue
-            didChangeValue(forKey: "anchorPoint", from: old)
-        }
+        set { update(\.anchorPoint, to: newValue) }
     }
 
     /// The anchor's z coordinate in points. Default 0. Animatable.
     public var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
-        set {
-            let old: LayerValue = .number(Double(state.anchorPointZ))
-            state.anchorPointZ = newValue
-            didChangeValue(forKey: "anchorPointZ", from: old)
-        }
+        set { update(\.anchorPointZ, to: newValue) }
     }
 
     /// The transform applied about the anchor point, relative to the superlayer. Default identity. Animatable.
     public var transform: CATransform3D {
         get { state.transform }
-        set {
-            let old: LayerValue = .transform(state.transform)
-            state.transform = newValue
-            didChangeValue(forKey: "transform", from: old)
-        }
+        set { update(\.transform, to: newValue) }
     }
 
     /// A transform applied to the sublayers about this layer's anchor point (typically perspective). Default identity. Animatable.
     public var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
-        set {
-            let old: LayerValue = .transform(state.sublayerTransform)
-            state.sublayerTransform = newValue
-            didChangeValue(forKey: "sublayerTransform", from: old)
-        }
+        set { update(\.sublayerTransform, to: newValue) }
     }
 
     /// Whether sublayer geometry is flipped vertically (y up, as on macOS). Default false.
     public var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
-        set {
-            let old: LayerValue = .bool(state.isGeometryFlipped)
-            state.isGeometryFlipped = newValue
-            didChangeValue(forKey: "isGeometryFlipped", from: old)
-        }
+        set { update(\.isGeometryFlipped, to: newValue) }
     }
 
     // MARK: - Contents
     /// The image the layer shows, drawn over the background. Default nil. Animatable (cross-fades).
     public var contents: CGImage? {
         get { state.contents }
-        set {
-            let old: LayerValue = state.contents.map { .image($0) } ?? .none
-            state.contents = newValue
-            didChangeValue(forKey: "contents", from: old)
-        }
+        set { update(\.contents, to: newValue) }
     }
 
     /// How the contents fit the bounds (12 values). Default `.resize`.
     public var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
-        set {
-            let old: LayerValue = .string(state.contentsGravity.rawValue)
-            state.contentsGravity = newValue
-            didChangeValue(forKey: "contentsGravity", from: old)
-        }
+        set { update(\.contentsGravity, to: newValue) }
     }
 
     /// The part of the image shown, in unit coordinates of the image. Default (0, 0, 1, 1). Animatable.
     public var contentsRect: CGRect {
         get { state.contentsRect }
-        set {
-            let old: LayerValue = .rect(state.contentsRect)
-            state.contentsRect = newValue
-            didChangeValue(forKey: "contentsRect", from: old)
-        }
+        set { update(\.contentsRect, to: newValue) }
     }
 
     /// Image pixels per point, > 0. Default 1.
     public var contentsScale: CGFloat {
         get { state.contentsScale }
-        set {
-            let old: LayerValue = .number(Double(state.contentsScale))
-            state.contentsScale = newValue
-            didChangeValue(forKey: "contentsScale", from: old)
-        }
+        set { update(\.contentsScale, to: newValue) }
     }
 
     /// The stretchable centre of the image in unit coordinates (nine-slice). Default (0, 0, 1, 1): stretch uniformly. Animatable.
     public var contentsCenter: CGRect {
         get { state.contentsCenter }
-        set {
-            let old: LayerValue = .rect(state.contentsCenter)
-            state.contentsCenter = newValue
-            didChangeValue(forKey: "contentsCenter", from: old)
-        }
+        set { update(\.contentsCenter, to: newValue) }
     }
 
     /// Filter used when the contents are drawn smaller than their pixels. Default `.linear`.
     public var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
-        set {
-            let old: LayerValue = .string(state.minificationFilter.rawValue)
-            state.minificationFilter = newValue
-            didChangeValue(forKey: "minificationFilter", from: old)
-        }
+        set { update(\.minificationFilter, to: newValue) }
     }
 
     /// Filter used when the contents are drawn larger than their pixels. Default `.linear`.
     public var magnificationFilter: CALayerContentsFilter {
         get { state.magnificationFilter }
-        set {
-            let old: LayerValue = .string(state.magnificationFilter.rawValue)
-            state.magnificationFilter = newValue
-            didChangeValue(forKey: "magnificationFilter", from: old)
-        }
+        set { update(\.magnificationFilter, to: newValue) }
     }
 
     /// Bias added to the mipmap level when minifying with `.trilinear`. Default 0.
     public var minificationFilterBias: Float {
         get { state.minificationFilterBias }
-        set {
-            let old: LayerValue = .number(Double(state.minificationFilterBias))
-            state.minificationFilterBias = newValue
-            didChangeValue(forKey: "minificationFilterBias", from: old)
-        }
+        set { update(\.minificationFilterBias, to: newValue) }
     }
 
     // MARK: - Appearance
     /// Whether the layer and its sublayers are not drawn (nor hit). Default false. Animatable (discretely).
     public var isHidden: Bool {
         get { state.isHidden }
-        set {
-            let old: LayerValue = .bool(state.isHidden)
-            state.isHidden = newValue
-            didChangeValue(forKey: "isHidden", from: old)
-        }
+        set { update(\.isHidden, to: newValue) }
     }
 
     /// Opacity of the layer and its sublayers, 0…1. Default 1. Animatable.
     public var opacity: Float {
         get { state.opacity }
-        set {
-            let old: LayerValue = .number(Double(state.opacity))
-            state.opacity = newValue
-            didChangeValue(forKey: "opacity", from: old)
-        }
+        set { update(\.opacity, to: newValue) }
     }
 
     /// Fill of the bounds (inside the rounded corners). Default nil. Animatable.
     public var backgroundColor: CGColor? {
         get { state.backgroundColor }
-        set {
-            let old: LayerValue = state.backgroundColor.map { .color($0) } ?? .none
-            state.backgroundColor = newValue
-            didChangeValue(forKey: "backgroundColor", from: old)
-        }
+        set { update(\.backgroundColor, to: newValue) }
     }
 
     /// A hint that the layer's content is fully opaque. Default false.
     public var isOpaque: Bool {
         get { state.isOpaque }
-        set {
-            let old: LayerValue = .bool(state.isOpaque)
-            state.isOpaque = newValue
-            didChangeValue(forKey: "isOpaque", from: old)
-        }
+        set { update(\.isOpaque, to: newValue) }
     }
 
     /// Whether contents and sublayers are clipped to the (rounded) bounds. Default false.
     public var masksToBounds: Bool {
         get { state.masksToBounds }
-        set {
-            let old: LayerValue = .bool(state.masksToBounds)
-            state.masksToBounds = newValue
-            didChangeValue(forKey: "masksToBounds", from: old)
-        }
+        set { update(\.masksToBounds, to: newValue) }
     }
 
     /// Radius of the rounded corners in points, ≥ 0. Default 0. Animatable.
     public var cornerRadius: CGFloat {
         get { state.cornerRadius }
-        set {
-            let old: LayerValue = .number(Double(state.cornerRadius))
-            state.cornerRadius = newValue
-            didChangeValue(forKey: "cornerRadius", from: old)
-        }
+        set { update(\.cornerRadius, to: newValue) }
     }
 
     /// Which corners cornerRadius rounds. Default all four.
     public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
-        set {
-            let old: LayerValue = .number(Double(state.maskedCorners.rawValue))
-            state.maskedCorners = newValue
-            didChangeValue(forKey: "maskedCorners", from: old)
-        }
+        set { update(\.maskedCorners, to: newValue) }
     }
 
     /// Width of the border drawn inside the bounds, in points, ≥ 0. Default 0. Animatable.
     public var borderWidth: CGFloat {
         get { state.borderWidth }
-        set {
-            let old: LayerValue = .number(Double(state.borderWidth))
-            state.borderWidth = newValue
-            didChangeValue(forKey: "borderWidth", from: old)
-        }
+        set { update(\.borderWidth, to: newValue) }
     }
 
     /// Colour of the border. Default opaque black. Animatable.
     public var borderColor: CGColor? {
         get { state.borderColor }
-        set {
-            let old: LayerValue = state.borderColor.map { .color($0) } ?? .none
-            state.borderColor = newValue
-            didChangeValue(forKey: "borderColor", from: old)
-        }
+        set { update(\.borderColor, to: newValue) }
     }
 
     /// Colour of the shadow. Default opaque black. Animatable.
     public var shadowColor: CGColor? {
         get { state.shadowColor }
-        set {
-            let old: LayerValue = state.shadowColor.map { .color($0) } ?? .none
-            state.shadowColor = newValue
-            didChangeValue(forKey: "shadowColor", from: old)
-        }
+        set { update(\.shadowColor, to: newValue) }
     }
 
     /// Opacity of the shadow, 0…1. Default 0 (no shadow). Animatable.
     public var shadowOpacity: Float {
         get { state.shadowOpacity }
-        set {
-            let old: LayerValue = .number(Double(state.shadowOpacity))
-            state.shadowOpacity = newValue
-            didChangeValue(forKey: "shadowOpacity", from: old)
-        }
+        set { update(\.shadowOpacity, to: newValue) }
     }
 
     /// Offset of the shadow in points. Default (0, −3). Animatable.
     public var shadowOffset: CGSize {
         get { state.shadowOffset }
-        set {
-            let old: LayerValue = .size(state.shadowOffset)
-            state.shadowOffset = newValue
-            didChangeValue(forKey: "shadowOffset", from: old)
-        }
+        set { update(\.shadowOffset, to: newValue) }
     }
 
     /// Blur radius of the shadow in points, ≥ 0. Default 3. Animatable.
     public var shadowRadius: CGFloat {
         get { state.shadowRadius }
-        set {
-            let old: LayerValue = .number(Double(state.shadowRadius))
-            state.shadowRadius = newValue
-            didChangeValue(forKey: "shadowRadius", from: old)
-        }
+        set { update(\.shadowRadius, to: newValue) }
     }
 
     /// The shadow's shape; nil follows the layer's alpha. Default nil. Animatable.
     public var shadowPath: CGPath? {
         get { state.shadowPath }
-        set {
-            let old: LayerValue = state.shadowPath.map { .path($0) } ?? .none
-            state.shadowPath = newValue
-            didChangeValue(forKey: "shadowPath", from: old)
-        }
+        set { update(\.shadowPath, to: newValue) }
     }
 
     /// Whether opacity < 1 composites the layer and its sublayers as one group. Default true.
     public var allowsGroupOpacity: Bool {
         get { state.allowsGroupOpacity }
-        set {
-            let old: LayerValue = .bool(state.allowsGroupOpacity)
-            state.allowsGroupOpacity = newValue
-            didChangeValue(forKey: "allowsGroupOpacity", from: old)
-        }
+        set { update(\.allowsGroupOpacity, to: newValue) }
     }
 
     /// Whether edges of transformed layers are anti-aliased. Default false.
     public var allowsEdgeAntialiasing: Bool {
         get { state.allowsEdgeAntialiasing }
-        set {
-            let old: LayerValue = .bool(state.allowsEdgeAntialiasing)
-            state.allowsEdgeAntialiasing = newValue
-            didChangeValue(forKey: "allowsEdgeAntialiasing", from: old)
-        }
+        set { update(\.allowsEdgeAntialiasing, to: newValue) }
     }
 
     /// Whether the back of the layer is drawn when it faces away. Default true.
     public var isDoubleSided: Bool {
         get { state.isDoubleSided }
-        set {
-            let old: LayerValue = .bool(state.isDoubleSided)
-            state.isDoubleSided = newValue
-            didChangeValue(forKey: "isDoubleSided", from: old)
-        }
+        set { update(\.isDoubleSided, to: newValue) }
     }
 
     /// Whether the layer and its sublayers are drawn once into a cached bitmap. Default false.
     public var shouldRasterize: Bool {
         get { state.shouldRasterize }
-        set {
-            let old: LayerValue = .bool(state.shouldRasterize)
-            state.shouldRasterize = newValue
-            didChangeValue(forKey: "shouldRasterize", from: old)
-        }
+        set { update(\.shouldRasterize, to: newValue) }
     }
 
     /// Pixels per point of the rasterised bitmap, > 0. Default 1.
     public var rasterizationScale: CGFloat {
         get { state.rasterizationScale }
-        set {
-            let old: LayerValue = .number(Double(state.rasterizationScale))
-            state.rasterizationScale = newValue
-            didChangeValue(forKey: "rasterizationScale", from: old)
-        }
+        set { update(\.rasterizationScale, to: newValue) }
     }
 
     /// A name for finding the layer (scene files, key paths, tools). Default nil.
     public var name: String? {
         get { state.name }
-        set {
-            let old: LayerValue = state.name.map { .string($0) } ?? .none
-            state.name = newValue
-            didChangeValue(forKey: "name", from: old)
-        }
+        set { update(\.name, to: newValue) }
     }
 
     /// Whether a bounds change marks the layer for redrawing. Default false.
     public var needsDisplayOnBoundsChange: Bool {
         get { state.needsDisplayOnBoundsChange }
-        set {
-            let old: LayerValue = .bool(state.needsDisplayOnBoundsChange)
-            state.needsDisplayOnBoundsChange = newValue
-            didChangeValue(forKey: "needsDisplayOnBoundsChange", from: old)
-        }
+        set { update(\.needsDisplayOnBoundsChange, to: newValue) }
     }
 
     /// Whether custom drawing may run on a background thread. Default false.
     public var drawsAsynchronously: Bool {
         get { state.drawsAsynchronously }
-        set {
-            let old: LayerValue = .bool(state.drawsAsynchronously)
-            state.drawsAsynchronously = newValue
-            didChangeValue(forKey: "drawsAsynchronously", from: old)
-        }
+        set { update(\.drawsAsynchronously, to: newValue) }
     }
 
     // MARK: - Timing (CAMediaTiming)
     /// Start of the layer's local time in its parent's time, seconds. Default 0.
     public var beginTime: CFTimeInterval {
-        get { state.beginTime }
-        set {
-            let old: LayerValue = .number(state.beginTime)
-            state.beginTime = newValue
-            didChangeValue(forKey: "beginTime", from: old)
-        }
+        get { state.timing.beginTime }
+        set { update(\.timing.beginTime, to: newValue) }
     }
 
     /// Length of one cycle of the layer's local time, seconds; `.infinity` allowed. Default 0 (unbounded).
     public var duration: CFTimeInterval {
-        get { state.duration }
-        set {
-            let old: LayerValue = .number(state.duration)
-            state.duration = newValue
-            didChangeValue(forKey: "duration", from: old)
-        }
+        get { state.timing.duration }
+        set { update(\.timing.duration, to: newValue) }
     }
 
     /// Rate of the layer's local time relative to its parent's; 0 pauses. Default 1.
     public var speed: Float {
-        get { state.speed }
-        set {
-            let old: LayerValue = .number(Double(state.speed))
-            state.speed = newValue
-            didChangeValue(forKey: "speed", from: old)
-        }
+        get { state.timing.speed }
+        set { update(\.timing.speed, to: newValue) }
     }
 
     /// Offset added to the layer's local time, seconds. Default 0.
     public var timeOffset: CFTimeInterval {
-        get { state.timeOffset }
-        set {
-            let old: LayerValue = .number(state.timeOffset)
-            state.timeOffset = newValue
-            didChangeValue(forKey: "timeOffset", from: old)
-        }
+        get { state.timing.timeOffset }
+        set { update(\.timing.timeOffset, to: newValue) }
     }
 
     /// Cycles of the layer's time; `.infinity` repeats forever. Default 0.
     public var repeatCount: Float {
-        get { state.repeatCount }
-        set {
-            let old: LayerValue = .number(Double(state.repeatCount))
-            state.repeatCount = newValue
-            didChangeValue(forKey: "repeatCount", from: old)
-        }
+        get { state.timing.repeatCount }
+        set { update(\.timing.repeatCount, to: newValue) }
     }
 
     /// Active time of the layer, seconds; `.infinity` for ever. Default 0.
     public var repeatDuration: CFTimeInterval {
-        get { state.repeatDuration }
-        set {
-            let old: LayerValue = .number(state.repeatDuration)
-            state.repeatDuration = newValue
-            didChangeValue(forKey: "repeatDuration", from: old)
-        }
+        get { state.timing.repeatDuration }
+        set { update(\.timing.repeatDuration, to: newValue) }
     }
 
     /// Whether alternate cycles run backwards. Default false.
     public var autoreverses: Bool {
-        get { state.autoreverses }
-        set {
-            let old: LayerValue = .bool(state.autoreverses)
-            state.autoreverses = newValue
-            didChangeValue(forKey: "autoreverses", from: old)
-        }
+        get { state.timing.autoreverses }
+        set { update(\.timing.autoreverses, to: newValue) }
     }
 
     /// Fill outside the active interval. Default `.removed`.
     public var fillMode: CAMediaTimingFillMode {
-        get { state.fillMode }
-        set {
-            let old: LayerValue = .string(state.fillMode.rawValue)
-            state.fillMode = newValue
-            didChangeValue(forKey: "fillMode", from: old)
-        }
+        get { state.timing.fillMode }
+        set { update(\.timing.fillMode, to: newValue) }
     }
 
     // MARK: - Key-value coding
@@ -850,159 +679,58 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
 
     /// The keys this class answers to (Swift names and Core Animation's Objective-C names).
-    open class var keyAccessors: [String: LayerKeyAccessor] { CALayer.layerAccessors }
+    package class var keyAccessors: [String: LayerKeyAccessor] { CALayer.layerAccessors }
 
-    static let layerAccessors: [String: LayerKeyAccessor] = [
-        "bounds": LayerKeyAccessor(
-            animatable: true, get: { .rect(($0 as! CALayer).bounds) },
-            set: { ($0 as! CALayer).bounds = try $1.rect(path: $2) }),
-        "position": LayerKeyAccessor(
-            animatable: true, get: { .point(($0 as! CALayer).position) },
-            set: { ($0 as! CALayer).position = try $1.point(path: $2) }),
-        "zPosition": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).zPosition)) },
-            set: { ($0 as! CALayer).zPosition = try $1.cgFloat(path: $2) }),
-        "anchorPoint": LayerKeyAccessor(
-            animatable: true, get: { .point(($0 as! CALayer).anchorPoint) },
-            set: { ($0 as! CALayer).anchorPoint = try $1.point(path: $2) }),
-        "anchorPointZ": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).anchorPointZ)) },
-            set: { ($0 as! CALayer).anchorPointZ = try $1.cgFloat(path: $2) }),
-        "transform": LayerKeyAccessor(
-            animatable: true, get: { .transform(($0 as! CALayer).transform) },
-            set: { ($0 as! CALayer).transform = try $1.transform(path: $2) }),
-        "sublayerTransform": LayerKeyAccessor(
-            animatable: true, get: { .transform(($0 as! CALayer).sublayerTransform) },
-            set: { ($0 as! CALayer).sublayerTransform = try $1.transform(path: $2) }),
-        "isGeometryFlipped": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).isGeometryFlipped) },
-            set: { ($0 as! CALayer).isGeometryFlipped = try $1.bool(path: $2) }),
-        "geometryFlipped": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).isGeometryFlipped) },
-            set: { ($0 as! CALayer).isGeometryFlipped = try $1.bool(path: $2) }),
-        "contents": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CALayer).contents.map { .image($0) } ?? .none },
-            set: { ($0 as! CALayer).contents = try $1.optionalImage(path: $2) }),
-        "contentsGravity": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CALayer).contentsGravity.rawValue) },
-            set: { ($0 as! CALayer).contentsGravity = try enumValue(CALayerContentsGravity.self, $1, path: $2) }),
-        "contentsRect": LayerKeyAccessor(
-            animatable: true, get: { .rect(($0 as! CALayer).contentsRect) },
-            set: { ($0 as! CALayer).contentsRect = try $1.rect(path: $2) }),
-        "contentsScale": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).contentsScale)) },
-            set: { ($0 as! CALayer).contentsScale = try positive(try $1.cgFloat(path: $2), path: $2) }),
-        "contentsCenter": LayerKeyAccessor(
-            animatable: true, get: { .rect(($0 as! CALayer).contentsCenter) },
-            set: { ($0 as! CALayer).contentsCenter = try $1.rect(path: $2) }),
-        "minificationFilter": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CALayer).minificationFilter.rawValue) },
-            set: { ($0 as! CALayer).minificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }),
-        "magnificationFilter": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CALayer).magnificationFilter.rawValue) },
-            set: { ($0 as! CALayer).magnificationFilter = try enumValue(CALayerContentsFilter.self, $1, path: $2) }),
-        "minificationFilterBias": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CALayer).minificationFilterBias)) },
-            set: { ($0 as! CALayer).minificationFilterBias = try $1.float(path: $2) }),
-        "isHidden": LayerKeyAccessor(
-            animatable: true, get: { .bool(($0 as! CALayer).isHidden) },
-            set: { ($0 as! CALayer).isHidden = try $1.bool(path: $2) }),
-        "hidden": LayerKeyAccessor(
-            animatable: true, get: { .bool(($0 as! CALayer).isHidden) },
-            set: { ($0 as! CALayer).isHidden = try $1.bool(path: $2) }),
-        "opacity": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).opacity)) },
-            set: { ($0 as! CALayer).opacity = try $1.float(path: $2) }),
-        "backgroundColor": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CALayer).backgroundColor.map { .color($0) } ?? .none },
-            set: { ($0 as! CALayer).backgroundColor = try $1.optionalColor(path: $2) }),
-        "isOpaque": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).isOpaque) },
-            set: { ($0 as! CALayer).isOpaque = try $1.bool(path: $2) }),
-        "opaque": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).isOpaque) },
-            set: { ($0 as! CALayer).isOpaque = try $1.bool(path: $2) }),
-        "masksToBounds": LayerKeyAccessor(
-            animatable: true, get: { .bool(($0 as! CALayer).masksToBounds) },
-            set: { ($0 as! CALayer).masksToBounds = try $1.bool(path: $2) }),
-        "cornerRadius": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).cornerRadius)) },
-            set: { ($0 as! CALayer).cornerRadius = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "maskedCorners": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CALayer).maskedCorners.rawValue)) },
-            set: { ($0 as! CALayer).maskedCorners = try $1.cornerMask(path: $2) }),
-        "borderWidth": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).borderWidth)) },
-            set: { ($0 as! CALayer).borderWidth = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "borderColor": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CALayer).borderColor.map { .color($0) } ?? .none },
-            set: { ($0 as! CALayer).borderColor = try $1.optionalColor(path: $2) }),
-        "shadowColor": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CALayer).shadowColor.map { .color($0) } ?? .none },
-            set: { ($0 as! CALayer).shadowColor = try $1.optionalColor(path: $2) }),
-        "shadowOpacity": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).shadowOpacity)) },
-            set: { ($0 as! CALayer).shadowOpacity = try $1.float(path: $2) }),
-        "shadowOffset": LayerKeyAccessor(
-            animatable: true, get: { .size(($0 as! CALayer).shadowOffset) },
-            set: { ($0 as! CALayer).shadowOffset = try $1.size(path: $2) }),
-        "shadowRadius": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).shadowRadius)) },
-            set: { ($0 as! CALayer).shadowRadius = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "shadowPath": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CALayer).shadowPath.map { .path($0) } ?? .none },
-            set: { ($0 as! CALayer).shadowPath = try $1.optionalPath(path: $2) }),
-        "allowsGroupOpacity": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).allowsGroupOpacity) },
-            set: { ($0 as! CALayer).allowsGroupOpacity = try $1.bool(path: $2) }),
-        "allowsEdgeAntialiasing": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).allowsEdgeAntialiasing) },
-            set: { ($0 as! CALayer).allowsEdgeAntialiasing = try $1.bool(path: $2) }),
-        "isDoubleSided": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).isDoubleSided) },
-            set: { ($0 as! CALayer).isDoubleSided = try $1.bool(path: $2) }),
-        "doubleSided": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).isDoubleSided) },
-            set: { ($0 as! CALayer).isDoubleSided = try $1.bool(path: $2) }),
-        "shouldRasterize": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).shouldRasterize) },
-            set: { ($0 as! CALayer).shouldRasterize = try $1.bool(path: $2) }),
-        "rasterizationScale": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CALayer).rasterizationScale)) },
-            set: { ($0 as! CALayer).rasterizationScale = try positive(try $1.cgFloat(path: $2), path: $2) }),
-        "name": LayerKeyAccessor(
-            animatable: false, get: { ($0 as! CALayer).name.map { .string($0) } ?? .none },
-            set: { ($0 as! CALayer).name = try $1.optionalString(path: $2) }),
-        "needsDisplayOnBoundsChange": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).needsDisplayOnBoundsChange) },
-            set: { ($0 as! CALayer).needsDisplayOnBoundsChange = try $1.bool(path: $2) }),
-        "drawsAsynchronously": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).drawsAsynchronously) },
-            set: { ($0 as! CALayer).drawsAsynchronously = try $1.bool(path: $2) }),
-        "beginTime": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CALayer).beginTime) },
-            set: { ($0 as! CALayer).beginTime = try $1.double(path: $2) }),
-        "duration": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CALayer).duration) },
-            set: { ($0 as! CALayer).duration = try $1.doubleOrInfinity(path: $2) }),
-        "speed": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CALayer).speed)) },
-            set: { ($0 as! CALayer).speed = try $1.float(path: $2) }),
-        "timeOffset": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CALayer).timeOffset) },
-            set: { ($0 as! CALayer).timeOffset = try $1.double(path: $2) }),
-        "repeatCount": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CALayer).repeatCount)) },
-            set: { ($0 as! CALayer).repeatCount = try $1.floatOrInfinity(path: $2) }),
-        "repeatDuration": LayerKeyAccessor(
-            animatable: false, get: { .number(($0 as! CALayer).repeatDuration) },
-            set: { ($0 as! CALayer).repeatDuration = try $1.doubleOrInfinity(path: $2) }),
-        "autoreverses": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CALayer).autoreverses) },
-            set: { ($0 as! CALayer).autoreverses = try $1.bool(path: $2) }),
-        "fillMode": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CALayer).fillMode.rawValue) },
-            set: { ($0 as! CALayer).fillMode = try enumValue(CAMediaTimingFillMode.self, $1, path: $2) }),
+    static let layerAccessors: [String: LayerKeyAccessor] = LayerKeyAccessor.table(layerKeys)
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let layerKeys: [KeyDescription<CALayer>] = [
+        .init("bounds", \.bounds, animatable: true),
+        .init("position", \.position, animatable: true),
+        .init("zPosition", \.zPosition, animatable: true),
+        .init("anchorPoint", \.anchorPoint, animatable: true),
+        .init("anchorPointZ", \.anchorPointZ, animatable: true),
+        .init("transform", \.transform, animatable: true),
+        .init("sublayerTransform", \.sublayerTransform, animatable: true),
+        .init("isGeometryFlipped", \.isGeometryFlipped, aliases: ["geometryFlipped"]),
+        .init("contents", \.contents, animatable: true),
+        .init("contentsGravity", \.contentsGravity),
+        .init("contentsRect", \.contentsRect, animatable: true),
+        .init("contentsScale", \.contentsScale, .positive, animatable: true),
+        .init("contentsCenter", \.contentsCenter, animatable: true),
+        .init("minificationFilter", \.minificationFilter),
+        .init("magnificationFilter", \.magnificationFilter),
+        .init("minificationFilterBias", \.minificationFilterBias),
+        .init("isHidden", \.isHidden, animatable: true, aliases: ["hidden"]),
+        .init("opacity", \.opacity, animatable: true),
+        .init("backgroundColor", \.backgroundColor, animatable: true),
+        .init("isOpaque", \.isOpaque, aliases: ["opaque"]),
+        .init("masksToBounds", \.masksToBounds, animatable: true),
+        .init("cornerRadius", \.cornerRadius, .nonNegative, animatable: true),
+        .init("maskedCorners", \.maskedCorners),
+        .init("borderWidth", \.borderWidth, .nonNegative, animatable: true),
+        .init("borderColor", \.borderColor, animatable: true),
+        .init("shadowColor", \.shadowColor, animatable: true),
+        .init("shadowOpacity", \.shadowOpacity, animatable: true),
+        .init("shadowOffset", \.shadowOffset, animatable: true),
+        .init("shadowRadius", \.shadowRadius, .nonNegative, animatable: true),
+        .init("shadowPath", \.shadowPath, animatable: true),
+        .init("allowsGroupOpacity", \.allowsGroupOpacity),
+        .init("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing),
+        .init("isDoubleSided", \.isDoubleSided, aliases: ["doubleSided"]),
+        .init("shouldRasterize", \.shouldRasterize),
+        .init("rasterizationScale", \.rasterizationScale, .positive, animatable: true),
+        .init("name", \.name),
+        .init("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange),
+        .init("drawsAsynchronously", \.drawsAsynchronously),
+        .init("beginTime", \.beginTime),
+        .init("duration", \.duration, .nonNegativeOrInfinity),
+        .init("speed", \.speed),
+        .init("timeOffset", \.timeOffset),
+        .init("repeatCount", \.repeatCount, .nonNegativeOrInfinity),
+        .init("repeatDuration", \.repeatDuration, .nonNegativeOrInfinity),
+        .init("autoreverses", \.autoreverses),
+        .init("fillMode", \.fillMode),
     ]
 }
 

@@ -17,6 +17,17 @@ open class CAReplicatorLayer: CALayer {
 
     var own = ReplicatorState()
 
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<ReplicatorState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = own[keyPath: field].layerValue
+        own[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
+
     /// Creates a layer with Core Animation's default values.
     public override init() { super.init() }
 
@@ -39,91 +50,55 @@ open class CAReplicatorLayer: CALayer {
     /// Number of copies of the sublayers, the original included, ≥ 0. Default 1. Animatable.
     public var instanceCount: Int {
         get { own.instanceCount }
-        set {
-            let old: LayerValue = .number(Double(own.instanceCount))
-            own.instanceCount = newValue
-            didChangeValue(forKey: "instanceCount", from: old)
-        }
+        set { update(\.instanceCount, to: newValue) }
     }
 
     /// Whether copies keep their depth like a CATransformLayer's sublayers. Default false.
     public var preservesDepth: Bool {
         get { own.preservesDepth }
-        set {
-            let old: LayerValue = .bool(own.preservesDepth)
-            own.preservesDepth = newValue
-            didChangeValue(forKey: "preservesDepth", from: old)
-        }
+        set { update(\.preservesDepth, to: newValue) }
     }
 
     /// Delay of copy k's animations: k × instanceDelay seconds. Default 0. Animatable.
     public var instanceDelay: CFTimeInterval {
         get { own.instanceDelay }
-        set {
-            let old: LayerValue = .number(own.instanceDelay)
-            own.instanceDelay = newValue
-            didChangeValue(forKey: "instanceDelay", from: old)
-        }
+        set { update(\.instanceDelay, to: newValue) }
     }
 
     /// Applied k times to copy k, about the replicator's bounds centre. Default identity. Animatable.
     public var instanceTransform: CATransform3D {
         get { own.instanceTransform }
-        set {
-            let old: LayerValue = .transform(own.instanceTransform)
-            own.instanceTransform = newValue
-            didChangeValue(forKey: "instanceTransform", from: old)
-        }
+        set { update(\.instanceTransform, to: newValue) }
     }
 
     /// Colour multiplier of the original. Default opaque white. Animatable.
     public var instanceColor: CGColor? {
         get { own.instanceColor }
-        set {
-            let old: LayerValue = own.instanceColor.map { .color($0) } ?? .none
-            own.instanceColor = newValue
-            didChangeValue(forKey: "instanceColor", from: old)
-        }
+        set { update(\.instanceColor, to: newValue) }
     }
 
     /// Added to the red multiplier per copy (copy k: instanceColor + k × offset, clamped). Default 0. Animatable.
     public var instanceRedOffset: Float {
         get { own.instanceRedOffset }
-        set {
-            let old: LayerValue = .number(Double(own.instanceRedOffset))
-            own.instanceRedOffset = newValue
-            didChangeValue(forKey: "instanceRedOffset", from: old)
-        }
+        set { update(\.instanceRedOffset, to: newValue) }
     }
 
     /// Added to the green multiplier per copy. Default 0. Animatable.
     public var instanceGreenOffset: Float {
         get { own.instanceGreenOffset }
-        set {
-            let old: LayerValue = .number(Double(own.instanceGreenOffset))
-            own.instanceGreenOffset = newValue
-            didChangeValue(forKey: "instanceGreenOffset", from: old)
-        }
+        set { update(\.instanceGreenOffset, to: newValue) }
     }
 
     /// Added to the blue multiplier per copy. Default 0. Animatable.
     public var instanceBlueOffset: Float {
         get { own.instanceBlueOffset }
-        set {
-            let old: LayerValue = .number(Double(own.instanceBlueOffset))
-            own.instanceBlueOffset = newValue
-            didChangeValue(forKey: "instanceBlueOffset", from: old)
-        }
+        set { update(\.instanceBlueOffset, to: newValue) }
     }
 
     /// Added to the alpha multiplier per copy. Default 0. Animatable.
     public var instanceAlphaOffset: Float {
         get { own.instanceAlphaOffset }
-        set {
-            let old: LayerValue = .number(Double(own.instanceAlphaOffset))
-            own.instanceAlphaOffset = newValue
-            didChangeValue(forKey: "instanceAlphaOffset", from: old)
-        }
+        set { update(\.instanceAlphaOffset, to: newValue) }
     }
 
     // MARK: - Instances
@@ -168,35 +143,22 @@ open class CAReplicatorLayer: CALayer {
     // MARK: - Key-value coding
 
     /// The keys this class answers to.
-    override open class var keyAccessors: [String: LayerKeyAccessor] { CAReplicatorLayer.replicatorLayerAccessors }
+    override package class var keyAccessors: [String: LayerKeyAccessor] { CAReplicatorLayer.replicatorLayerAccessors }
 
-    static let replicatorLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "instanceCount": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAReplicatorLayer).instanceCount)) },
-            set: { ($0 as! CAReplicatorLayer).instanceCount = try nonNegativeInt(try $1.int(path: $2), path: $2) }),
-        "preservesDepth": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CAReplicatorLayer).preservesDepth) },
-            set: { ($0 as! CAReplicatorLayer).preservesDepth = try $1.bool(path: $2) }),
-        "instanceDelay": LayerKeyAccessor(
-            animatable: true, get: { .number(($0 as! CAReplicatorLayer).instanceDelay) },
-            set: { ($0 as! CAReplicatorLayer).instanceDelay = try $1.double(path: $2) }),
-        "instanceTransform": LayerKeyAccessor(
-            animatable: true, get: { .transform(($0 as! CAReplicatorLayer).instanceTransform) },
-            set: { ($0 as! CAReplicatorLayer).instanceTransform = try $1.transform(path: $2) }),
-        "instanceColor": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CAReplicatorLayer).instanceColor.map { .color($0) } ?? .none },
-            set: { ($0 as! CAReplicatorLayer).instanceColor = try $1.optionalColor(path: $2) }),
-        "instanceRedOffset": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAReplicatorLayer).instanceRedOffset)) },
-            set: { ($0 as! CAReplicatorLayer).instanceRedOffset = try $1.float(path: $2) }),
-        "instanceGreenOffset": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAReplicatorLayer).instanceGreenOffset)) },
-            set: { ($0 as! CAReplicatorLayer).instanceGreenOffset = try $1.float(path: $2) }),
-        "instanceBlueOffset": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAReplicatorLayer).instanceBlueOffset)) },
-            set: { ($0 as! CAReplicatorLayer).instanceBlueOffset = try $1.float(path: $2) }),
-        "instanceAlphaOffset": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAReplicatorLayer).instanceAlphaOffset)) },
-            set: { ($0 as! CAReplicatorLayer).instanceAlphaOffset = try $1.float(path: $2) }),
-    ]) { $1 }
+    static let replicatorLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging(
+        LayerKeyAccessor.table(keys)
+    ) { $1 }
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let keys: [KeyDescription<CAReplicatorLayer>] = [
+        .init("instanceCount", \.instanceCount, .nonNegative, animatable: true),
+        .init("preservesDepth", \.preservesDepth),
+        .init("instanceDelay", \.instanceDelay, animatable: true),
+        .init("instanceTransform", \.instanceTransform, animatable: true),
+        .init("instanceColor", \.instanceColor, animatable: true),
+        .init("instanceRedOffset", \.instanceRedOffset, animatable: true),
+        .init("instanceGreenOffset", \.instanceGreenOffset, animatable: true),
+        .init("instanceBlueOffset", \.instanceBlueOffset, animatable: true),
+        .init("instanceAlphaOffset", \.instanceAlphaOffset, animatable: true),
+    ]
 }

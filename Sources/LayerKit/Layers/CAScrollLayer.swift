@@ -11,6 +11,17 @@ open class CAScrollLayer: CALayer {
 
     var own = ScrollState()
 
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<ScrollState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = own[keyPath: field].layerValue
+        own[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
+
     /// Creates a layer with Core Animation's default values.
     public override init() { super.init() }
 
@@ -33,11 +44,7 @@ open class CAScrollLayer: CALayer {
     /// Directions in which `scroll(to:)` moves. Default `.both`.
     public var scrollMode: CAScrollLayerScrollMode {
         get { own.scrollMode }
-        set {
-            let old: LayerValue = .string(own.scrollMode.rawValue)
-            own.scrollMode = newValue
-            didChangeValue(forKey: "scrollMode", from: old)
-        }
+        set { update(\.scrollMode, to: newValue) }
     }
 
     // MARK: - Scrolling
@@ -62,11 +69,14 @@ open class CAScrollLayer: CALayer {
     // MARK: - Key-value coding
 
     /// The keys this class answers to.
-    override open class var keyAccessors: [String: LayerKeyAccessor] { CAScrollLayer.scrollLayerAccessors }
+    override package class var keyAccessors: [String: LayerKeyAccessor] { CAScrollLayer.scrollLayerAccessors }
 
-    static let scrollLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "scrollMode": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAScrollLayer).scrollMode.rawValue) },
-            set: { ($0 as! CAScrollLayer).scrollMode = try enumValue(CAScrollLayerScrollMode.self, $1, path: $2) })
-    ]) { $1 }
+    static let scrollLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging(
+        LayerKeyAccessor.table(keys)
+    ) { $1 }
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let keys: [KeyDescription<CAScrollLayer>] = [
+        .init("scrollMode", \.scrollMode)
+    ]
 }

@@ -19,6 +19,17 @@ open class CAShapeLayer: CALayer {
 
     var own = ShapeState()
 
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<ShapeState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = own[keyPath: field].layerValue
+        own[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
+
     /// Creates a layer with Core Animation's default values.
     public override init() { super.init() }
 
@@ -41,165 +52,97 @@ open class CAShapeLayer: CALayer {
     /// The shape, in the layer's coordinates (not clipped to bounds). Default nil. Animatable.
     public var path: CGPath? {
         get { own.path }
-        set {
-            let old: LayerValue = own.path.map { .path($0) } ?? .none
-            own.path = newValue
-            didChangeValue(forKey: "path", from: old)
-        }
+        set { update(\.path, to: newValue) }
     }
 
     /// Fill colour; nil does not fill. Default opaque black. Animatable.
     public var fillColor: CGColor? {
         get { own.fillColor }
-        set {
-            let old: LayerValue = own.fillColor.map { .color($0) } ?? .none
-            own.fillColor = newValue
-            didChangeValue(forKey: "fillColor", from: old)
-        }
+        set { update(\.fillColor, to: newValue) }
     }
 
     /// Fill rule. Default `.nonZero`.
     public var fillRule: CAShapeLayerFillRule {
         get { own.fillRule }
-        set {
-            let old: LayerValue = .string(own.fillRule.rawValue)
-            own.fillRule = newValue
-            didChangeValue(forKey: "fillRule", from: old)
-        }
+        set { update(\.fillRule, to: newValue) }
     }
 
     /// Stroke colour; nil does not stroke. Default nil. Animatable.
     public var strokeColor: CGColor? {
         get { own.strokeColor }
-        set {
-            let old: LayerValue = own.strokeColor.map { .color($0) } ?? .none
-            own.strokeColor = newValue
-            didChangeValue(forKey: "strokeColor", from: old)
-        }
+        set { update(\.strokeColor, to: newValue) }
     }
 
     /// Where the stroke starts along the path, 0…1. Default 0. Animatable.
     public var strokeStart: CGFloat {
         get { own.strokeStart }
-        set {
-            let old: LayerValue = .number(Double(own.strokeStart))
-            own.strokeStart = newValue
-            didChangeValue(forKey: "strokeStart", from: old)
-        }
+        set { update(\.strokeStart, to: newValue) }
     }
 
     /// Where the stroke ends along the path, 0…1. Default 1. Animatable.
     public var strokeEnd: CGFloat {
         get { own.strokeEnd }
-        set {
-            let old: LayerValue = .number(Double(own.strokeEnd))
-            own.strokeEnd = newValue
-            didChangeValue(forKey: "strokeEnd", from: old)
-        }
+        set { update(\.strokeEnd, to: newValue) }
     }
 
     /// Stroke width in points, ≥ 0. Default 1. Animatable.
     public var lineWidth: CGFloat {
         get { own.lineWidth }
-        set {
-            let old: LayerValue = .number(Double(own.lineWidth))
-            own.lineWidth = newValue
-            didChangeValue(forKey: "lineWidth", from: old)
-        }
+        set { update(\.lineWidth, to: newValue) }
     }
 
     /// Longest miter, as a multiple of the line width. Default 10. Animatable.
     public var miterLimit: CGFloat {
         get { own.miterLimit }
-        set {
-            let old: LayerValue = .number(Double(own.miterLimit))
-            own.miterLimit = newValue
-            didChangeValue(forKey: "miterLimit", from: old)
-        }
+        set { update(\.miterLimit, to: newValue) }
     }
 
     /// End caps of open subpaths. Default `.butt`.
     public var lineCap: CAShapeLayerLineCap {
         get { own.lineCap }
-        set {
-            let old: LayerValue = .string(own.lineCap.rawValue)
-            own.lineCap = newValue
-            didChangeValue(forKey: "lineCap", from: old)
-        }
+        set { update(\.lineCap, to: newValue) }
     }
 
     /// Joins between segments. Default `.miter`.
     public var lineJoin: CAShapeLayerLineJoin {
         get { own.lineJoin }
-        set {
-            let old: LayerValue = .string(own.lineJoin.rawValue)
-            own.lineJoin = newValue
-            didChangeValue(forKey: "lineJoin", from: old)
-        }
+        set { update(\.lineJoin, to: newValue) }
     }
 
     /// Offset into the dash pattern, in points. Default 0. Animatable.
     public var lineDashPhase: CGFloat {
         get { own.lineDashPhase }
-        set {
-            let old: LayerValue = .number(Double(own.lineDashPhase))
-            own.lineDashPhase = newValue
-            didChangeValue(forKey: "lineDashPhase", from: old)
-        }
+        set { update(\.lineDashPhase, to: newValue) }
     }
 
     /// Alternating dash and gap lengths in points; nil draws a solid line. Default nil.
     public var lineDashPattern: [CGFloat]? {
         get { own.lineDashPattern }
-        set {
-            let old: LayerValue = own.lineDashPattern.map { .numbers($0.map(Double.init)) } ?? .none
-            own.lineDashPattern = newValue
-            didChangeValue(forKey: "lineDashPattern", from: old)
-        }
+        set { update(\.lineDashPattern, to: newValue) }
     }
 
     // MARK: - Key-value coding
 
     /// The keys this class answers to.
-    override open class var keyAccessors: [String: LayerKeyAccessor] { CAShapeLayer.shapeLayerAccessors }
+    override package class var keyAccessors: [String: LayerKeyAccessor] { CAShapeLayer.shapeLayerAccessors }
 
-    static let shapeLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "path": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CAShapeLayer).path.map { .path($0) } ?? .none },
-            set: { ($0 as! CAShapeLayer).path = try $1.optionalPath(path: $2) }),
-        "fillColor": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CAShapeLayer).fillColor.map { .color($0) } ?? .none },
-            set: { ($0 as! CAShapeLayer).fillColor = try $1.optionalColor(path: $2) }),
-        "fillRule": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAShapeLayer).fillRule.rawValue) },
-            set: { ($0 as! CAShapeLayer).fillRule = try enumValue(CAShapeLayerFillRule.self, $1, path: $2) }),
-        "strokeColor": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CAShapeLayer).strokeColor.map { .color($0) } ?? .none },
-            set: { ($0 as! CAShapeLayer).strokeColor = try $1.optionalColor(path: $2) }),
-        "strokeStart": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAShapeLayer).strokeStart)) },
-            set: { ($0 as! CAShapeLayer).strokeStart = try $1.cgFloat(path: $2) }),
-        "strokeEnd": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAShapeLayer).strokeEnd)) },
-            set: { ($0 as! CAShapeLayer).strokeEnd = try $1.cgFloat(path: $2) }),
-        "lineWidth": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAShapeLayer).lineWidth)) },
-            set: { ($0 as! CAShapeLayer).lineWidth = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "miterLimit": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAShapeLayer).miterLimit)) },
-            set: { ($0 as! CAShapeLayer).miterLimit = try nonNegative(try $1.cgFloat(path: $2), path: $2) }),
-        "lineCap": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAShapeLayer).lineCap.rawValue) },
-            set: { ($0 as! CAShapeLayer).lineCap = try enumValue(CAShapeLayerLineCap.self, $1, path: $2) }),
-        "lineJoin": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CAShapeLayer).lineJoin.rawValue) },
-            set: { ($0 as! CAShapeLayer).lineJoin = try enumValue(CAShapeLayerLineJoin.self, $1, path: $2) }),
-        "lineDashPhase": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CAShapeLayer).lineDashPhase)) },
-            set: { ($0 as! CAShapeLayer).lineDashPhase = try $1.cgFloat(path: $2) }),
-        "lineDashPattern": LayerKeyAccessor(
-            animatable: false,
-            get: { ($0 as! CAShapeLayer).lineDashPattern.map { .numbers($0.map(Double.init)) } ?? .none },
-            set: { ($0 as! CAShapeLayer).lineDashPattern = try $1.optionalNumbers(path: $2) }),
-    ]) { $1 }
+    static let shapeLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging(
+        LayerKeyAccessor.table(keys)
+    ) { $1 }
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let keys: [KeyDescription<CAShapeLayer>] = [
+        .init("path", \.path, animatable: true),
+        .init("fillColor", \.fillColor, animatable: true),
+        .init("fillRule", \.fillRule),
+        .init("strokeColor", \.strokeColor, animatable: true),
+        .init("strokeStart", \.strokeStart, animatable: true),
+        .init("strokeEnd", \.strokeEnd, animatable: true),
+        .init("lineWidth", \.lineWidth, .nonNegative, animatable: true),
+        .init("miterLimit", \.miterLimit, .nonNegative, animatable: true),
+        .init("lineCap", \.lineCap),
+        .init("lineJoin", \.lineJoin),
+        .init("lineDashPhase", \.lineDashPhase, animatable: true),
+        .init("lineDashPattern", \.lineDashPattern),
+    ]
 }

@@ -15,6 +15,17 @@ open class CATextLayer: CALayer {
 
     var own = TextState()
 
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<TextState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = own[keyPath: field].layerValue
+        own[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
+
     /// Creates a layer with Core Animation's default values.
     public override init() { super.init() }
 
@@ -37,115 +48,69 @@ open class CATextLayer: CALayer {
     /// The text. Default nil.
     public var string: String? {
         get { own.string }
-        set {
-            let old: LayerValue = own.string.map { .string($0) } ?? .none
-            own.string = newValue
-            didChangeValue(forKey: "string", from: old)
-        }
+        set { update(\.string, to: newValue) }
     }
 
     /// Font family name or a path to a font file; nil uses the bundled default (DejaVu Sans). Default nil.
     public var font: String? {
         get { own.font }
-        set {
-            let old: LayerValue = own.font.map { .string($0) } ?? .none
-            own.font = newValue
-            didChangeValue(forKey: "font", from: old)
-        }
+        set { update(\.font, to: newValue) }
     }
 
     /// Font size in points, > 0. Default 36. Animatable.
     public var fontSize: CGFloat {
         get { own.fontSize }
-        set {
-            let old: LayerValue = .number(Double(own.fontSize))
-            own.fontSize = newValue
-            didChangeValue(forKey: "fontSize", from: old)
-        }
+        set { update(\.fontSize, to: newValue) }
     }
 
     /// Text colour. Default opaque white. Animatable.
     public var foregroundColor: CGColor? {
         get { own.foregroundColor }
-        set {
-            let old: LayerValue = own.foregroundColor.map { .color($0) } ?? .none
-            own.foregroundColor = newValue
-            didChangeValue(forKey: "foregroundColor", from: old)
-        }
+        set { update(\.foregroundColor, to: newValue) }
     }
 
     /// Whether text wraps to the bounds' width. Default false.
     public var isWrapped: Bool {
         get { own.isWrapped }
-        set {
-            let old: LayerValue = .bool(own.isWrapped)
-            own.isWrapped = newValue
-            didChangeValue(forKey: "isWrapped", from: old)
-        }
+        set { update(\.isWrapped, to: newValue) }
     }
 
     /// Where text that does not fit is truncated. Default `.none`.
     public var truncationMode: CATextLayerTruncationMode {
         get { own.truncationMode }
-        set {
-            let old: LayerValue = .string(own.truncationMode.rawValue)
-            own.truncationMode = newValue
-            didChangeValue(forKey: "truncationMode", from: old)
-        }
+        set { update(\.truncationMode, to: newValue) }
     }
 
     /// Horizontal alignment. Default `.natural`.
     public var alignmentMode: CATextLayerAlignmentMode {
         get { own.alignmentMode }
-        set {
-            let old: LayerValue = .string(own.alignmentMode.rawValue)
-            own.alignmentMode = newValue
-            didChangeValue(forKey: "alignmentMode", from: old)
-        }
+        set { update(\.alignmentMode, to: newValue) }
     }
 
     /// Whether glyph positions may be quantised to subpixels. Default false.
     public var allowsFontSubpixelQuantization: Bool {
         get { own.allowsFontSubpixelQuantization }
-        set {
-            let old: LayerValue = .bool(own.allowsFontSubpixelQuantization)
-            own.allowsFontSubpixelQuantization = newValue
-            didChangeValue(forKey: "allowsFontSubpixelQuantization", from: old)
-        }
+        set { update(\.allowsFontSubpixelQuantization, to: newValue) }
     }
 
     // MARK: - Key-value coding
 
     /// The keys this class answers to.
-    override open class var keyAccessors: [String: LayerKeyAccessor] { CATextLayer.textLayerAccessors }
+    override package class var keyAccessors: [String: LayerKeyAccessor] { CATextLayer.textLayerAccessors }
 
-    static let textLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "string": LayerKeyAccessor(
-            animatable: false, get: { ($0 as! CATextLayer).string.map { .string($0) } ?? .none },
-            set: { ($0 as! CATextLayer).string = try $1.optionalString(path: $2) }),
-        "font": LayerKeyAccessor(
-            animatable: false, get: { ($0 as! CATextLayer).font.map { .string($0) } ?? .none },
-            set: { ($0 as! CATextLayer).font = try $1.optionalString(path: $2) }),
-        "fontSize": LayerKeyAccessor(
-            animatable: true, get: { .number(Double(($0 as! CATextLayer).fontSize)) },
-            set: { ($0 as! CATextLayer).fontSize = try positive(try $1.cgFloat(path: $2), path: $2) }),
-        "foregroundColor": LayerKeyAccessor(
-            animatable: true, get: { ($0 as! CATextLayer).foregroundColor.map { .color($0) } ?? .none },
-            set: { ($0 as! CATextLayer).foregroundColor = try $1.optionalColor(path: $2) }),
-        "isWrapped": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CATextLayer).isWrapped) },
-            set: { ($0 as! CATextLayer).isWrapped = try $1.bool(path: $2) }),
-        "wrapped": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CATextLayer).isWrapped) },
-            set: { ($0 as! CATextLayer).isWrapped = try $1.bool(path: $2) }),
-        "truncationMode": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CATextLayer).truncationMode.rawValue) },
-            set: { ($0 as! CATextLayer).truncationMode = try enumValue(CATextLayerTruncationMode.self, $1, path: $2) }),
-        "alignmentMode": LayerKeyAccessor(
-            animatable: false, get: { .string(($0 as! CATextLayer).alignmentMode.rawValue) },
-            set: { ($0 as! CATextLayer).alignmentMode = try enumValue(CATextLayerAlignmentMode.self, $1, path: $2) }),
-        "allowsFontSubpixelQuantization": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CATextLayer).allowsFontSubpixelQuantization) },
-            set: { ($0 as! CATextLayer).allowsFontSubpixelQuantization = try $1.bool(path: $2) }),
-    ]) { $1 }
+    static let textLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging(
+        LayerKeyAccessor.table(keys)
+    ) { $1 }
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let keys: [KeyDescription<CATextLayer>] = [
+        .init("string", \.string),
+        .init("font", \.font),
+        .init("fontSize", \.fontSize, .positive, animatable: true),
+        .init("foregroundColor", \.foregroundColor, animatable: true),
+        .init("isWrapped", \.isWrapped, aliases: ["wrapped"]),
+        .init("truncationMode", \.truncationMode),
+        .init("alignmentMode", \.alignmentMode),
+        .init("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization),
+    ]
 }

@@ -21,6 +21,17 @@ open class CATiledLayer: CALayer {
 
     var own = TiledState()
 
+    /// Sets the stored field `field` to `value` and reports the change under the calling property's name,
+    /// which is its key (every setter of a described property comes through here).
+    @inline(__always)
+    func update<Value: LayerValueConvertible>(
+        _ field: WritableKeyPath<TiledState, Value>, to value: Value, key: String = #function
+    ) {
+        let old = own[keyPath: field].layerValue
+        own[keyPath: field] = value
+        didChangeValue(forKey: key, from: old)
+    }
+
     /// Increments on every whole-layer `display()` (`setNeedsDisplay()`): cached tiles of older
     /// generations are stale.
     public private(set) var tileGeneration = 0
@@ -54,53 +65,33 @@ open class CATiledLayer: CALayer {
     /// Tile size in **pixels** (at the layer's contentsScale), each side ≥ 16. Default 256 × 256.
     public var tileSize: CGSize {
         get { own.tileSize }
-        set {
-            let old: LayerValue = .size(own.tileSize)
-            own.tileSize = newValue
-            didChangeValue(forKey: "tileSize", from: old)
-        }
+        set { update(\.tileSize, to: newValue) }
     }
 
     /// Number of levels of detail, each half the resolution of the previous, ≥ 1. Default 1.
     public var levelsOfDetail: Int {
         get { own.levelsOfDetail }
-        set {
-            let old: LayerValue = .number(Double(own.levelsOfDetail))
-            own.levelsOfDetail = newValue
-            didChangeValue(forKey: "levelsOfDetail", from: old)
-        }
+        set { update(\.levelsOfDetail, to: newValue) }
     }
 
     /// Number of the levels that are magnified (drawn at 2×, 4×, … contentsScale), ≥ 0. Default 0.
     public var levelsOfDetailBias: Int {
         get { own.levelsOfDetailBias }
-        set {
-            let old: LayerValue = .number(Double(own.levelsOfDetailBias))
-            own.levelsOfDetailBias = newValue
-            didChangeValue(forKey: "levelsOfDetailBias", from: old)
-        }
+        set { update(\.levelsOfDetailBias, to: newValue) }
     }
 
     /// Extension: draw missing tiles on the thread that composes the frame, before it is drawn
     /// (deterministic frames for tests and headless renders). Default false (background threads).
     public var drawsTilesSynchronously: Bool {
         get { own.drawsTilesSynchronously }
-        set {
-            let old: LayerValue = .bool(own.drawsTilesSynchronously)
-            own.drawsTilesSynchronously = newValue
-            didChangeValue(forKey: "drawsTilesSynchronously", from: old)
-        }
+        set { update(\.drawsTilesSynchronously, to: newValue) }
     }
 
     /// Extension: the most bytes of cached tiles kept for this layer (tiles visible in the current frame
     /// are kept even beyond it). Default 64 MiB.
     public var tileCacheLimit: Int {
         get { own.tileCacheLimit }
-        set {
-            let old: LayerValue = .number(Double(own.tileCacheLimit))
-            own.tileCacheLimit = newValue
-            didChangeValue(forKey: "tileCacheLimit", from: old)
-        }
+        set { update(\.tileCacheLimit, to: newValue) }
     }
 
     /// The pixel scales of the levels of detail, finest first: contentsScale × 2^bias, then halved
@@ -127,23 +118,18 @@ open class CATiledLayer: CALayer {
     // MARK: - Key-value coding
 
     /// The keys this class answers to.
-    override open class var keyAccessors: [String: LayerKeyAccessor] { CATiledLayer.tiledLayerAccessors }
+    override package class var keyAccessors: [String: LayerKeyAccessor] { CATiledLayer.tiledLayerAccessors }
 
-    static let tiledLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging([
-        "tileSize": LayerKeyAccessor(
-            animatable: false, get: { .size(($0 as! CATiledLayer).tileSize) },
-            set: { ($0 as! CATiledLayer).tileSize = try $1.size(path: $2) }),
-        "levelsOfDetail": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CATiledLayer).levelsOfDetail)) },
-            set: { ($0 as! CATiledLayer).levelsOfDetail = try $1.int(path: $2) }),
-        "levelsOfDetailBias": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CATiledLayer).levelsOfDetailBias)) },
-            set: { ($0 as! CATiledLayer).levelsOfDetailBias = try $1.int(path: $2) }),
-        "drawsTilesSynchronously": LayerKeyAccessor(
-            animatable: false, get: { .bool(($0 as! CATiledLayer).drawsTilesSynchronously) },
-            set: { ($0 as! CATiledLayer).drawsTilesSynchronously = try $1.bool(path: $2) }),
-        "tileCacheLimit": LayerKeyAccessor(
-            animatable: false, get: { .number(Double(($0 as! CATiledLayer).tileCacheLimit)) },
-            set: { ($0 as! CATiledLayer).tileCacheLimit = try $1.int(path: $2) }),
-    ]) { $1 }
+    static let tiledLayerAccessors: [String: LayerKeyAccessor] = CALayer.layerAccessors.merging(
+        LayerKeyAccessor.table(keys)
+    ) { $1 }
+
+    /// One description per property of this class (docs/Architecture.md, "LayerKit conventions").
+    static let keys: [KeyDescription<CATiledLayer>] = [
+        .init("tileSize", \.tileSize),
+        .init("levelsOfDetail", \.levelsOfDetail),
+        .init("levelsOfDetailBias", \.levelsOfDetailBias),
+        .init("drawsTilesSynchronously", \.drawsTilesSynchronously),
+        .init("tileCacheLimit", \.tileCacheLimit),
+    ]
 }

@@ -6,18 +6,7 @@ extension CALayer {
     // MARK: - Timing values
 
     /// The layer's CAMediaTiming properties as one value.
-    public var mediaTiming: MediaTimingValues {
-        var v = MediaTimingValues()
-        v.beginTime = state.beginTime
-        v.duration = state.duration
-        v.speed = state.speed
-        v.timeOffset = state.timeOffset
-        v.repeatCount = state.repeatCount
-        v.repeatDuration = state.repeatDuration
-        v.autoreverses = state.autoreverses
-        v.fillMode = state.fillMode
-        return v
-    }
+    public var mediaTiming: MediaTimingValues { state.timing }
 
     /// The layer whose time this layer's time derives from: the superlayer, or the masked layer for a mask.
     var timeParent: CALayer? { parent ?? maskOwner }

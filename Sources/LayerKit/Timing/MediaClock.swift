@@ -4,21 +4,21 @@ import Foundation
 ///
 /// The engine installs its clock (monotonic real time when live, virtual time when headless); tests
 /// scope a virtual clock to their own task with `CAMediaClock.withClock(_:_:)`.
-public protocol MediaClock: AnyObject, Sendable {
+package protocol MediaClock: AnyObject, Sendable {
     /// The current media time in seconds. Never decreases.
     var mediaTime: CFTimeInterval { get }
 }
 
 /// Monotonic real time: seconds since an arbitrary origin (boot), unaffected by wall-clock changes.
-public final class MonotonicMediaClock: MediaClock, @unchecked Sendable {
+package final class MonotonicMediaClock: MediaClock, @unchecked Sendable {
     /// Creates the clock.
-    public init() {}
+    package init() {}
 
     /// Seconds of CLOCK_MONOTONIC.
-    public var mediaTime: CFTimeInterval { Self.now() }
+    package var mediaTime: CFTimeInterval { Self.now() }
 
     /// Seconds of CLOCK_MONOTONIC.
-    public static func now() -> CFTimeInterval {
+    package static func now() -> CFTimeInterval {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
@@ -26,23 +26,23 @@ public final class MonotonicMediaClock: MediaClock, @unchecked Sendable {
 }
 
 /// Time that moves only when told to: headless runs and tests. Exact and deterministic.
-public final class VirtualMediaClock: MediaClock, @unchecked Sendable {
+package final class VirtualMediaClock: MediaClock, @unchecked Sendable {
     /// The current time in seconds. Default start 0.
-    public private(set) var mediaTime: CFTimeInterval
+    package private(set) var mediaTime: CFTimeInterval
 
     /// Creates a clock reading `startTime` seconds (finite; other values start at 0).
-    public init(startTime: CFTimeInterval = 0) {
+    package init(startTime: CFTimeInterval = 0) {
         mediaTime = startTime.isFinite ? startTime : 0
     }
 
     /// Moves the clock forward by `delta` seconds (finite, ≥ 0).
-    public func advance(by delta: CFTimeInterval) throws {
+    package func advance(by delta: CFTimeInterval) throws {
         guard delta.isFinite, delta >= 0 else { throw MediaClockError.invalidDelta(delta) }
         mediaTime += delta
     }
 
     /// Sets the clock to `time` seconds (finite, not earlier than now).
-    public func set(to time: CFTimeInterval) throws {
+    package func set(to time: CFTimeInterval) throws {
         guard time.isFinite, time >= mediaTime else {
             throw MediaClockError.timeWentBackwards(from: mediaTime, to: time)
         }
@@ -69,22 +69,22 @@ public enum MediaClockError: Error, Equatable, CustomStringConvertible {
 
 /// Which clock `CACurrentMediaTime()` reads: the installed one (monotonic real time by default), or a
 /// clock scoped to the current task.
-public enum CAMediaClock {
+package enum CAMediaClock {
     nonisolated(unsafe) private static var installedClock: MediaClock = MonotonicMediaClock()
     @TaskLocal private static var scopedClock: MediaClock?
 
     /// The clock in effect for the caller: the task's scoped clock, else the installed one.
-    public static var current: MediaClock { scopedClock ?? installedClock }
+    package static var current: MediaClock { scopedClock ?? installedClock }
 
     /// The process-wide clock (the engine installs its clock here once, at start-up).
-    public static var installed: MediaClock { installedClock }
+    package static var installed: MediaClock { installedClock }
 
     /// Makes `clock` the process-wide clock.
-    public static func install(_ clock: MediaClock) { installedClock = clock }
+    package static func install(_ clock: MediaClock) { installedClock = clock }
 
     /// Runs `body` with `clock` as the clock of the current task (and tasks it creates): tests use this to
     /// run in virtual time without touching other tests.
-    public static func withClock<R>(_ clock: MediaClock, _ body: () throws -> R) rethrows -> R {
+    package static func withClock<R>(_ clock: MediaClock, _ body: () throws -> R) rethrows -> R {
         try $scopedClock.withValue(clock) { try body() }
     }
 }

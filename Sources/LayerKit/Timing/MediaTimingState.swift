@@ -4,9 +4,9 @@ import Foundation
 /// applying beginTime, speed, timeOffset, duration, repeats, autoreversing and the fill mode.
 ///
 /// See docs/Time.md for the formulas. Objects compute this with `MediaTimingValues.state(atParentTime:defaultDuration:)`.
-public struct MediaTimingState: Equatable, Sendable {
+package struct MediaTimingState: Equatable, Sendable {
     /// The part of the timeline the parent time falls in.
-    public enum Phase: Equatable, Sendable {
+    package enum Phase: Equatable, Sendable {
         /// Before the active interval (shown only with a backwards fill).
         case before
         /// Inside the active interval.
@@ -16,33 +16,33 @@ public struct MediaTimingState: Equatable, Sendable {
     }
 
     /// The part of the timeline.
-    public var phase: Phase
+    package var phase: Phase
     /// Time within the current cycle in seconds, 0…duration; already mirrored in the backward half of an
     /// autoreversing cycle.
-    public var cycleTime: CFTimeInterval
+    package var cycleTime: CFTimeInterval
     /// The effective length of one cycle (forward part only) in seconds, > 0.
-    public var duration: CFTimeInterval
+    package var duration: CFTimeInterval
     /// The number of whole repetitions completed before the current one (for cumulative animations).
-    public var iteration: Int
+    package var iteration: Int
     /// Whether the current cycle time runs backwards (the second half of an autoreversing cycle).
-    public var isReversed: Bool
+    package var isReversed: Bool
 
     /// The progress through the current cycle, 0…1.
-    public var fraction: Double { duration > 0 ? min(1, max(0, cycleTime / duration)) : 1 }
+    package var fraction: Double { duration > 0 ? min(1, max(0, cycleTime / duration)) : 1 }
 }
 
 extension MediaTimingValues {
     // MARK: - Active interval
 
     /// The length of one cycle, seconds: `duration`, or `defaultDuration` when it is 0.
-    public func effectiveDuration(defaultDuration: CFTimeInterval) -> CFTimeInterval {
+    package func effectiveDuration(defaultDuration: CFTimeInterval) -> CFTimeInterval {
         duration > 0 ? duration : defaultDuration
     }
 
     /// The length of the active interval in the object's (speed-scaled) time, seconds: `repeatDuration`
     /// when set, else `repeatCount` (0 meaning 1) cycles, a cycle being twice the duration when autoreversing.
     /// `.infinity` repeats forever.
-    public func activeDuration(defaultDuration: CFTimeInterval) -> CFTimeInterval {
+    package func activeDuration(defaultDuration: CFTimeInterval) -> CFTimeInterval {
         let d = effectiveDuration(defaultDuration: defaultDuration)
         let cycle = autoreverses ? 2 * d : d
         if repeatDuration > 0 { return repeatDuration }
@@ -51,12 +51,12 @@ extension MediaTimingValues {
     }
 
     /// The elapsed active time at `parentTime`: `(parentTime − beginTime) × speed` (timeOffset excluded).
-    public func elapsedTime(atParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
+    package func elapsedTime(atParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
         (parentTime - beginTime) * Double(speed)
     }
 
     /// Whether the active interval is over at `parentTime` (the animation is complete).
-    public func isComplete(atParentTime parentTime: CFTimeInterval, defaultDuration: CFTimeInterval) -> Bool {
+    package func isComplete(atParentTime parentTime: CFTimeInterval, defaultDuration: CFTimeInterval) -> Bool {
         elapsedTime(atParentTime: parentTime) >= activeDuration(defaultDuration: defaultDuration)
     }
 
@@ -69,7 +69,7 @@ extension MediaTimingValues {
     ///   - parentTime: the time in the parent's timeline, seconds.
     ///   - defaultDuration: the cycle length used when `duration` is 0 (0.25 s for animations).
     /// - Returns: the position, or nil when the object has no effect at `parentTime`.
-    public func state(atParentTime parentTime: CFTimeInterval, defaultDuration: CFTimeInterval) -> MediaTimingState? {
+    package func state(atParentTime parentTime: CFTimeInterval, defaultDuration: CFTimeInterval) -> MediaTimingState? {
         let active = activeDuration(defaultDuration: defaultDuration)
         let elapsed = elapsedTime(atParentTime: parentTime)
         if elapsed < 0 {
@@ -119,7 +119,7 @@ extension MediaTimingValues {
 
     /// A layer's local time for its parent's time: `(parentTime − beginTime) × speed + timeOffset`.
     /// When the layer has a duration its time also repeats, autoreverses and holds at both ends.
-    public func layerLocalTime(atParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
+    package func layerLocalTime(atParentTime parentTime: CFTimeInterval) -> CFTimeInterval {
         if duration <= 0 {
             return (parentTime - beginTime) * Double(speed) + timeOffset
         }
@@ -130,7 +130,7 @@ extension MediaTimingValues {
 
     /// The parent time at which a layer's linear local time (repeats ignored) equals `localTime`. A paused
     /// layer (speed 0) shows the same time at every parent time; its beginTime is returned then.
-    public func layerParentTime(forLocalTime localTime: CFTimeInterval) -> CFTimeInterval {
+    package func layerParentTime(forLocalTime localTime: CFTimeInterval) -> CFTimeInterval {
         guard speed != 0 else { return beginTime }
         return (localTime - timeOffset) / Double(speed) + beginTime
     }

@@ -180,7 +180,9 @@ final class DrawBuffer {
                 count == births * table.drawsPerBirth && offsets >> UInt64(table.drawOffset) & 1 == 1,
                 "a planar prefetch covers whole births and their longitude draws")
             // Draws nobody computed must never be read: debug builds make them stand out.
-            if _isDebugAssertConfiguration() { words.update(repeating: 0xDEAD_BEEF, count: count) }
+            #if DEBUG
+                words.update(repeating: 0xDEAD_BEEF, count: count)
+            #endif
             let jumps = Self.jumps(&planarJumps, stride: table.drawsPerBirth, offsets: offsets, random)
             random.fill(planes: words, births: births, jumps: jumps)
         } else {

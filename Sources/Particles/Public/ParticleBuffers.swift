@@ -8,43 +8,47 @@
 /// step is `p − v·dt + ½a·dt²` with `dt = stepDuration` and the cell's acceleration `a`.
 /// z and z velocity are read-only: the coupling is planar, and the store skips z integration while no
 /// particle moves in z.
-public struct ParticleBuffers {
+///
+/// Package API: a hook for EmitterKit's coupling, not for games. Its per-slot accessors are inlinable
+/// because the coupling calls them for every particle of every step.
+@usableFromInline
+package struct ParticleBuffers {
     /// Number of slots (live particles and tombstones).
-    public let count: Int
+    @usableFromInline package let count: Int
     /// x and y positions, points; writable.
-    public let x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>
+    package let x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>
     /// x and y velocities, points per second; writable.
-    public let vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>
+    package let vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>
     /// z positions and velocities (kept once while every particle has the same value).
-    let zColumn: SlotColumn<Float>, vzColumn: SlotColumn<Float>
+    @usableFromInline let zColumn: SlotColumn<Float>, vzColumn: SlotColumn<Float>
     /// Length of the last step in the emitter's local time, seconds.
-    public let stepDuration: Double
-    let death: UnsafePointer<Float>
-    let life: UnsafePointer<Float>
-    let aliveFrom: Float
+    package let stepDuration: Double
+    @usableFromInline let death: UnsafePointer<Float>
+    @usableFromInline let life: UnsafePointer<Float>
+    @usableFromInline let aliveFrom: Float
     /// The simulation's clock and the origin of the Float times, seconds.
-    let now: Double, epoch: Double
+    @usableFromInline let now: Double, epoch: Double
 
     /// The z position of slot `i`, points; read-only.
-    @inline(__always)
-    public func z(_ i: Int) -> Float { zColumn[i] }
+    @inlinable @inline(__always)
+    package func z(_ i: Int) -> Float { zColumn[i] }
 
     /// The z velocity of slot `i`, points per second; read-only.
-    @inline(__always)
-    public func vz(_ i: Int) -> Float { vzColumn[i] }
+    @inlinable @inline(__always)
+    package func vz(_ i: Int) -> Float { vzColumn[i] }
 
     /// Whether slot `i` holds a live particle.
-    @inline(__always)
-    public func isAlive(_ i: Int) -> Bool { i >= 0 && i < count && death[i] >= aliveFrom }
+    @inlinable @inline(__always)
+    package func isAlive(_ i: Int) -> Bool { i >= 0 && i < count && death[i] >= aliveFrom }
 
     /// Age of the particle in slot `i` at the end of the last step, seconds of the emitter's local time
     /// (less than `stepDuration` for a particle born during that step).
-    @inline(__always)
-    public func age(_ i: Int) -> Double { now - epoch - Double(death[i] - life[i]) }
+    @inlinable @inline(__always)
+    package func age(_ i: Int) -> Double { now - epoch - Double(death[i] - life[i]) }
 
     /// The death time of the particle in slot `i` on the simulation's clock (`EmitterSimulation.time`),
     /// seconds. Each particle keeps it for life (unless killed), so together with birth order it
     /// identifies particles across steps while slots move.
-    @inline(__always)
-    public func deathTime(_ i: Int) -> Double { epoch + Double(death[i]) }
+    @inlinable @inline(__always)
+    package func deathTime(_ i: Int) -> Double { epoch + Double(death[i]) }
 }

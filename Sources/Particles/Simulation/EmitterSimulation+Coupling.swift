@@ -7,7 +7,7 @@ extension EmitterSimulation {
     /// Calls `body` with the contiguous buffers of `cell`'s particles (x, y, vx, vy writable), for
     /// code that moves particles after a step (docs/Particles.md, "Physics coupling").
     /// Throws when `cell` is not a cell of this emitter.
-    public func withParticleBuffers<R>(ofCell cell: CAEmitterCell, _ body: (ParticleBuffers) throws -> R) throws -> R {
+    package func withParticleBuffers<R>(ofCell cell: CAEmitterCell, _ body: (ParticleBuffers) throws -> R) throws -> R {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
         let s = c.store
         // The caller may write positions and velocities: the next step checks them for NaN.
@@ -24,7 +24,7 @@ extension EmitterSimulation {
     /// dead slot does nothing. The death is counted at once and reported in the next step's events.
     /// Returns whether a live particle was killed.
     @discardableResult
-    public func kill(slot: Int, ofCell cell: CAEmitterCell) throws -> Bool {
+    package func kill(slot: Int, ofCell cell: CAEmitterCell) throws -> Bool {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
         guard slot >= 0 && slot < c.store.count else {
             throw EmitterSimulationError.slotOutOfRange(slot: slot, count: c.store.count)
@@ -36,12 +36,12 @@ extension EmitterSimulation {
         return true
     }
 
-    /// Emits `count` particles of `cell` now at `point` (layer coordinates, points), with the cell's
+    /// Bursts `count` particles of `cell` now at `point` (layer coordinates, points), with the cell's
     /// emission angles measured from `direction` as for a sub-cell of a particle moving that way (the
     /// layer's +x when zero), each colour multiplied by `inheritedColor`. For sparks at a contact point.
     /// The budget applies; returns how many were born.
     @discardableResult
-    public func spawn(
+    package func burst(
         count: Int, ofCell cell: CAEmitterCell, at point: (x: Double, y: Double, z: Double),
         direction: (dx: Double, dy: Double, dz: Double) = (1, 0, 0),
         inheritedColor: CGColor = .white
@@ -51,18 +51,18 @@ extension EmitterSimulation {
         let frame = EmissionFrame(direction: direction.dx, direction.dy, direction.dz)
         let k = inheritedColor
         let inherit = SIMD4(Float(k.red), Float(k.green), Float(k.blue), Float(k.alpha))
-        return emitNow(c, count: count) { _ in (point.x, point.y, point.z, frame, inherit) }
+        return burstNow(c, count: count) { _ in (point.x, point.y, point.z, frame, inherit) }
     }
 
-    /// Emits `count` particles of the cell at a dotted name path (`"spark"`, `"rocket.burst"`) now,
-    /// from the emitter shape in the layer's frame (a one-shot burst). The budget applies; returns how
-    /// many were born. Throws when no cell has that name path.
+    /// Bursts `count` particles of the cell at a dotted name path (`"spark"`, `"rocket.burst"`) now,
+    /// from the emitter shape in the layer's frame. The budget applies; returns how many were born.
+    /// Throws when no cell has that name path.
     @discardableResult
-    public func emit(count: Int, cellNamed namePath: String) throws -> Int {
+    public func burst(count: Int, cellNamed namePath: String) throws -> Int {
         let c = try runtime(named: namePath)
         guard count >= 0 else { throw EmitterSimulationError.negativeCount(count) }
         let geometry = EmitterShapeSampler(layer: lastLayer)
-        return emitNow(c, count: count, shapeLongitude: EmissionFrame.naturalLongitude(of: geometry.shape)) { sim in
+        return burstNow(c, count: count, shapeLongitude: EmissionFrame.naturalLongitude(of: geometry.shape)) { sim in
             let p = geometry.sample(&sim.random)
             return (p.x, p.y, p.z, .layer, .one)
         }
@@ -70,7 +70,7 @@ extension EmitterSimulation {
 
     /// Births of `c` at the current time as one batch, with positions from `place` (called per birth,
     /// before the birth's own draws), emitted from a shape whose natural orientation is `shapeLongitude`.
-    private func emitNow(
+    private func burstNow(
         _ c: CellRuntime, count: Int, shapeLongitude: Double = 0,
         place: (EmitterSimulation) -> (Double, Double, Double, EmissionFrame, RGBA)
     ) -> Int {

@@ -10,7 +10,7 @@ extension EmitterSimulation {
     /// Cells with `isEnabled == false` or without contents are omitted, as are particles whose alpha
     /// rounds to 0 or whose scale is 0 (they would draw nothing); a negative scale is kept (the sprite
     /// drawn mirrored). Colours are clamped to 0…1 and rounded to 8 bits. The list's storage is reused.
-    public func makeDrawList(into list: inout ParticleDrawList) {
+    package func makeDrawList(into list: inout ParticleDrawList) {
         list.removeAll()
         list.renderMode = lastLayer.renderMode
         var appearanceOfCell = Array(repeating: -1, count: cells.count)

@@ -3,7 +3,7 @@
 /// Where each birth batch starts in a cell's storage, so that the particles of all cells can be put in
 /// global birth order without a per-particle sequence number (docs/Particles.md, "Draw order").
 ///
-/// A batch is one fixed step's births, or one `emit`/`spawn` call. Births are appended to a cell's
+/// A batch is one fixed step's births, or one `burst` call. Births are appended to a cell's
 /// storage, so the slots of one batch form a contiguous run; the run ends where the next begins.
 struct BirthRuns {
     /// Batch number of each run, strictly increasing.

@@ -6,14 +6,15 @@
 ///
 /// Reading is branch-free: slot `i` is element `i & mask`, where `mask` is all ones for a stored
 /// column and 0 (3 for the colour halves, four per slot) for a shared value.
+@usableFromInline
 struct SlotColumn<Element> {
     /// Element 0 of the column, or the shared value.
-    let base: UnsafeMutablePointer<Element>
+    @usableFromInline let base: UnsafeMutablePointer<Element>
     /// All ones for a stored column; 0 (or 3 for colour halves) for a shared value.
-    let mask: Int
+    @usableFromInline let mask: Int
 
     /// Element `i`. Writing a shared column changes every slot; writers check `isShared` first.
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript(i: Int) -> Element {
         get { base[i & mask] }
         nonmutating set { base[i & mask] = newValue }

@@ -9,17 +9,17 @@ import LayerKit
 /// afterwards; a despawned particle's body leaves the world at once (or when the step returns).
 /// Particle bodies raise no collision events, are not found by queries, and are not swept by the
 /// particle collider; they are included in the world's state hash after its bodies.
-public final class ParticleBodyGroup {
+package final class ParticleBodyGroup {
     /// The most particles alive at once.
-    public let budget: Int
+    package let budget: Int
     /// Live particles.
-    public private(set) var liveCount = 0
+    package private(set) var liveCount = 0
     /// Friction of the particles' shapes.
-    public let friction: Double
+    package let friction: Double
     /// Elasticity of the particles' shapes.
-    public let elasticity: Double
+    package let elasticity: Double
     /// Which shapes the particles touch.
-    public let filter: CollisionFilter
+    package let filter: CollisionFilter
 
     weak var world: PhysicsWorld?
     private let bodies: UnsafeMutablePointer<UnsafeMutablePointer<cpBody>?>
@@ -85,7 +85,7 @@ public final class ParticleBodyGroup {
     ///   - mass: > 0 (from the cell).
     /// - Returns: the body's slot, or nil when the budget is full (the birth is dropped).
     /// - Throws: `PhysicsError` when a value is not finite or out of range.
-    public func spawn(position: CGPoint, velocity: CGVector, radius: Double, mass: Double) throws -> Int? {
+    package func spawn(position: CGPoint, velocity: CGVector, radius: Double, mass: Double) throws -> Int? {
         let place = "ParticleBodyGroup.spawn"
         try Check.point(position, "\(place)(position:)")
         try Check.vector(velocity, "\(place)(velocity:)")
@@ -142,7 +142,7 @@ public final class ParticleBodyGroup {
     }
 
     /// Removes a particle's body (when the particle dies).
-    public func despawn(_ slot: Int) throws {
+    package func despawn(_ slot: Int) throws {
         guard slot >= 0, slot < budget, live[slot] else {
             throw PhysicsError(
                 .notAdded, place: "ParticleBodyGroup.despawn(_:)", problem: "slot \(slot) holds no live particle",
@@ -165,24 +165,24 @@ public final class ParticleBodyGroup {
     // MARK: - Reading and writing
 
     /// Whether a slot holds a live particle.
-    public func isLive(_ slot: Int) -> Bool { slot >= 0 && slot < budget && live[slot] }
+    package func isLive(_ slot: Int) -> Bool { slot >= 0 && slot < budget && live[slot] }
 
     /// A live particle's position (nil for a free slot).
-    public func position(ofSlot slot: Int) -> CGPoint? {
+    package func position(ofSlot slot: Int) -> CGPoint? {
         guard isLive(slot), let b = bodies[slot] else { return nil }
         let t = b.pointee.transform
         return CGPoint(x: t.tx, y: t.ty)
     }
 
     /// A live particle's velocity (nil for a free slot).
-    public func velocity(ofSlot slot: Int) -> CGVector? {
+    package func velocity(ofSlot slot: Int) -> CGVector? {
         guard isLive(slot), let b = bodies[slot] else { return nil }
         return CGVector(b.pointee.v)
     }
 
     /// Copies positions, velocities and angles of `count` particles, given by slot, into contiguous
     /// arrays (free slots copy zeros). The engine calls this after each step.
-    public func read(
+    package func read(
         slots: UnsafePointer<Int32>, count: Int, x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,
         vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>, angle: UnsafeMutablePointer<Float>? = nil
     ) {
@@ -204,7 +204,7 @@ public final class ParticleBodyGroup {
 
     /// Adds velocity changes (for example from force fields) to `count` particles given by slot.
     /// Changes must be finite with magnitude ≤ 1e12; others are refused before any is applied.
-    public func addVelocity(
+    package func addVelocity(
         slots: UnsafePointer<Int32>, count: Int, dvx: UnsafePointer<Float>, dvy: UnsafePointer<Float>
     ) throws {
         for i in 0..<count {
@@ -294,7 +294,7 @@ public final class ParticleBodyGroup {
 
 extension PhysicsWorld {
     /// The collider for `collide`-mode particles (made on first use, cached with the world).
-    public var particleCollider: ParticleCollider {
+    package var particleCollider: ParticleCollider {
         if let collider { return collider }
         let c = ParticleCollider(world: self)
         collider = c
@@ -310,7 +310,7 @@ extension PhysicsWorld {
     ///   - filter: which shapes the particles touch. Default `.all`.
     /// - Returns: the group, in this world.
     /// - Throws: `PhysicsError` when the budget or a material value is out of range.
-    public func makeParticleBodyGroup(
+    package func makeParticleBodyGroup(
         budget: Int, friction: Double = 0, elasticity: Double = 0,
         filter: CollisionFilter = .all
     ) throws -> ParticleBodyGroup {
@@ -329,7 +329,7 @@ extension PhysicsWorld {
     }
 
     /// Removes a group and all its bodies from the world.
-    public func removeParticleBodyGroup(_ group: ParticleBodyGroup) throws {
+    package func removeParticleBodyGroup(_ group: ParticleBodyGroup) throws {
         guard let i = particleGroups.firstIndex(where: { $0 === group }) else {
             throw PhysicsError(
                 .notAdded, place: "PhysicsWorld.removeParticleBodyGroup(_:)", problem: "the group is not in this world",

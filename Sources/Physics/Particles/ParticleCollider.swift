@@ -13,7 +13,7 @@ import LayerKit
 /// and a particle inside a polygon is not pushed out (polygon edges are one-sided).
 ///
 /// Get it from `PhysicsWorld.particleCollider` and call it after each world step.
-public final class ParticleCollider {
+package final class ParticleCollider {
     weak var world: PhysicsWorld?
 
     // Static geometry, world coordinates.
@@ -46,7 +46,7 @@ public final class ParticleCollider {
     init(world: PhysicsWorld) { self.world = world }
 
     /// The shape of a contact (valid until the world's static geometry or bodies change).
-    public func shape(at index: Int32) -> PhysicsShape? {
+    package func shape(at index: Int32) -> PhysicsShape? {
         if index >= 0 { return Int(index) < staticShapes.count ? staticShapes[Int(index)] : nil }
         let i = Int(-index - 1)
         return i < bodyShapes.count ? bodyShapes[i] : nil
@@ -68,7 +68,7 @@ public final class ParticleCollider {
     ///   - options: elasticity, friction, filter, dt.
     ///   - contacts: the first contact of each particle that touched something is appended.
     /// - Throws: `PhysicsError` when the options are refused.
-    public func collide(
+    package func collide(
         count: Int, previousX: UnsafePointer<Float>, previousY: UnsafePointer<Float>,
         x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,
         vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>,
@@ -228,5 +228,5 @@ struct SweepHit {
 extension PhysicsWorld {
     /// Makes the particle collider re-read moving bodies at its next call, as after a step (for
     /// benchmarks that repeat one step's sweep).
-    public func invalidateParticleColliderBodies() { changeVersion &+= 1 }
+    package func invalidateParticleColliderBodies() { changeVersion &+= 1 }
 }

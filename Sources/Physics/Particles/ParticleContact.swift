@@ -2,41 +2,41 @@ import Foundation
 
 /// A particle touching a shape during `ParticleCollider.collide`: where, which way, how hard. The
 /// engine uses contacts to kill particles or spawn sub-cells (sparks, splashes).
-public struct ParticleContact: Equatable, Sendable {
+package struct ParticleContact: Equatable, Sendable {
     /// The particle's index in the batch.
-    public var index: Int32
+    package var index: Int32
     /// The contact point on the shape's surface, world points.
-    public var x: Float
+    package var x: Float
     /// The contact point's y.
-    public var y: Float
+    package var y: Float
     /// Unit surface normal, pointing from the shape toward the particle.
-    public var normalX: Float
+    package var normalX: Float
     /// The normal's y.
-    public var normalY: Float
+    package var normalY: Float
     /// The approach speed along the normal before the bounce, points per second (≥ 0).
-    public var normalSpeed: Float
+    package var normalSpeed: Float
     /// The shape hit: an index for `ParticleCollider.shape(at:)`.
-    public var shapeIndex: Int32
+    package var shapeIndex: Int32
 }
 
 /// How `collide`-mode particles bounce.
-public struct ParticleCollisionOptions: Equatable, Sendable {
+package struct ParticleCollisionOptions: Equatable, Sendable {
     /// Particle radius, points (≥ 0), when no per-particle radii are given. Default 0.
-    public var radius: Float
+    package var radius: Float
     /// Restitution of the normal velocity, ≥ 0 (0 stops, 1 keeps the speed). Default 0.5.
-    public var elasticity: Float
+    package var elasticity: Float
     /// Coulomb friction: the tangential speed lost is at most friction × the normal speed change. ≥ 0.
     /// Default 0.
-    public var friction: Float
+    package var friction: Float
     /// Which shapes the particles hit (Chipmunk's filter rule; sensors are never hit). Default `.all`.
-    public var filter: CollisionFilter
+    package var filter: CollisionFilter
     /// The fixed step the positions moved over, seconds (> 0). Default 1/120.
-    public var dt: Double
+    package var dt: Double
     /// Bounces resolved per particle per step after the first contact, 0...8. Default 2.
-    public var maximumBounces: Int
+    package var maximumBounces: Int
 
     /// Creates options.
-    public init(
+    package init(
         radius: Float = 0, elasticity: Float = 0.5, friction: Float = 0, filter: CollisionFilter = .all,
         dt: Double = 1.0 / 120, maximumBounces: Int = 2
     ) {

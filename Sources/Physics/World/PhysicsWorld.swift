@@ -86,8 +86,17 @@ public final class PhysicsWorld {
     // MARK: - Creating
 
     /// Creates an empty world with Chipmunk's defaults and `gravity` (points per second², default zero).
-    public init(gravity: CGVector = .zero) throws {
+    /// - Throws: `PhysicsError` naming the value when `gravity` is not finite.
+    public convenience init(gravity: CGVector = .zero) throws {
         try Check.vector(gravity, "PhysicsWorld.init(gravity:)")
+        self.init(checkedGravity: gravity)
+    }
+
+    /// An empty world without gravity, which cannot fail: the engine makes one on first use.
+    package static func withoutGravity() -> PhysicsWorld { PhysicsWorld(checkedGravity: .zero) }
+
+    /// Creates the world; `gravity` is finite.
+    private init(checkedGravity gravity: CGVector) {
         space = ccp_space_new_quiet()
         collisionLog = .allocate(capacity: 1)
         collisionLog.initialize(to: CollisionLog())

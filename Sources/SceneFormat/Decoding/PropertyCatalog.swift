@@ -36,10 +36,12 @@ enum PropertyKind: String {
 
 /// How a scene reads one key of a layer or cell class.
 ///
-/// Everything except the short lists below is asked of the class's key table (`keyAccessors`): the
+/// Everything except the scene's own notation and limits below is read from the class's key table
+/// (`keyAccessors`, made from one description per property): whether the key is an angle, accepts
+/// infinity, is an enumeration (and its values), is animatable, and which property an alias names. The
 /// kind comes from the default value (or, for keys that default to nil, from the value the setter
-/// accepts), and so do optionality, integer-ness and enumerations. LayerKit's setters then validate
-/// ranges; the scene adds a few limits of its own (`extraRules`).
+/// accepts), and so do optionality and integer-ness. LayerKit's setters then validate ranges; the scene
+/// adds a few limits of its own (`extraRules`).
 struct PropertyInfo {
     /// The key as written.
     let key: String
@@ -71,35 +73,23 @@ struct PropertyInfo {
 }
 
 enum PropertyCatalog {
-    /// Angles of emitter cells (radians, or a string with a unit).
-    static let cellAngleKeys: Set<String> = [
-        "emissionLatitude", "emissionLongitude", "emissionRange", "spin", "spinRange",
-    ]
-    /// Keys that accept `"infinity"` (Core Animation takes `.infinity` there).
-    static let infinityKeys: Set<String> = ["duration", "repeatCount", "repeatDuration"]
+    /// Angles of emitter cells (radians, or a string with a unit): the cell keys described as angles.
+    static let cellAngleKeys = Set(CAEmitterCell.keyAccessors.filter(\.value.isAngle).keys)
+    /// Keys that accept `"infinity"` (Core Animation takes `.infinity` there): those whose rule allows it.
+    static let infinityKeys = Set(allAccessors.filter { $0.value.rule == .nonNegativeOrInfinity }.keys)
     /// Points that may be written `[x, y, z]`, and the key that takes z.
     static let zKeys: [String: String] = [
         "position": "zPosition", "anchorPoint": "anchorPointZ", "emitterPosition": "emitterZPosition",
     ]
     /// The allowed raw strings of every enumeration key (LayerKit's `StringConstant.allCases`), for
-    /// "did you mean" and the documentation. A test checks that every enumeration key is listed.
-    static let enumerationValues: [String: [String]] = [
-        "contentsGravity": CALayerContentsGravity.allCases.map(\.rawValue),
-        "minificationFilter": CALayerContentsFilter.allCases.map(\.rawValue),
-        "magnificationFilter": CALayerContentsFilter.allCases.map(\.rawValue),
-        "fillMode": CAMediaTimingFillMode.allCases.map(\.rawValue),
-        "emitterShape": CAEmitterLayerEmitterShape.allCases.map(\.rawValue),
-        "emitterMode": CAEmitterLayerEmitterMode.allCases.map(\.rawValue),
-        "renderMode": CAEmitterLayerRenderMode.allCases.map(\.rawValue),
-        "rangeSemantics": CAEmitterRangeSemantics.allCases.map(\.rawValue),
-        "type": CAGradientLayerType.allCases.map(\.rawValue),
-        "fillRule": CAShapeLayerFillRule.allCases.map(\.rawValue),
-        "lineCap": CAShapeLayerLineCap.allCases.map(\.rawValue),
-        "lineJoin": CAShapeLayerLineJoin.allCases.map(\.rawValue),
-        "alignmentMode": CATextLayerAlignmentMode.allCases.map(\.rawValue),
-        "truncationMode": CATextLayerTruncationMode.allCases.map(\.rawValue),
-        "scrollMode": CAScrollLayerScrollMode.allCases.map(\.rawValue),
-    ]
+    /// "did you mean" and the documentation: read from the key descriptions.
+    static let enumerationValues: [String: [String]] = allAccessors.compactMapValues(\.enumerationValues)
+
+    /// Every key of every layer kind and of cells with its accessor (a key means the same property
+    /// wherever it appears).
+    private static let allAccessors: [String: LayerKeyAccessor] = LayerKind.allCases.reduce(
+        CAEmitterCell.keyAccessors
+    ) { all, kind in all.merging(kind.layerClass.keyAccessors) { a, _ in a } }
     /// Ranges the scene enforces beyond LayerKit's setters.
     /// The upper limits keep one scene value from asking for unbounded work or memory (copies,
     /// particle budgets, offscreen bitmaps, glyph sizes).
@@ -116,7 +106,7 @@ enum PropertyCatalog {
         for kind in LayerKind.allCases {
             let cls = kind.layerClass
             out[kind] = catalog(
-                keys: Array(cls.keyAccessors.keys), angles: [], accessors: cls.keyAccessors,
+                accessors: cls.keyAccessors,
                 read: { try? cls.makeLayer(copying: nil).layerValue(forKeyPath: $0) },
                 write: { try cls.makeLayer(copying: nil).setLayerValue($0, forKeyPath: $1) })
         }
@@ -125,7 +115,7 @@ enum PropertyCatalog {
 
     /// The properties of emitter cells, by key (aliases included).
     static let cellProperties: [String: PropertyInfo] = catalog(
-        keys: Array(CAEmitterCell.keyAccessors.keys), angles: cellAngleKeys, accessors: CAEmitterCell.keyAccessors,
+        accessors: CAEmitterCell.keyAccessors,
         read: { try? CAEmitterCell().layerValue(forKeyPath: $0) },
         write: { try CAEmitterCell().setLayerValue($0, forKeyPath: $1) })
 
@@ -138,12 +128,12 @@ enum PropertyCatalog {
     // MARK: - Inference
 
     private static func catalog(
-        keys: [String], angles: Set<String>, accessors: [String: LayerKeyAccessor],
-        read: (String) -> LayerValue?, write: (LayerValue, String) throws -> Void
+        accessors: [String: LayerKeyAccessor], read: (String) -> LayerValue?,
+        write: (LayerValue, String) throws -> Void
     ) -> [String: PropertyInfo] {
-        let keySet = Set(keys)
+        let keySet = Set(accessors.keys)
         var out: [String: PropertyInfo] = [:]
-        for key in keys {
+        for (key, accessor) in accessors {
             let defaultValue = read(key) ?? .none
             func accepts(_ v: LayerValue) -> Bool { (try? write(v, key)) != nil }
             let kind: PropertyKind
@@ -173,24 +163,19 @@ enum PropertyCatalog {
                     kind = probes.first { accepts($0.0) }?.1 ?? .string
                 }
             }
-            var canonical = key
-            if !key.hasPrefix("is"), let first = key.first {
-                let swiftName = "is" + first.uppercased() + key.dropFirst()
-                if keySet.contains(swiftName) { canonical = swiftName }
-            }
             out[key] = PropertyInfo(
-                key: key, canonicalKey: canonical, kind: kind,
+                key: key, canonicalKey: accessor.key, kind: kind,
                 isOptional: accepts(.none),
-                isEnumeration: kind == .string && !accepts(.string("\u{1}not a value")),
+                isEnumeration: accessor.enumerationValues != nil,
                 isInteger: kind == .number && accepts(.number(1)) && !accepts(.number(0.5)),
-                isAngle: angles.contains(key),
-                acceptsInfinity: infinityKeys.contains(key),
+                isAngle: accessor.isAngle,
+                acceptsInfinity: accessor.rule == .nonNegativeOrInfinity,
                 zKey: zKeys[key].flatMap { keySet.contains($0) ? $0 : nil },
                 rule: extraRules[key],
                 lowerBound: kind != .number || accepts(.number(-1))
                     ? nil : accepts(.number(0)) ? .nonNegative : accepts(.number(1)) ? .positive : nil,
                 defaultValue: defaultValue,
-                animatable: accessors[key]?.animatable ?? false)
+                animatable: accessor.animatable)
         }
         return out
     }

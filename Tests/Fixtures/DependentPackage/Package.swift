@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
-// A tiny game prototype that depends on Emitter by path, as a user's package would: it proves that the
-// EmitterKit library product builds as a dependency (SwiftPM refuses unsafeFlags there). Run by
-// `check.sh` (and `.ci/run`).
+// Three tiny prototypes that depend on Emitter by path, as a user's package would. They prove that the
+// library products build as dependencies (SwiftPM refuses unsafeFlags there): `HeadlessPrototype` uses the
+// EmitterKit product alone (no SDL2), `PortedPrototype` the UIKitCompat product alone (no SDL2) and
+// `WindowPrototype` the SDLHost product. Run by `check.sh` (and `.ci/run`).
 import Foundation
 import PackageDescription
 
@@ -15,9 +16,17 @@ let package = Package(
     dependencies: [.package(path: emitterRoot.path)],
     targets: [
         .executableTarget(
-            name: "Prototype",
+            name: "HeadlessPrototype",
             dependencies: [.product(name: "EmitterKit", package: emitterIdentity)]
-        )
+        ),
+        .executableTarget(
+            name: "PortedPrototype",
+            dependencies: [.product(name: "UIKitCompat", package: emitterIdentity)]
+        ),
+        .executableTarget(
+            name: "WindowPrototype",
+            dependencies: [.product(name: "SDLHost", package: emitterIdentity)]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -11,7 +11,7 @@ import UIKitCompat
         let stage = try PortStage(port: "KConfettiView", size: Self.size)
         let view = KConfettiView(frame: CGRect(origin: .zero, size: Self.size))
         stage.window.addSubview(view)
-        try stage.perform {
+        stage.perform {
             // Colours are random unless set: one colour, and the square its own helper draws (3 × 3 points).
             view.color = UIColor(red: 0.95, green: 0.40, blue: 0.27, alpha: 1)
             view.image = UIImage.image(color: .white, size: CGSize(width: view.defaultConfettiSize, height: 3))

@@ -8,7 +8,7 @@ import UIKitCompat
     func stage() throws -> (PortStage, ViewController, CAEmitterLayer) {
         let stage = try PortStage(port: "ParsifalSnow", size: UIScreen.main.bounds.size, assets: ["."])
         let controller = ViewController()
-        try stage.perform {
+        stage.perform {
             stage.window.rootViewController = controller
             stage.window.makeKeyAndVisible()
         }

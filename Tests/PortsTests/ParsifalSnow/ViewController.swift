@@ -26,8 +26,8 @@ class ViewController: UIViewController {
         snowflake.velocity	= -10
         snowflake.velocityRange = 10
         snowflake.yAcceleration = 2
-        snowflake.emissionRange = CGFloat(0.5 * M_PI)
-        snowflake.spinRange = CGFloat(0.25 * M_PI)
+        snowflake.emissionRange = CGFloat(0.5 * Double.pi)  // PORT: M_PI is deprecated (on iOS too); the build has no warnings
+        snowflake.spinRange = CGFloat(0.25 * Double.pi)  // PORT: M_PI is deprecated (on iOS too); the build has no warnings
         snowflake.contents = UIImage(named: "snow")?.cgImage
         snowflake.color = UIColor(red: 0.600, green: 0.658, blue: 0.743, alpha: 1.000).cgColor
         

@@ -232,7 +232,7 @@ extension UIView {
 extension Bundle {
     static var module: Bundle {
         #if SWIFT_PACKAGE
-        return Bundle.module
+        return Bundle(for: TwinkleLayer.self)  // PORT: no SwiftPM resources here, so Bundle.module would call itself
         #else
         return Bundle(for: TwinkleLayer.self)
         #endif

@@ -39,7 +39,8 @@ import UIKitCompat
     @Test func oneSparkleMatchesItsGolden() throws {
         let stage = try PortStage(port: "Twinkle", size: CGSize(width: 60, height: 60), assets: ["Resources"])
         let layer = try stage.perform {
-            TwinkleLayer(image: try #require(UIImage(named: "TwinkleImage")), configuration: Twinkle.Configuration())
+            let image = try #require(UIImage(named: "TwinkleImage"))
+            return TwinkleLayer(image: image, configuration: Twinkle.Configuration())
         }
         layer.position = CGPoint(x: 30, y: 30)
         stage.window.layer.addSublayer(layer)

@@ -106,7 +106,7 @@ import Testing
         let folder = try temporaryFolder("paths")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/file"
-        FileManager.default.createFile(atPath: file, contents: Data("keep".utf8))
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: file))
         let scene = "Tests/RobustnessTests/Corpus/json/minimal.json"
         let cases: [([String], String)] = [
             (["--out", folder], "--out \(folder) is a folder; give a file name"),

@@ -123,7 +123,8 @@ struct FuzzHarness {
             if seconds > report.slowest {
                 report.slowest = seconds
                 report.slowestIteration = iteration
-                FileManager.default.createFile(atPath: folder + "/\(target)-slowest.bin", contents: Data(input))
+                // Kept for reading after a slow run; the report does not depend on it.
+                _ = FileManager.default.createFile(atPath: folder + "/\(target)-slowest.bin", contents: Data(input))
             }
             switch result.outcome {
             case .accepted: report.accepted += 1
@@ -158,7 +159,9 @@ struct FuzzHarness {
 
     private func finding(_ iteration: Int, _ input: [UInt8], _ reason: String) -> Finding {
         let path = folder + "/\(target)-\(seed)-\(iteration).bin"
-        FileManager.default.createFile(atPath: path, contents: Data(input))
-        return Finding(target: target, seed: seed, iteration: iteration, reason: reason, savedAt: path)
+        let saved = FileManager.default.createFile(atPath: path, contents: Data(input))
+        return Finding(
+            target: target, seed: seed, iteration: iteration, reason: reason,
+            savedAt: saved ? path : "nowhere: \(path) could not be written")
     }
 }

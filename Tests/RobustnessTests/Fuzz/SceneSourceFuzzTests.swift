@@ -20,7 +20,9 @@ import Testing
 
     /// Writes `bytes` to `path` and loads it through `SceneSource`.
     static func load(_ bytes: [UInt8], path: String) -> FuzzHarness.Outcome {
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            return .malformed("the input could not be written to \(path)")
+        }
         do {
             return SceneFuzzTests.run(try SceneSource.load(path: path))
         } catch {

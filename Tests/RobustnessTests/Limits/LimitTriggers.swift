@@ -94,7 +94,7 @@ enum LimitTriggers {
             let folder = try temporaryFolder("limits")
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let path = folder + "/big.json"
-            FileManager.default.createFile(atPath: path, contents: Data(count: SceneLoader.maximumFileSize + 1))
+            try Data(count: SceneLoader.maximumFileSize + 1).write(to: URL(fileURLWithPath: path))
             do {
                 _ = try SceneLoader.load(path: path)
                 return []

@@ -100,8 +100,8 @@ import Testing
         cell.birthRate = 0
         let sim = EmitterSimulation(layer: layer)
         sim.step(by: 1.0 / 120)
-        #expect(try sim.spawn(count: 5, ofCell: cell, at: (x: .nan, y: 10, z: 0)) == 5)
-        #expect(try sim.spawn(count: 3, ofCell: cell, at: (x: 10, y: 10, z: 0)) == 3)
+        #expect(try sim.burst(count: 5, ofCell: cell, at: (x: .nan, y: 10, z: 0)) == 5)
+        #expect(try sim.burst(count: 3, ofCell: cell, at: (x: 10, y: 10, z: 0)) == 3)
         var list = ParticleDrawList()
         sim.makeDrawList(into: &list)
         #expect(list.sprites.count == 3, "only the finite burst is drawn: \(list.sprites.count)")

@@ -254,7 +254,7 @@ public final class BreakoutGame: Game {
     }
 
     private func spark(at point: CGPoint, _ session: GameSession, count: Int = 12) {
-        _ = try? session.burst(count, of: "spark", from: sparks, at: point)
+        _ = try? session.burst(count: count, cellNamed: "spark", in: sparks, at: point)
     }
 
     private static func box(around p: CGPoint, radius r: Double) -> CGRect {

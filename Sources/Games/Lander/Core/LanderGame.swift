@@ -80,7 +80,7 @@ public final class LanderGame: Game {
     public func setUp(_ session: GameSession) throws {
         (phase, fuel, score, impactSpeed, isThrusting) = (.flying, Self.startFuel, 0, 0, false)
         (lastVelocity, crashPending, debris, sparkContacts) = (.zero, false, [], 0)
-        try session.physics.setGravity(CGVector(dx: 0, dy: Self.gravity))
+        try session.physicsWorld.setGravity(CGVector(dx: 0, dy: Self.gravity))
         let root = session.rootLayer
         root.addSublayer(makeSky(size: session.viewSize, random: &session.random))
         try buildTerrain(session)
@@ -207,7 +207,7 @@ public final class LanderGame: Game {
             try? body.setAngularVelocity(8 * session.random.nextUnitDouble() - 4)
             debris.append(body)
         }
-        _ = try? session.burst(150, of: "spark", from: explosion, at: centre)
+        _ = try? session.burst(count: 150, cellNamed: "spark", in: explosion, at: centre)
     }
 
     // MARK: - Building
@@ -256,7 +256,7 @@ public final class LanderGame: Game {
         padLayer.backgroundColor = CGColor(red: 0.3, green: 0.9, blue: 1, alpha: 1)
         session.rootLayer.addSublayer(padLayer)
 
-        let world = session.physics
+        let world = session.physicsWorld
         for (a, b) in zip(Self.terrain, Self.terrain.dropFirst()) {
             let shape = try world.staticBody.addShape(.segment(from: a, to: b, radius: 1), friction: 0.9)
             if a.x == Self.pad.minX { padShape = shape }

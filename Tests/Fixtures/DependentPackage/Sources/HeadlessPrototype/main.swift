@@ -1,6 +1,8 @@
-// A game prototype outside the Emitter package: a burst of sparks on a key press, played headless.
+// A headless game prototype outside the Emitter package: a burst of sparks on a key press, played without a
+// window. It depends on the EmitterKit product alone and imports nothing else of Emitter, so it builds on a
+// machine without SDL2.
+import EmitterKit
 import Foundation
-import SDLHost
 
 final class Fireworks: Game {
     let emitter = CAEmitterLayer()
@@ -18,7 +20,7 @@ final class Fireworks: Game {
 
     func fixedUpdate(_ step: GameStep, _ session: GameSession) {
         if step.input.wasPressed(.space) {
-            _ = try? session.burst(100, of: "spark", from: emitter, at: CGPoint(x: 160, y: 120))
+            _ = try? session.burst(count: 100, cellNamed: "spark", in: emitter, at: CGPoint(x: 160, y: 120))
         }
     }
 }
@@ -33,9 +35,10 @@ do {
         script: script)
     let result = try runner.run(frames: 30)
     let live = runner.session.liveParticles(of: game.emitter)
-    print("dependent prototype: \(result), live sparks \(live), window available: \(WindowHost.canOpenWindow())")
+    let frame = try runner.session.snapshot()
+    print("headless prototype: \(result), live sparks \(live), frame \(frame.width)×\(frame.height)")
     exit(live == 100 ? 0 : 1)
 } catch {
-    print("dependent prototype: \(error)")
+    print("headless prototype: \(error)")
     exit(1)
 }
