@@ -127,7 +127,7 @@ public final class Compositor {
         if !renderDiagnostics.isEmpty { builder.regions = [] }
         let ops = builder.build(root: root, base: base, clip: rect)
         resources.render(
-            ops, shadows: builder.shadows,
+            ops, shadows: builder.shadows, halfResolution: builder.halfResolution,
             into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
             clear: PixelMath.pixel(clearColor), bandHeight: bands)
         diagnose(ops, builder, framebuffer)
@@ -152,7 +152,7 @@ public final class Compositor {
             bandHeight: bands)
         let ops = builder.build(capture: layer, base: base, clip: rect)
         resources.render(
-            ops, shadows: builder.shadows,
+            ops, shadows: builder.shadows, halfResolution: builder.halfResolution,
             into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
             bandHeight: bands)
         finish(builder)

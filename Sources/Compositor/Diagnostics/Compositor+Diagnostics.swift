@@ -12,7 +12,7 @@ extension Compositor {
         c.cacheHits = stats.rasterizationHits
         c.cacheMisses = stats.rasterizationMisses
         c.offscreenPasses =
-            stats.groups + stats.rasterizationMisses
+            stats.groups + stats.rasterizationMisses + builder.halfResolution.count
             + builder.shadows.filter {
                 if case .content = $0.source { return true } else { return false }
             }.count
