@@ -20,9 +20,11 @@ let package = Package(
         .library(name: "SDLHost", targets: ["SDLHost"]),
         /// The command-line tool: `swift run emitter Scenes/fire.json`.
         .executable(name: "emitter", targets: ["emitter"]),
-        /// Two small games written against the library alone: `swift run lander`, `swift run breakout`.
+        /// Three small games written against the library alone: `swift run lander`, `swift run breakout`,
+        /// `swift run scroller`.
         .executable(name: "lander", targets: ["lander"]),
         .executable(name: "breakout", targets: ["breakout"]),
+        .executable(name: "scroller", targets: ["scroller"]),
         /// iOS compatibility for ported code (docs/Porting.md): `import UIKitCompat` for UIKit, and
         /// `import QuartzCore` and `import CoreGraphics`, over EmitterKit. No SDL.
         .library(name: "UIKitCompat", targets: ["UIKitCompat", "QuartzCore", "CoreGraphics"]),
@@ -81,7 +83,8 @@ let package = Package(
 
         /// Generates the PNG sprites in assets/ (`swift run emitter-assets`).
         .executableTarget(
-            name: "emitter-assets", dependencies: ["LayerKit", "ImageCodec"], path: "Sources/AssetGenerator"),
+            name: "emitter-assets", dependencies: ["LayerKit", "ImageCodec", "EmitterKit"],
+            path: "Sources/AssetGenerator"),
 
         // MARK: - Games (logic in a library target each, so tests can play them headless)
         .target(name: "LanderCore", dependencies: ["EmitterKit"], path: "Sources/Games/Lander/Core"),
@@ -89,6 +92,11 @@ let package = Package(
         .target(name: "BreakoutCore", dependencies: ["EmitterKit"], path: "Sources/Games/Breakout/Core"),
         .executableTarget(
             name: "breakout", dependencies: ["BreakoutCore", "SDLHost"], path: "Sources/Games/Breakout/App"),
+        .target(
+            name: "ScrollerCore", dependencies: ["EmitterKit"], path: "Sources/Games/Scroller/Core",
+            resources: [.copy("Sounds")]),
+        .executableTarget(
+            name: "scroller", dependencies: ["ScrollerCore", "SDLHost"], path: "Sources/Games/Scroller/App"),
 
         // MARK: - iOS compatibility (docs/Porting.md)
         .target(name: "UIKitCompat", dependencies: ["EmitterKit"], path: "Sources/UIKitCompat/UIKitCompat"),
@@ -128,7 +136,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "GamesTests",
-            dependencies: ["LanderCore", "BreakoutCore", "EmitterKit", "SDLHost", "EmitterTestSupport"],
+            dependencies: [
+                "LanderCore", "BreakoutCore", "ScrollerCore", "EmitterKit", "SDLHost", "EmitterTestSupport",
+            ],
             exclude: ["Fixtures"]),
         /// Fuzzed inputs, limits, numerical safety, soak and no-data-loss checks (docs/Limits.md).
         .testTarget(

@@ -1,8 +1,11 @@
-// emitter-assets: draws every PNG of assets/ (8-bit RGBA, no third-party art) from code, deterministically.
+// emitter-assets: draws every PNG of assets/ (8-bit RGBA, no third-party art) and synthesises the WAV
+// sounds of the scroller example from code, deterministically.
 //
-//   swift run emitter-assets                 writes assets/*.png (run from the package root)
-//   swift run emitter-assets --out DIR       writes them into DIR instead
-//   swift run emitter-assets --list          prints the file names and what each shows
+//   swift run emitter-assets                 writes assets/*.png and Sources/Games/Scroller/Core/Sounds/*.wav
+//                                            (run from the package root)
+//   swift run emitter-assets --out DIR       writes the PNGs into DIR and the sounds into DIR/sounds instead
+//   swift run emitter-assets --list          prints the file names and what each holds
+import EmitterKit
 import Foundation
 import ImageCodec
 import LayerKit
@@ -13,6 +16,7 @@ func fail(_ message: String) -> Never {
 }
 
 var outFolder = "assets"
+var soundFolder = "Sources/Games/Scroller/Core/Sounds"
 var listOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -22,6 +26,7 @@ while let argument = arguments.popFirst() {
             fail("--out needs a folder, e.g. --out /tmp/assets")
         }
         outFolder = folder
+        soundFolder = folder + "/sounds"
     case "--list":
         listOnly = true
     case "-h", "--help":
@@ -35,19 +40,31 @@ while let argument = arguments.popFirst() {
 
 if listOnly {
     for asset in AssetCatalogue.all { print("\(asset.fileName)\t\(asset.summary)") }
+    for sound in SoundArt.all { print("\(sound.fileName)\t\(sound.summary)") }
     exit(0)
 }
 
-do {
-    try FileManager.default.createDirectory(atPath: outFolder, withIntermediateDirectories: true)
-} catch {
-    fail("cannot create the folder '\(outFolder)': \(error.localizedDescription); give a writable folder with --out")
+for folder in [outFolder, soundFolder] {
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+        fail("cannot create the folder '\(folder)': \(error.localizedDescription); give a writable folder with --out")
+    }
 }
 for asset in AssetCatalogue.all {
     let path = outFolder + "/" + asset.fileName
     do {
         let image = try asset.make()
         try image.writePNG(to: path)
+        print(path)
+    } catch {
+        fail("\(path): \(error)")
+    }
+}
+for sound in SoundArt.all {
+    let path = soundFolder + "/" + sound.fileName
+    do {
+        try sound.make().wavData().write(to: URL(fileURLWithPath: path))
         print(path)
     } catch {
         fail("\(path): \(error)")

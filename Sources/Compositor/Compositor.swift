@@ -124,7 +124,7 @@ public final class Compositor {
         if !renderDiagnostics.isEmpty { builder.regions = [] }
         let ops = builder.build(root: root, base: base, clip: rect)
         resources.render(
-            ops, shadows: builder.shadows,
+            ops, shadows: builder.shadows, halfResolution: builder.halfResolution,
             into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
             clear: PixelMath.pixel(clearColor), bandHeight: bands)
         counters = frameCounters(builder, framebuffer)
@@ -150,7 +150,7 @@ public final class Compositor {
             bandHeight: bands)
         let ops = builder.build(capture: layer, base: base, clip: rect)
         resources.render(
-            ops, shadows: builder.shadows,
+            ops, shadows: builder.shadows, halfResolution: builder.halfResolution,
             into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
             bandHeight: bands)
         counters = frameCounters(builder, framebuffer)

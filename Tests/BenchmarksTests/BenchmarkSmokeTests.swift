@@ -51,7 +51,11 @@ struct BenchmarkSmokeTests {
     @Test func sceneFiguresFollowTheScenesFolder() throws {
         let files = try BenchmarkPaths.sceneFiles()
         let figures = BenchmarkRegistry.scenes.map(\.name)
-        #expect(figures.count == files.count && !files.isEmpty, "files \(files), figures \(figures)")
+        // One figure per scene file, and the fire once more in a 1920×1080 window.
+        let hasFire = files.contains { $0.hasSuffix("/fire.json") }
+        #expect(
+            figures.count == files.count + (hasFire ? 1 : 0) && !files.isEmpty, "files \(files), figures \(figures)")
+        #expect(figures.contains("scenes.fire.1080p") == hasFire, "figures \(figures)")
         for file in files {
             let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             #expect(figures.contains("scenes.\(stem)"), "\(file) has no figure in \(figures)")

@@ -40,6 +40,33 @@ import Testing
         }
     }
 
+    @Test func committedSoundsEqualAFreshSynthesis() throws {
+        let folder = try TestSupport.temporaryFolder("assets")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.generator)
+        process.arguments = ["--out", folder + "/assets"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let committedFolder = packageRoot + "/Sources/Games/Scroller/Core/Sounds"
+        let fresh = try FileManager.default.contentsOfDirectory(atPath: folder + "/assets/sounds").sorted()
+        let committed = try FileManager.default.contentsOfDirectory(atPath: committedFolder).sorted()
+        #expect(fresh == committed && fresh.count == 4, "fresh \(fresh), committed \(committed)")
+        for name in fresh {
+            let a = FileManager.default.contents(atPath: folder + "/assets/sounds/" + name)
+            let b = FileManager.default.contents(atPath: committedFolder + "/" + name)
+            #expect(
+                a != nil && a == b,
+                "Sources/Games/Scroller/Core/Sounds/\(name) differs from a fresh synthesis; run `swift run emitter-assets` and commit"
+            )
+            let sound = try Sound(contentsOfFile: committedFolder + "/" + name)
+            let peak = sound.samples.map(abs).max() ?? 0
+            #expect(peak > 0.3 && peak < 0.99, "\(name): peak \(peak) (audible, never clipped)")
+        }
+    }
+
     @Test func everyAssetIsEightBitRGBAWithSomeCoverage() throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/assets").filter({
             $0.hasSuffix(".png")

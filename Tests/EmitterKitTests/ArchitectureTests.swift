@@ -11,6 +11,7 @@ struct ArchitectureTests {
         "emitter-assets": "Sources/AssetGenerator",
         "LanderCore": "Sources/Games/Lander/Core", "lander": "Sources/Games/Lander/App",
         "BreakoutCore": "Sources/Games/Breakout/Core", "breakout": "Sources/Games/Breakout/App",
+        "ScrollerCore": "Sources/Games/Scroller/Core", "scroller": "Sources/Games/Scroller/App",
         "UIKitCompat": "Sources/UIKitCompat/UIKitCompat", "QuartzCore": "Sources/UIKitCompat/QuartzCore",
         "CoreGraphics": "Sources/UIKitCompat/CoreGraphics",
     ]

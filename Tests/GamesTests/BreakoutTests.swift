@@ -48,13 +48,15 @@ import Testing
         let runner = try HeadlessGameRunner(
             game: game, configuration: GameConfiguration(viewSize: BreakoutGame.viewSize))
         runner.script.tap(.space, atFrame: 5)
-        for frame in 0..<1800 {
-            let aim = game.ballPosition.x + 12 * CGFloat(sin(Double(frame) / 90))
-            runner.script.add(.mouseMoved(to: CGPoint(x: aim, y: 400)), atFrame: frame)
-            try runner.run(frames: 1)
-            if game.phase == .won || game.phase == .lost { break }
+        func aim(_ frame: Int) -> InputEvent {
+            .mouseMoved(to: CGPoint(x: game.ballPosition.x + 12 * CGFloat(sin(Double(frame) / 90)), y: 400))
         }
-        let result = runner.result
+        runner.script.add(aim(0), atFrame: 0)
+        // The aim for the next frame is made after each frame; the state is hashed once, at the end.
+        let result = try runner.run(maxFrames: 1800) { session in
+            runner.script.add(aim(session.frameCount), atFrame: session.frameCount)
+            return game.phase == .won || game.phase == .lost
+        }
         #expect(game.lives == 3, "the player never misses: lives \(game.lives), \(result)")
         #expect(game.bricksHit >= 15, "bricks hit in 30 s: \(game.bricksHit), score \(game.score)")
         #expect(game.score == 420, "golden score after 30 s: \(game.score), bricks \(game.bricksHit), \(result)")

@@ -14,13 +14,8 @@ final class Fountain: Game {
     let emitter = CAEmitterLayer()
 
     func setUp(_ session: GameSession) throws {
-        // A soft white dot, 32×32 pixels, as the particles' image.
-        let dot = try CGImage(width: 32, height: 32) { x, y in
-            let dx = (Double(x) - 15.5) / 16
-            let dy = (Double(y) - 15.5) / 16
-            let a = max(0, 1 - (dx * dx + dy * dy).squareRoot())
-            return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(a * a))
-        }
+        // A soft white dot (64×64 pixels) from the built-in sprites, as the particles' image.
+        let dot = BuiltinSprites.image(named: "softDot")
 
         let spark = CAEmitterCell()
         spark.name = "spark"
@@ -32,7 +27,7 @@ final class Fountain: Game {
         spark.emissionLongitude = -.pi / 2  // up the screen
         spark.emissionRange = .pi / 8
         spark.yAcceleration = 250  // gravity, points per second²
-        spark.scale = 0.4
+        spark.scale = 0.2
         spark.color = CGColor(red: 1, green: 0.6, blue: 0.2, alpha: 1)
         spark.alphaSpeed = -0.5
 
@@ -55,7 +50,7 @@ final class Fountain: Game {
 
     @Test func fountainFrameShowsSparks() throws {
         var script = ScriptedInput()
-        script.tap(.space, atFrame: 30)
+        script.tap(.space, atTime: 0.5)
         let runner = try HeadlessGameRunner(
             game: Fountain(),
             configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
@@ -74,7 +69,7 @@ final class Fountain: Game {
         // MARK: - Step 4: pin the outcome
         Golden.expect(
             hash: result.stateHash, named: "getting-started-fountain", inTableAt: goldenHashes,
-            context: "fountain after 60 frames with a burst at frame 30: \(result)")
+            context: "fountain after 60 frames with a burst at 0.5 s: \(result)")
     }
 
     @Test func articleShowsTheGoldenHash() throws {

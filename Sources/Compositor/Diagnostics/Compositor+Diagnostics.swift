@@ -9,7 +9,7 @@ extension Compositor {
         c.framePixels = fb.width * fb.height
         c.layersRedrawn = displayedLayers
         c.offscreenPasses =
-            c.groups + c.cacheMisses
+            c.groups + c.cacheMisses + builder.halfResolution.count
             + builder.shadows.filter {
                 if case .content = $0.source { return true } else { return false }
             }.count

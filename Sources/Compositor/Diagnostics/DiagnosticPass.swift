@@ -60,6 +60,14 @@ final class DiagnosticPass {
                     if r.isEmpty { continue }
                     for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { add(y * width + x, blended: true) } }
                 }
+            case .halfResolution(let h):
+                // The frame's pixels are written once, by the magnification, where it is not transparent.
+                let low = h.target
+                for y in b.y0..<b.y1 {
+                    for x in b.x0..<b.x1 where HalfResolutionSprites.referencePixel(low, x: x, y: y) != 0 {
+                        add(y * width + x, blended: true)
+                    }
+                }
             }
         }
     }
@@ -153,6 +161,14 @@ final class DiagnosticPass {
                     let sp = batch.sprites[k]
                     let r = IntRect(x0: Int(sp.x0), y0: Int(sp.y0), x1: Int(sp.x1), y1: Int(sp.y1)).intersection(
                         batch.bounds)
+                    if !r.isEmpty { out.append(DiagnosticPass.fill(r, DiagnosticPass.red)) }
+                }
+            case .halfResolution(let h):
+                for k in 0..<h.batch.count {
+                    let sp = h.batch.sprites[k]
+                    let r = IntRect(
+                        x0: 2 * Int(sp.x0), y0: 2 * Int(sp.y0), x1: 2 * Int(sp.x1), y1: 2 * Int(sp.y1)
+                    ).intersection(h.bounds)
                     if !r.isEmpty { out.append(DiagnosticPass.fill(r, DiagnosticPass.red)) }
                 }
             }

@@ -97,6 +97,9 @@ final class BandExecutor {
             case .group(let g): group(g, target: target, rows: r, scratch: scratch)
             case .shadow(let s): shadow(s, target: target, rows: r, cols: clampedRange(b.x0, b.x1))
             case .sprites(let batch): SpriteKernels.drawBand(batch, target: target, rows: r)
+            case .halfResolution(let h):
+                HalfResolutionSprites.composite(
+                    h.target, additive: h.additive, target: target, rows: r, cols: clampedRange(b.x0, b.x1))
             }
         }
     }
@@ -143,11 +146,7 @@ final class BandExecutor {
             let n = hi - lo + 1
             let cov = scratch.cov + lo
             // Rows fully covered need no coverage multiply.
-            var full = true
-            for i in 0..<n where cov[i] != 255 {
-                full = false
-                break
-            }
+            let full = BandExecutor.allFull(cov, n)
             let dst = target.row(y) + x0
             switch f.paint {
             case .solid(let c):
@@ -161,6 +160,21 @@ final class BandExecutor {
                 SpanBlender.paint(dst, src: src, count: n, tint: f.tint, cov: full ? nil : UnsafePointer(cov))
             }
         }
+    }
+
+    /// Whether `n` coverage bytes are all 255, eight at a time.
+    @inline(__always)
+    static func allFull(_ cov: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var i = 0
+        while i &+ 8 <= n {
+            if UnsafeRawPointer(cov + i).loadUnaligned(as: UInt64.self) != .max { return false }
+            i &+= 8
+        }
+        while i < n {
+            if cov[i] != 255 { return false }
+            i &+= 1
+        }
+        return true
     }
 
     static func group(_ g: GroupOp, target: RenderTarget, rows: Range<Int>, scratch: RowScratch) {

@@ -46,9 +46,17 @@ final class CompositorResources {
         return b
     }
 
-    /// Prepares the shadows, then runs the program into the target (clearing it first when `clear` is given).
-    func render(_ ops: [DrawOp], shadows: [ShadowOp], into target: RenderTarget, clear: UInt32? = nil, bandHeight: Int)
-    {
+    /// Whether emitters of large soft sprites may be drawn at half resolution (`HalfResolutionSprites`).
+    /// Default true; tests turn it off for the full-resolution reference.
+    var drawsSoftSpritesAtHalfResolution = true
+
+    /// Draws the half-resolution sprites and prepares the shadows (whose content may hold such sprites),
+    /// then runs the program into the target (clearing it first when `clear` is given).
+    func render(
+        _ ops: [DrawOp], shadows: [ShadowOp], halfResolution: [HalfResolutionOp] = [], into target: RenderTarget,
+        clear: UInt32? = nil, bandHeight: Int
+    ) {
+        for h in halfResolution { h.prepare(executor: executor) }
         for s in shadows { ShadowRenderer.prepare(s, executor: executor, pool: pool, bandHeight: bandHeight) }
         executor.run(ops, into: target, clear: clear, bandHeight: bandHeight)
     }

@@ -92,6 +92,72 @@ final class Texture {
         return t
     }
 
+    // MARK: - Softness
+
+    /// How far, in texels, the image is smooth: the largest of 1, 2, 4 and 8 such that the mipmap
+    /// level of that size, magnified back bilinearly, is within `softnessTolerance` of every channel of
+    /// every texel (1 when even the half-size level is not). Sprites drawn with at least
+    /// 2 ÷ softness device pixels per texel keep their look at half resolution (`HalfResolutionSprites`).
+    /// Computed once per texture.
+    var softness: Int {
+        lock.lock()
+        if let s = cachedSoftness {
+            lock.unlock()
+            return s
+        }
+        lock.unlock()
+        var s = 1
+        for level in 1...3 where width * height <= Texture.softnessLimit {
+            guard (width >> level) >= 2, (height >> level) >= 2,
+                Texture.largestDifference(self, magnified: mip(level), by: 1 << level) <= Texture.softnessTolerance
+            else { break }
+            s = 1 << level
+        }
+        lock.lock()
+        cachedSoftness = s
+        lock.unlock()
+        return s
+    }
+
+    /// The largest channel difference (0…255) between a texture and a mipmap level `k` times smaller
+    /// magnified bilinearly to the texture's size (texel centres aligned, edges clamped) for `softness`.
+    /// Six levels (2.4 %): the fire's smoke puff is within 6 of its half-size level (its lumps and
+    /// noise are a few texels wide), its soft dot within 3; the flame image (11), sparks, stars and
+    /// snowflakes are not soft at two texels.
+    static let softnessTolerance = 6
+
+    /// Larger textures (texels) are not tested for softness (they count as sharp): the test reads every
+    /// texel three times, once per texture.
+    static let softnessLimit = 256 * 256
+
+    private var cachedSoftness: Int?
+
+    static func largestDifference(_ t: Texture, magnified m: Texture, by k: Int) -> Int {
+        var worst = 0
+        let scale = 1 / Double(k)
+        for y in 0..<t.height {
+            let v = min(max((Double(y) + 0.5) * scale - 0.5, 0), Double(m.height - 1))
+            let y0 = Int(v)
+            let y1 = min(y0 + 1, m.height - 1)
+            let fy = v - Double(y0)
+            for x in 0..<t.width {
+                let u = min(max((Double(x) + 0.5) * scale - 0.5, 0), Double(m.width - 1))
+                let x0 = Int(u)
+                let x1 = min(x0 + 1, m.width - 1)
+                let fx = u - Double(x0)
+                let p = t.pixels[y * t.width + x]
+                for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+                    func c(_ xx: Int, _ yy: Int) -> Double { Double((m.pixels[yy * m.width + xx] >> shift) & 0xFF) }
+                    let top = c(x0, y0) * (1 - fx) + c(x1, y0) * fx
+                    let bottom = c(x0, y1) * (1 - fx) + c(x1, y1) * fx
+                    let sample = top * (1 - fy) + bottom * fy
+                    worst = max(worst, Int(abs(sample - Double((p >> shift) & 0xFF)).rounded()))
+                }
+            }
+        }
+        return worst
+    }
+
     // MARK: - Padded copies (rotated sprites)
 
     /// This texture (mip level `n`) with a transparent one-pixel border, so bilinear taps never need a

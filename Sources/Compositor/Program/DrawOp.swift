@@ -12,6 +12,9 @@ enum DrawOp {
     case shadow(ShadowOp)
     /// Particles of one emitter layer.
     case sprites(SpriteBatch)
+    /// Particles of one emitter layer drawn at half resolution before the band pass, magnified into the
+    /// frame (`HalfResolutionSprites`).
+    case halfResolution(HalfResolutionOp)
 
     /// The device pixels the step may touch.
     var bounds: IntRect {
@@ -20,6 +23,7 @@ enum DrawOp {
         case .group(let g): return g.bounds
         case .shadow(let s): return s.bounds
         case .sprites(let b): return b.bounds
+        case .halfResolution(let h): return h.bounds
         }
     }
 }

@@ -137,13 +137,20 @@ final class SpriteBatch {
     private var countCapacity = 0, chunkCapacity = 0
     /// Rows per band = 1 << bandShift (band indices are arithmetic shifts of row numbers).
     private(set) var bandShift = 5
+    /// Rows per band.
+    var bandHeight: Int { 1 << bandShift }
+
+    /// Whether the sprites are placed in the pixels of a half-resolution buffer (`HalfResolutionSprites`)
+    /// rather than the device's.
+    private(set) var halfResolution = false
 
     /// Prepares the batch for `n` sprites (growing the storage when needed); the builder then fills them.
     /// Bands (of a power-of-two height) are laid over the clip's rows.
-    func reset(additive: Bool, clip: IntRect, count n: Int, bandHeight: Int) {
+    func reset(additive: Bool, clip: IntRect, count n: Int, bandHeight: Int, halfResolution: Bool = false) {
         bandShift = max(0, Int.bitWidth - 1 - bandHeight.leadingZeroBitCount)
         let bandHeight = 1 << bandShift
         self.additive = additive
+        self.halfResolution = halfResolution
         self.clip = clip
         retained.removeAll(keepingCapacity: true)
         if n > capacity {
@@ -199,6 +206,18 @@ final class SpriteBatch {
             maxY = max(maxY, s.y1)
         }
         chunkBoxes[c] = (minX, minY, maxX, maxY)
+    }
+
+    /// The union of the placed sprites' boxes within the clip (after `note`, before `bin`).
+    var placedBox: IntRect {
+        let chunks = (count + SpriteBatch.chunk - 1) / SpriteBatch.chunk
+        var box = IntRect.empty
+        for c in 0..<chunks {
+            let b = chunkBoxes[c]
+            guard b.0 < b.2, b.1 < b.3 else { continue }
+            box = box.union(IntRect(x0: Int(b.0), y0: Int(b.1), x1: Int(b.2), y1: Int(b.3)))
+        }
+        return box.intersection(clip)
     }
 
     /// Builds the band bins from the counts gathered by `note`: offsets band by band and chunk by chunk,

@@ -20,7 +20,8 @@ final class SpriteBatchBuilder {
     /// Upright images of magnified sprites (`MagnifiedSprites`) per batch, in pixels; sprites beyond it
     /// (in list order) keep the single-pass loop, so a burst of huge rotated sprites cannot take
     /// unbounded memory. Default 4 Mi pixels (16 MiB); the fire's smoke uses about 0.4 Mi.
-    var uprightBudget = 4 << 20
+    var uprightBudget = SpriteBatchBuilder.defaultUprightBudget
+    static let defaultUprightBudget = 4 << 20
 
     init(textures: TextureCache, prescaled: PrescaledSpriteCache) {
         self.textures = textures
@@ -38,6 +39,11 @@ final class SpriteBatchBuilder {
         /// Quad size in points at scale 1.
         var widthPoints: Float = 0, heightPoints: Float = 0
         var nearestMin = false, nearestMag = false
+        /// The smallest device size (pixels) at which a sprite keeps its look at half resolution (and is
+        /// large: `HalfResolutionSprites.minimumSize`); infinity for nearest-filtered cells.
+        var softWidth: Float = .infinity, softHeight: Float = .infinity
+        /// The mipmap level of the texture's softness (log2 of `Texture.softness`).
+        var softLevel = 0
         /// Padded mipmap levels (for transformed sprites), `paddedCount` of them.
         var padded: UnsafeMutablePointer<PaddedLevel>?
         var paddedCount = 0
@@ -50,24 +56,75 @@ final class SpriteBatchBuilder {
         var visibleRadius: Float
     }
 
+    /// What placement learnt about a list, for the choice of a half-resolution pass.
+    struct Placement {
+        /// Whether every visible sprite keeps its look at half resolution (bilinear filtering and at
+        /// least 2 ÷ softness device pixels per texel, `Texture.softness`).
+        var allSoft = true
+        /// The sum of the visible sprites' quad areas, device pixels.
+        var area: Float = 0
+    }
+
     /// Fills `batch` with the sprites of `list`. `h` maps the emitter layer's plane to device pixels,
-    /// `tint` multiplies every particle colour, `clip` limits drawing.
+    /// `tint` multiplies every particle colour, `clip` limits drawing. With `halfResolution`, the list is
+    /// drawn into a buffer of half the device resolution (`HalfResolutionSprites`) when that keeps its
+    /// look and saves work: the batch is then placed in that buffer's pixels (`batch.halfResolution`).
+    @discardableResult
     func build(
         _ list: ParticleDrawList, transform h: PlaneTransform, tint: ColorMultiplier, clip: IntRect,
-        into batch: SpriteBatch, threads: Int, bandHeight: Int
-    ) {
+        into batch: SpriteBatch, threads: Int, bandHeight: Int, halfResolution: Bool = false
+    ) -> Placement {
         let n = list.sprites.count
         batch.reset(additive: list.renderMode == .additive, clip: clip, count: n, bandHeight: bandHeight)
         guard n > 0, !clip.isEmpty else {
             batch.bin(threads: threads)
-            return
+            return Placement(allSoft: false)
         }
 
         // Appearances: textures of the contentsRect sub-images.
-        // Sprites that are not upright blits (turned, mirrored by the map or by a negative scale) are
-        // inverse-mapped from padded textures.
-        var anyRotation = !Map(h).axisAligned
-        if !anyRotation { anyRotation = list.sprites.contains { $0.rotation != 0 || $0.scale < 0 } }
+        let (textures, infos) = appearances(list, into: batch)
+        defer { for i in infos { i.padded?.deallocate() } }
+
+        let chunks = (n + SpriteBatch.chunk - 1) / SpriteBatch.chunk
+        // Per chunk: whether it holds a scaled blit (whose cached image the serial pass below resolves,
+        // `scaledFlag`), a magnified sprite (`magnifiedFlag`) or a sprite that is not soft (`sharpFlag`);
+        // and its sprites' area.
+        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: chunks)
+        let areas = UnsafeMutablePointer<Float>.allocate(capacity: chunks)
+        defer {
+            flags.deallocate()
+            areas.deallocate()
+        }
+        place(list, Map(h), tint, clip, infos, batch, threads, flags, areas, forceTransformed: false)
+        var placement = Placement()
+        for c in 0..<chunks {
+            if flags[c] & SpriteBatchBuilder.sharpFlag != 0 { placement.allSoft = false }
+            placement.area += areas[c]
+        }
+        if halfResolution, HalfResolutionSprites.pays(placement, box: batch.placedBox) {
+            let lowClip = HalfResolutionSprites.lowClip(clip)
+            let lowBands = BandExecutor.bandHeight(threads: threads, width: lowClip.width, height: lowClip.height)
+            batch.reset(
+                additive: list.renderMode == .additive, clip: lowClip, count: n, bandHeight: lowBands,
+                halfResolution: true)
+            place(
+                list, Map(h.concatenating(HalfResolutionSprites.deviceToLow)), tint, lowClip, infos, batch, threads,
+                flags, areas, forceTransformed: true)
+        }
+
+        resolveScaled(list, batch, infos, textures, flags: flags)
+        makeUpright(batch, flags: flags, count: n, threads: threads)
+        batch.bin(threads: threads)
+        return placement
+    }
+
+    /// The appearances' textures and what placement needs of them; the batch keeps the textures alive.
+    /// Sprites that are not upright blits (turned, mirrored by the map or by a negative scale, or drawn at
+    /// half resolution) are inverse-mapped from the padded mipmap levels, which the textures keep once
+    /// made.
+    private func appearances(_ list: ParticleDrawList, into batch: SpriteBatch) -> (
+        [Texture?], [AppearanceInfo]
+    ) {
         var textures: [Texture?] = []
         let infos: [AppearanceInfo] = list.appearances.map { ap in
             var info = AppearanceInfo()
@@ -90,41 +147,53 @@ final class SpriteBatchBuilder {
             info.heightPoints = Float(ih * Double(r.height) / Double(ap.contentsScale))
             info.nearestMin = ap.minificationFilter == .nearest
             info.nearestMag = ap.magnificationFilter == .nearest
-            if anyRotation {
-                let levels = (0...t.maxMipLevel).map { t.padded(mip: $0) }
-                let p = UnsafeMutablePointer<PaddedLevel>.allocate(capacity: levels.count)
-                for (i, l) in levels.enumerated() {
-                    p[i] = PaddedLevel(
-                        pixels: UnsafePointer(l.pixels), stride: Int32(l.stride), width: Int32(l.width),
-                        height: Int32(l.height),
-                        visibleRadius: l.visibleRadius)
-                }
-                info.padded = p
-                info.paddedCount = levels.count
-                batch.retained.append(contentsOf: levels as [AnyObject])
+            let softness = t.softness
+            if !info.nearestMin && !info.nearestMag && softness >= 2 {
+                // At half resolution a buffer pixel spans 2 ÷ (device pixels per texel) texels; the image
+                // must be smooth over that many, and over two texels at least (a sharp image's bilinear
+                // ramps would change shape).
+                let k = Float(softness)
+                info.softLevel = softness.trailingZeroBitCount
+                info.softWidth = max(
+                    Float(t.width) * HalfResolutionSprites.factor / k, HalfResolutionSprites.minimumSize)
+                info.softHeight = max(
+                    Float(t.height) * HalfResolutionSprites.factor / k, HalfResolutionSprites.minimumSize)
             }
+            let levels = (0...t.maxMipLevel).map { t.padded(mip: $0) }
+            let p = UnsafeMutablePointer<PaddedLevel>.allocate(capacity: levels.count)
+            for (i, l) in levels.enumerated() {
+                p[i] = PaddedLevel(
+                    pixels: UnsafePointer(l.pixels), stride: Int32(l.stride), width: Int32(l.width),
+                    height: Int32(l.height),
+                    visibleRadius: l.visibleRadius)
+            }
+            info.padded = p
+            info.paddedCount = levels.count
+            batch.retained.append(contentsOf: levels as [AnyObject])
             batch.retained.append(t)
             return info
         }
-        defer { for i in infos { i.padded?.deallocate() } }
+        return (textures, infos)
+    }
 
-        let m = Map(h)
+    /// Places every sprite of `list` into `batch` in parallel chunks, with their flags and areas per chunk.
+    private func place(
+        _ list: ParticleDrawList, _ m: Map, _ tint: ColorMultiplier, _ clip: IntRect, _ infos: [AppearanceInfo],
+        _ batch: SpriteBatch, _ threads: Int, _ flags: UnsafeMutablePointer<UInt8>,
+        _ areas: UnsafeMutablePointer<Float>, forceTransformed: Bool
+    ) {
+        let n = list.sprites.count
         let tints = TintFactors(tint)
         let chunk = SpriteBatch.chunk
         let chunks = (n + chunk - 1) / chunk
-        // Per chunk: whether it holds a scaled blit (whose cached image the serial pass below resolves,
-        // `scaledFlag`) or a magnified sprite (`magnifiedFlag`).
-        let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: chunks)
-        flags.initialize(repeating: 0, count: chunks)
-        defer { flags.deallocate() }
         list.sprites.withUnsafeBufferPointer { src in
             infos.withUnsafeBufferPointer { info in
                 let dst = batch.sprites
                 let xf = batch.transforms
                 let work = { (c: Int) in
                     let end = min(n, (c + 1) * chunk)
-                    flags[c] = SpriteBatchBuilder.placeChunk(
-                        src.baseAddress!, dst, xf, c * chunk, end, info, m, tints, clip)
+                    (flags[c], areas[c]) = SpriteBatchBuilder.placeChunk(
+                        src.baseAddress!, dst, xf, c * chunk, end, info, m, tints, clip, forceTransformed)
                     batch.note(chunk: c, c * chunk, end)
                 }
                 if threads > 1 && chunks > 1 {
@@ -134,33 +203,40 @@ final class SpriteBatchBuilder {
                 }
             }
         }
+    }
 
-        // Scaled blits: resolve the cached resampled images (serial; the cache is not thread-safe).
+    /// Scaled blits: resolve the cached resampled images (serial; the cache is not thread-safe).
+    private func resolveScaled(
+        _ list: ParticleDrawList, _ batch: SpriteBatch, _ infos: [AppearanceInfo], _ textures: [Texture?],
+        flags: UnsafePointer<UInt8>
+    ) {
+        let n = batch.count
+        let chunk = SpriteBatch.chunk
         var memoKey = (-1, Int32(-1), Int32(-1))
         var memoTexture: Texture?
-        for i in 0..<n where flags[i / chunk] & SpriteBatchBuilder.scaledFlag != 0 {
-            let s = batch.sprites[i]
-            guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
-            let a = Int(list.sprites[i].appearance)
-            let w = s.x1 - s.x0
-            let hgt = s.y1 - s.y0
-            let t: Texture
-            if memoKey == (a, w, hgt), let mt = memoTexture {
-                t = mt
-            } else {
-                guard let source = textures[a] else { continue }
-                t = prescaled.texture(
-                    source, width: Int(w), height: Int(hgt), nearestMin: infos[a].nearestMin,
-                    nearestMag: infos[a].nearestMag)
-                memoKey = (a, w, hgt)
-                memoTexture = t
-                batch.retained.append(t)
+        for c in 0..<((n + chunk - 1) / chunk) where flags[c] & SpriteBatchBuilder.scaledFlag != 0 {
+            for i in (c * chunk)..<min(n, (c + 1) * chunk) {
+                let s = batch.sprites[i]
+                guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
+                let a = Int(list.sprites[i].appearance)
+                let w = s.x1 - s.x0
+                let hgt = s.y1 - s.y0
+                let t: Texture
+                if memoKey == (a, w, hgt), let mt = memoTexture {
+                    t = mt
+                } else {
+                    guard let source = textures[a] else { continue }
+                    t = prescaled.texture(
+                        source, width: Int(w), height: Int(hgt), nearestMin: infos[a].nearestMin,
+                        nearestMag: infos[a].nearestMag)
+                    memoKey = (a, w, hgt)
+                    memoTexture = t
+                    batch.retained.append(t)
+                }
+                batch.sprites[i].src = UnsafePointer(t.pixels)
+                batch.sprites[i].srcStride = Int32(t.width)
             }
-            batch.sprites[i].src = UnsafePointer(t.pixels)
-            batch.sprites[i].srcStride = Int32(t.width)
         }
-        makeUpright(batch, flags: flags, count: n, threads: threads)
-        batch.bin(threads: threads)
     }
 
     /// Pass one of the magnified sprites (`MagnifiedSprites`): their upright images, made in parallel
@@ -228,31 +304,39 @@ final class SpriteBatchBuilder {
         }
     }
 
-    /// `placeChunk` flags: a sprite needs a resampled image; a sprite is magnified.
-    static let scaledFlag: UInt8 = 1, magnifiedFlag: UInt8 = 2
+    /// `placeChunk` flags: a sprite needs a resampled image; a sprite is magnified; a sprite would not
+    /// keep its look at half resolution.
+    static let scaledFlag: UInt8 = 1, magnifiedFlag: UInt8 = 2, sharpFlag: UInt8 = 4
 
-    /// Places sprites `first ..< end`; returns `scaledFlag` and `magnifiedFlag` for what they need next.
+    /// Places sprites `first ..< end`; returns `scaledFlag`, `magnifiedFlag` and `sharpFlag` for what they
+    /// need next, and the sum of their quad areas. `forceTransformed` inverse-maps every sprite (no blits).
     @inline(never)
     static func placeChunk(
         _ src: UnsafePointer<ParticleSprite>, _ dst: UnsafeMutablePointer<DeviceSprite>,
         _ xf: UnsafeMutablePointer<SpriteTransform>, _ first: Int, _ end: Int,
-        _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map, _ tint: TintFactors, _ clip: IntRect
-    ) -> UInt8 {
+        _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map, _ tint: TintFactors, _ clip: IntRect,
+        _ forceTransformed: Bool
+    ) -> (UInt8, Float) {
         var flags: UInt8 = 0
+        var area: Float = 0
         for i in first..<end {
-            let s = place(src[i], i, infos, m, tint, clip, &xf[i])
+            var soft = true
+            let s = place(src[i], i, infos, m, tint, clip, &xf[i], forceTransformed, &soft, &area)
             if s.kind == SpriteKind.blit.rawValue && s.src == nil { flags |= scaledFlag }
             if s.kind == SpriteKind.magnified.rawValue { flags |= magnifiedFlag }
+            if !soft { flags |= sharpFlag }
             dst[i] = s
         }
-        return flags
+        return (flags, area)
     }
 
-    /// Places one sprite; writes `xf` for transformed sprites.
+    /// Places one sprite; writes `xf` for transformed sprites. Clears `soft` when a visible sprite would not
+    /// keep its look at half resolution, and adds its quad's area to `area`.
     @inline(__always)
     static func place(
         _ p: ParticleSprite, _ index: Int, _ infos: UnsafeBufferPointer<AppearanceInfo>, _ m: Map,
-        _ tint: TintFactors, _ clip: IntRect, _ xf: inout SpriteTransform
+        _ tint: TintFactors, _ clip: IntRect, _ xf: inout SpriteTransform, _ forceTransformed: Bool,
+        _ soft: inout Bool, _ area: inout Float
     ) -> DeviceSprite {
         let ai = Int(p.appearance)
         guard ai < infos.count else { return none }
@@ -313,7 +397,7 @@ final class SpriteBatchBuilder {
         let unrotated =
             abs(Ex.1) <= 1e-4 * abs(Ex.0) && abs(Ey.0) <= 1e-4 * abs(Ey.1) && Ex.0 > 0 && Ey.1 > 0
             && Ex.0 <= 2048 && Ey.1 <= 2048
-        if unrotated {
+        if unrotated && !forceTransformed {
             let wd = Ex.0
             let hd = Ey.1
             let exact = abs(wd - Float(info.texW)) < 1e-3 && abs(hd - Float(info.texH)) < 1e-3
@@ -327,6 +411,9 @@ final class SpriteBatchBuilder {
             if Int(x0 + w) <= clip.x0 || Int(x0) >= clip.x1 || Int(y0 + h) <= clip.y0 || Int(y0) >= clip.y1 {
                 return none
             }
+            // A blit at the image's own size copies its texels exactly: it stays at full resolution.
+            if exact || wd < info.softWidth || hd < info.softHeight { soft = false }
+            area += wd * hd
             // A sprite smaller than a pixel keeps its energy: dim it by the area it lost.
             if !exact && (wd < 1 || hd < 1) {
                 let k = wd * hd / (Float(w) * Float(h))
@@ -355,10 +442,15 @@ final class SpriteBatchBuilder {
         if Int(bx1) <= clip.x0 || Int(bx0) >= clip.x1 || Int(by1) <= clip.y0 || Int(by0) >= clip.y1 { return none }
         let lenX = (Ex.0 * Ex.0 + Ex.1 * Ex.1).squareRoot()
         let lenY = (Ey.0 * Ey.0 + Ey.1 * Ey.1).squareRoot()
+        if lenX < info.softWidth || lenY < info.softHeight { soft = false }
+        area += abs(det)
         let rho = max(Float(info.texW) / lenX, Float(info.texH) / lenY)
         let nearest = rho > 1 ? info.nearestMin : info.nearestMag
         var level = 0
         if rho >= 2 && !nearest { level = min(info.paddedCount - 1, Int(log2(rho).rounded(.down))) }
+        // At half resolution the image is read from the level of its softness: smooth at that many
+        // texels, it keeps its look there, and the smaller level makes pass one of magnified sprites cheaper.
+        if forceTransformed && !nearest { level = min(info.paddedCount - 1, max(level, info.softLevel)) }
         let pt = padded[level]
         let tw = Float(pt.width)
         let th = Float(pt.height)
@@ -368,7 +460,10 @@ final class SpriteBatchBuilder {
             tx: tw * (0.5 - (Ey.1 * cx - Ey.0 * cy) * id), ty: th * (0.5 - (-Ex.1 * cx + Ex.0 * cy) * id),
             pixels: pt.pixels, stride: pt.stride, width: pt.width, height: pt.height,
             visibleRadius: pt.visibleRadius)
-        let kind: SpriteKind = nearest ? .nearest : rho <= MagnifiedSprites.maximumFootprint ? .magnified : .bilinear
+        // Texels of the chosen level per device pixel.
+        let rhoLevel = rho / Float(1 << level)
+        let kind: SpriteKind =
+            nearest ? .nearest : rhoLevel <= MagnifiedSprites.maximumFootprint ? .magnified : .bilinear
         return DeviceSprite(
             x0: bx0, y0: by0, x1: bx1, y1: by1, src: nil, srcStride: Int32(index),
             kind: kind.rawValue, tr: tr, tg: tg, tb: tb, ta: ta)

@@ -51,6 +51,8 @@ final class RenderTreeBuilder {
 
     /// Shadows of the program being built, in the order they must be prepared (inner first).
     var shadows: [ShadowOp] = []
+    /// Emitters of the program drawn at half resolution, drawn before the shadows and the band pass.
+    var halfResolution: [HalfResolutionOp] = []
     /// Emitters drawn (model layer and the list drawn), for clean-frame detection.
     var emitters: [(model: CAEmitterLayer, list: ParticleDrawList?)] = []
     var diagnostics: [String] = []
@@ -447,9 +449,16 @@ final class RenderTreeBuilder {
         let batch = resources.batch(for: model, occurrence: occurrence)
         resources.spriteBuilder.build(
             list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip, into: batch, threads: threads,
-            bandHeight: bandHeight)
+            bandHeight: bandHeight, halfResolution: resources.drawsSoftSpritesAtHalfResolution)
         counters.sprites += list.sprites.count
-        return batch.bandCount > 0 ? [.sprites(batch)] : []
+        guard batch.bandCount > 0 else { return [] }
+        if batch.halfResolution {
+            guard let op = HalfResolutionOp(batch: batch, deviceClip: ctx.clip, pool: resources.pool) else { return [] }
+            halfResolution.append(op)
+            regions?.append(DiagnosticRegion(.offscreen, rect: op.bounds))
+            return [.halfResolution(op)]
+        }
+        return [.sprites(batch)]
     }
 
     // MARK: - Shadow
@@ -537,7 +546,9 @@ final class RenderTreeBuilder {
                 m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
                 m31: -Double(extent.minX) * s, m32: -Double(extent.minY) * s, m33: 1)
             let saved = shadows
+            let savedHalf = halfResolution
             shadows = []
+            halfResolution = []
             var sub = ctx
             sub.h = base
             sub.parentH = base
@@ -546,11 +557,13 @@ final class RenderTreeBuilder {
             sub.depth = ctx.depth + 1
             let ops = visit(layer, sub, forceOpaque: true, allowRasterize: false)
             let subShadows = shadows
+            let subHalf = halfResolution
             shadows = saved
+            halfResolution = savedHalf
             texture = Texture(width: pw, height: ph)
             resources.render(
-                ops, shadows: subShadows, into: RenderTarget(base: texture.pixels, stride: pw, rect: sub.clip),
-                bandHeight: bandHeight)
+                ops, shadows: subShadows, halfResolution: subHalf,
+                into: RenderTarget(base: texture.pixels, stride: pw, rect: sub.clip), bandHeight: bandHeight)
             resources.rasterCache.store(
                 key: key, fingerprint: fingerprint, texture: texture, model: layer.modelLayer ?? layer)
         }

@@ -5,8 +5,9 @@ import Foundation
 /// One frame runs the stages of docs/Design.md §1.3: `advance(by:)` is **accumulate** (the measured
 /// delta clamped and consumed in fixed steps), the **fixed steps** (each: **fixed update**, the
 /// `onFixedStep` callbacks; **emit**, every emitter's simulation in tree order, stepped to the step's end
-/// time; **physics**, the world, particle–physics coupling and events), **clock**, **sync bodies**
-/// (bodies written into their layers, interpolated between the last two steps), **commit** (the layer
+/// time; **physics**, the world, particle–physics coupling and events; **follow**, `onFixedStepEnd`),
+/// **clock**, **sync bodies** (bodies written into their layers, interpolated between the last two steps,
+/// then `onSync`), **commit** (the layer
 /// tree's animations committed at the frame's media time: those due start, those that ended complete
 /// and their delegate callbacks and `CATransaction` completion blocks run, whether or not the frame is
 /// drawn; `CALayer.commitAnimations(atTime:)`), **draw lists** and **statistics**; `render(into:)` is
@@ -72,6 +73,16 @@ public final class Engine {
     /// Called after each fixed step with its body collisions and particle contacts (PhysicsEvent).
     /// Default nil (events are then not even built).
     public var onPhysicsEvent: ((PhysicsEvent) -> Void)?
+    /// Called at the end of every fixed step, after the physics and its events (a game session's camera
+    /// follows its target here: the **follow** stage of docs/Design.md §1.3).
+    package var onFixedStepEnd: ((FixedStep) -> Void)?
+    /// Called in the **sync bodies** stage after the bodies were written, with the interpolation
+    /// fraction (a game session's camera is drawn between its last two steps here).
+    package var onSync: ((Double) -> Void)?
+    /// Keys of layers that code writes for display between fixed steps (interpolated, so frame-rate
+    /// dependent), left out of the layer part of the state hash like a body's layer's position and
+    /// transform; whoever writes them hashes the state they show (a game session's camera). By model layer.
+    package var frameWrittenKeys: [ObjectIdentifier: Set<String>] = [:]
 
     /// What the last frame did.
     public private(set) var statistics = FrameStatistics()
@@ -147,9 +158,7 @@ public final class Engine {
             commitPendingChanges()
             refreshEmitters()
             var events = ParticleEventTotals()
-            let frame = integrator.advance(by: frameDelta) { step in
-                runFixedStep(step, events: &events)
-            }
+            let frame = runSteps(advancingBy: frameDelta, events: &events)
             try? clock.set(to: startTime + integrator.acceptedTime)
             afterSteps(frame: frame, events: events, started: started)
             return frame
@@ -164,10 +173,25 @@ public final class Engine {
             commitPendingChanges()
             refreshEmitters()
             var events = ParticleEventTotals()
-            let frame = integrator.advance(by: integrator.step) { step in runFixedStep(step, events: &events) }
+            let frame = runSteps(advancingBy: integrator.step, events: &events)
             try? clock.set(to: startTime + integrator.acceptedTime)
             afterSteps(frame: frame, events: events, started: started)
         }
+    }
+
+    /// Accepts a frame delta and runs the due fixed steps. The integrator is advanced first and left alone
+    /// while the steps run, so step callbacks may read `simulatedTime`, `integrator` and `stepCount` (they
+    /// see the frame's end; `FixedStep` has the step's own index and time).
+    private func runSteps(advancingBy delta: CFTimeInterval, events: inout ParticleEventTotals) -> FrameAdvance {
+        let n = integrator.advance(by: delta)
+        let frame = integrator.lastFrame
+        let first = integrator.stepCount - Int64(n)
+        let step = integrator.step
+        for k in 0..<Int64(n) {
+            let index = first + k
+            runFixedStep(FixedStep(index: index, time: Double(index) * step, duration: step), events: &events)
+        }
+        return frame
     }
 
     /// One fixed step: the stages fixed update, emit and physics of docs/Design.md §1.3.
@@ -188,6 +212,7 @@ public final class Engine {
             if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
         }
         stepPhysics(step)
+        onFixedStepEnd?(step)
     }
 
     /// Commits the changes made since the last frame at that frame's time, as drawing it would have
@@ -196,6 +221,7 @@ public final class Engine {
 
     func afterSteps(frame: FrameAdvance, events: ParticleEventTotals, started: UInt64) {
         syncBodiesToLayers(fraction: integrator.interpolationFraction)
+        onSync?(integrator.interpolationFraction)
         // Animations complete and callbacks run at the frame's time even when it is not drawn; the
         // callbacks may change the tree, which the emitter list and `treeHasAnimations` then follow.
         rootLayer.commitAnimations(atTime: clock.mediaTime)
@@ -271,7 +297,9 @@ public final class Engine {
         for entry in emitters { entry.simulation.hash(into: &h) }
         clock.withScope {
             // Presented at the fixed-step time, not the frame's: the frame's time runs up to a step ahead.
-            var layers = LayerStateHash(mediaTime: startTime + integrator.simulatedTime, bodyLayers: bodyMovedLayers)
+            var layers = LayerStateHash(
+                mediaTime: startTime + integrator.simulatedTime, bodyLayers: bodyMovedLayers,
+                frameWrittenKeys: frameWrittenKeys)
             layers.combine(tree: rootLayer, into: &h)
         }
         hashPhysics(into: &h)

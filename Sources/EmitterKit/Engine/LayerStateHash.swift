@@ -10,7 +10,9 @@ import Foundation
 ///
 /// Layers listed in `bodyLayers` leave out `position` and `transform`: between fixed steps the engine
 /// writes them interpolated for display, so they depend on the frame rate, and the body they show is
-/// hashed with the physics world.
+/// hashed with the physics world. Layers in `frameWrittenKeys` leave out the keys listed there, for the
+/// same reason (a game session's camera writes the root's and the HUD's geometry between steps, and
+/// hashes the camera itself).
 struct LayerStateHash {
     /// The media time the tree is presented at (the end of the last fixed step).
     let mediaTime: CFTimeInterval
@@ -18,12 +20,18 @@ struct LayerStateHash {
     let bodyLayers: Set<ObjectIdentifier>
     /// Keys of a body's layer the body writes between steps.
     static let bodyWrittenKeys: Set<String> = ["position", "transform"]
+    /// Other keys written between steps, by model layer.
+    let frameWrittenKeys: [ObjectIdentifier: Set<String>]
     /// Pixel hashes of the images met so far, by image (layers and cells share images).
     private var imageHashes: [ObjectIdentifier: UInt64] = [:]
 
-    init(mediaTime: CFTimeInterval, bodyLayers: Set<ObjectIdentifier>) {
+    init(
+        mediaTime: CFTimeInterval, bodyLayers: Set<ObjectIdentifier>,
+        frameWrittenKeys: [ObjectIdentifier: Set<String>] = [:]
+    ) {
         self.mediaTime = mediaTime
         self.bodyLayers = bodyLayers
+        self.frameWrittenKeys = frameWrittenKeys
     }
 
     // MARK: - Layers
@@ -31,7 +39,9 @@ struct LayerStateHash {
     /// Mixes `layer` (a model layer) and its subtree into `hasher`.
     mutating func combine(tree layer: CALayer, into hasher: inout StateHasher) {
         let presented = layer.presentationCopy(atTime: mediaTime)
-        let skipped = bodyLayers.contains(ObjectIdentifier(layer)) ? Self.bodyWrittenKeys : []
+        let id = ObjectIdentifier(layer)
+        var skipped = bodyLayers.contains(id) ? Self.bodyWrittenKeys : []
+        if let more = frameWrittenKeys[id] { skipped.formUnion(more) }
         combine(String(describing: type(of: layer)), into: &hasher)
         let keys = presented.allKeys
         hasher.combine(keys.count)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a `GameSession` builds its engine.
-public struct GameConfiguration {
+public struct GameConfiguration: Sendable {
     /// Size of the view in points, the root layer's bounds. Default 640×480; ignored when `scenePath` is set
     /// (the scene's display size is used).
     public var viewSize: CGSize

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One display refresh as the game's per-frame callback sees it (Core Animation's CADisplayLink values).
-public struct GameFrame {
+public struct GameFrame: Sendable {
     /// Frames before this one since the session was made (restarts do not reset it).
     public var index: Int
     /// When the previous frame was shown, seconds (the display link's `timestamp`).

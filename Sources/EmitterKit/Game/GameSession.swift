@@ -5,12 +5,14 @@ import Foundation
 /// state hash). The same session runs in a window (SDLHost's `GameWindow`) and headless
 /// (`HeadlessGameRunner`), so a test plays exactly what a player sees.
 ///
-/// One frame (`runFrame`): a pending restart is carried out; the frame's input events are applied; the
-/// game's `frame` callback runs; the engine advances by the measured delta × `timeScale` (nothing while
-/// paused, one step per `step()` request) — each fixed step runs the game's `fixedUpdate`, then the
-/// emitters, then the physics world and its particle coupling, whose events reach the game's
-/// `physicsEvent`; finally the engine writes each attached body into its layer, interpolated between the
-/// last two steps.
+/// One frame (`runFrame`, the stages of docs/Design.md §1.3): a pending restart is carried out; the
+/// frame's input events are applied; the game's `frame` callback runs; the engine advances by the
+/// measured delta × `timeScale` (nothing while paused, one step per `step()` request). Each fixed step
+/// runs the scripted input due at that step, the **timers** due, the game's `fixedUpdate`, the mounted
+/// emitters following their bodies, then the emitters, then the physics world and its particle coupling,
+/// whose events reach the typed collision handlers and the game's `physicsEvent`, and finally the camera
+/// following its target. After the steps the engine writes each attached body into its layer and the
+/// camera into the root and the HUD, interpolated between the last two steps.
 public final class GameSession {
     // MARK: - Game and engine
 
@@ -48,17 +50,68 @@ public final class GameSession {
     public private(set) var restartCount = 0
     /// Simulated time of the current run, seconds (fixed steps × step length).
     public var simulatedTime: CFTimeInterval { engine.simulatedTime }
+    /// The game clock, seconds since the (re)start: inside a fixed step (timers, `fixedUpdate`, events)
+    /// the step's start time, between steps `simulatedTime`. Timers count from it.
+    public var time: CFTimeInterval { currentStep?.time ?? simulatedTime }
 
     // MARK: - Input
 
     /// The current frame's input (edges since the previous frame, levels now).
     public private(set) var input = InputState()
     private var stepInput = InputState()
+    /// The input actions and their bindings, for every run of the session (`bind(_:to:)`).
+    public var inputBindings: [InputAction: [InputBinding]] = [:] {
+        didSet {
+            input.bindings = inputBindings
+            stepInput.bindings = inputBindings
+        }
+    }
+
+    /// Binds `action` to `inputs` (replacing its earlier bindings): the action is held while any of them
+    /// is, in `frame.input` and `step.input` alike. Bindings outlive restarts.
+    /// ```swift
+    /// session.bind(.thrust, to: [.up, .w, .controllerA, .rightTrigger])
+    /// ```
+    public func bind(_ action: InputAction, to inputs: [InputBinding]) { inputBindings[action] = inputs }
+
+    /// Schedules `event` at game time `time` (seconds since the session started, across restarts): it
+    /// reaches the first fixed step starting at or after then, and the frame that runs that step
+    /// (`ScriptedInput.add(_:atTime:)`; `HeadlessGameRunner` hands its script's timed events here).
+    public func schedule(_ event: InputEvent, atTime time: CFTimeInterval) {
+        timedInput.add(event, atTime: time.isFinite ? max(0, time) : 0)
+    }
+
+    /// Game time since the session started, seconds, counted across restarts (the clock of scripted
+    /// input by time).
+    public var totalTime: CFTimeInterval { previousRunsTime + time }
 
     // MARK: - Private state
 
     private var pendingRestart = false
     private var pendingSteps = 0
+    /// The fixed step being run, from its fixed-update stage to its end; nil between steps.
+    private(set) var currentStep: FixedStep?
+    /// The run's timers, collision handlers, mounted emitters, camera and HUD.
+    private(set) var run: GameRun
+    /// Scripted input due at game times (`ScriptedInput.add(_:atTime:)`), in delivery order.
+    private var timedInput = TimedInputQueue()
+    /// Simulated seconds of the runs before the current one (scripted times count across restarts).
+    private var previousRunsTime: CFTimeInterval = 0
+    /// Sounds played so far, in order (`playedSounds`).
+    var soundLog: [SoundEvent] = []
+    /// The name of the music playing, if any (a restart stops it).
+    public internal(set) var currentMusic: String?
+    /// Where sounds go besides the log: a window's audio device; nil headless. A window attaches it after
+    /// the session (and the first `setUp`) exists, so attaching hands it the music playing and the sounds
+    /// played before the first frame.
+    package var audioOutput: AudioOutput? {
+        didSet { handOverSounds() }
+    }
+    /// The music playing, to give an output attached later.
+    var playingMusic: (sound: Sound, volume: Double)?
+    /// Sounds played before the first frame (in the first `setUp`) while no output was attached, to give
+    /// one attached later; nil once a frame has started or an output has taken them.
+    var soundsBeforeFirstFrame: [(sound: Sound, volume: Double, pan: Double)]? = []
 
     // MARK: - Creating
 
@@ -71,6 +124,7 @@ public final class GameSession {
         self.configuration = configuration
         random = SeededRandom(seed: UInt64(configuration.seed))
         engine = try Self.makeRun(configuration)
+        run = GameRun(engine: engine)
         try setUpRun()
     }
 
@@ -97,14 +151,21 @@ public final class GameSession {
     /// Wires the engine and world to the game and runs `setUp` with the engine's clock in scope.
     private func setUpRun() throws {
         stepInput = InputState()
+        stepInput.bindings = inputBindings
         pendingSteps = 0
         engine.onWarning = { [unowned self] message in self.log(message) }
+        run.camera.log = { [unowned self] message in self.log(message) }
         engine.onFixedStep = { [unowned self] step in self.runFixedStep(step) }
+        engine.onFixedStepEnd = { [unowned self] step in self.endFixedStep(step) }
+        engine.onSync = { [unowned self] fraction in self.run.camera.show(fraction: fraction) }
         engine.onParticleEvents = { [unowned self] emitter, events in
             CATransaction.performWithoutActions { self.game.particleEvents(events, of: emitter, self) }
         }
         engine.onPhysicsEvent = { [unowned self] event in
-            CATransaction.performWithoutActions { self.game.physicsEvent(event, self) }
+            CATransaction.performWithoutActions {
+                self.deliverToCollisionHandlers(event)
+                self.game.physicsEvent(event, self)
+            }
         }
         do {
             try engine.clock.withScope {
@@ -150,6 +211,7 @@ public final class GameSession {
         events: [InputEvent] = []
     ) throws {
         defer { frameCount += 1 }
+        soundsBeforeFirstFrame = nil
         if pendingRestart {
             pendingRestart = false
             try performRestart()
@@ -158,6 +220,12 @@ public final class GameSession {
         for event in events {
             input.apply(event)
             stepInput.apply(event)
+        }
+        let lastStep = expectedLastStep(measuredDelta)
+        for event in timedInput.takeForFrame(
+            throughStep: lastStep, runOffset: previousRunsTime, stepDuration: engine.fixedStep)
+        {
+            input.apply(event)
         }
         let frame = GameFrame(
             index: frameCount, timestamp: timestamp, targetTimestamp: targetTimestamp,
@@ -181,22 +249,57 @@ public final class GameSession {
 
     private func performRestart() throws {
         let nextEngine = try Self.makeRun(configuration)
-        let previous = (engine, random)
+        let previous = (engine, random, run, previousRunsTime)
+        // The old run's sounds end with it, before the new `setUp` may start its music.
+        stopMusic()
+        audioOutput?.stopAll()
+        previousRunsTime += engine.simulatedTime
         engine = nextEngine
         random = SeededRandom(seed: UInt64(configuration.seed))
+        run = GameRun(engine: nextEngine)
+        restartCount += 1
         do {
             try setUpRun()
-            restartCount += 1
+            previous.2.end()
         } catch {
-            (engine, random) = previous
+            restartCount -= 1
+            (engine, random, run, previousRunsTime) = previous
             throw error
         }
     }
 
+    /// The index of the last fixed step this frame will run if the game changes no time setting, for
+    /// delivering scripted input by time to the frame that runs its step.
+    private func expectedLastStep(_ measuredDelta: CFTimeInterval) -> Int64 {
+        var probe = engine.integrator
+        let steps: Int
+        if isPaused {
+            steps = pendingSteps > 0 ? 1 : 0
+        } else {
+            let delta = measuredDelta.isFinite && measuredDelta > 0 ? measuredDelta : 0
+            steps = probe.advance(by: delta * timeScale)
+        }
+        return engine.integrator.stepCount + Int64(steps) - 1
+    }
+
+    /// The fixed-update stage of one step (docs/Design.md §1.3): scripted input due at the step, the
+    /// timers due, the game's `fixedUpdate`, then the mounted emitters take their bodies' places.
     private func runFixedStep(_ step: FixedStep) {
+        currentStep = step
+        for event in timedInput.takeForStep(step, runOffset: previousRunsTime) { stepInput.apply(event) }
         let gameStep = GameStep(index: step.index, time: step.time, duration: step.duration, input: stepInput)
         stepInput.beginFrame()
-        CATransaction.performWithoutActions { game.fixedUpdate(gameStep, self) }
+        CATransaction.performWithoutActions {
+            run.fireTimers(at: step)
+            game.fixedUpdate(gameStep, self)
+            run.moveMountedEmitters(root: rootLayer)
+        }
+    }
+
+    /// The end of a fixed step: the camera follows its target (the **follow** stage).
+    private func endFixedStep(_ step: FixedStep) {
+        run.camera.follow(step: step)
+        currentStep = nil
     }
 
     // MARK: - Bodies and layers
@@ -253,7 +356,8 @@ public final class GameSession {
 
     // MARK: - Pointer and hit testing
 
-    /// The deepest visible layer under `point` (root coordinates), or nil (Core Animation's `hitTest`).
+    /// The deepest visible layer under `point`, in view points (equal to root coordinates while the camera
+    /// is at rest), or nil (Core Animation's `hitTest`). HUD layers are found first: they are drawn on top.
     public func hitTest(_ point: CGPoint) -> CALayer? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
         return rootLayer.hitTest(point)
@@ -265,10 +369,16 @@ public final class GameSession {
     }
 
     /// The pointer in `layer`'s own coordinates (its bounds space), or nil before the first mouse event.
+    /// Through the camera: `pointer(in: session.rootLayer)` is the pointer in world coordinates, and
+    /// `pointer(in: session.hudLayer)` in view points.
     public func pointer(in layer: CALayer) -> CGPoint? {
         guard let p = input.mouseLocation else { return nil }
-        return layer === rootLayer ? p : layer.convert(p, from: rootLayer)
+        return layer === rootLayer && !run.camera.isActive ? p : layer.convert(p, from: nil)
     }
+
+    /// The pointer in world coordinates (the root layer's, where bodies live), or nil before the first
+    /// mouse event: `input.mouseLocation` (view points) through the camera.
+    public var pointerInWorld: CGPoint? { input.mouseLocation.map { run.camera.worldPoint(fromView: $0) } }
 
     /// The layer of the tree named `name` (depth first), or nil.
     public func layer(named name: String) -> CALayer? { rootLayer.layer(named: name) }
@@ -281,11 +391,20 @@ public final class GameSession {
     /// The current frame as an image of the view at `scale` pixels per point.
     public func snapshot(scale: CGFloat = 1) throws -> CGImage { try engine.snapshot(scale: scale) }
 
-    /// The state hash: the engine's (steps, particles, physics bodies), then the game's own state. Equal
-    /// for equal input at equal simulated times, whatever the frame rate.
+    /// The state hash: the engine's (steps, particles, layers, physics bodies), then the session's
+    /// timers and camera when the game uses them, then the game's own state. Equal for equal input at
+    /// equal simulated times, whatever the frame rate.
     public func stateHash() -> StateHasher {
         var hasher = engine.stateHash()
+        run.hash(into: &hasher)
         game.hash(into: &hasher)
         return hasher
+    }
+
+    /// Runs `body` with the engine's clock as `CACurrentMediaTime()`: presentation values, animations
+    /// and media times read inside it are those of the game's time line, not the wall clock's. Game
+    /// callbacks already run so; tests that read `presentation()` between frames use this.
+    public func withGameClock<R>(_ body: () throws -> R) rethrows -> R {
+        try engine.clock.withScope(body)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One fixed simulation step as game logic sees it.
-public struct GameStep {
+public struct GameStep: Sendable {
     /// Steps before this one since the (re)start.
     public var index: Int64
     /// Simulated time at the start of the step, seconds since the (re)start.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Plays a game without a window: a virtual display link drives the session with exact frame deltas and
-/// a script delivers input by frame number, through the same `GameSession.runFrame` a window uses.
+/// a script delivers input by frame number or by game time, through the same `GameSession.runFrame` a
+/// window uses.
 /// For tests and for rendering frames of a game to PNG.
 ///
 /// ```swift
@@ -16,7 +17,7 @@ public final class HeadlessGameRunner {
     public let session: GameSession
     /// The virtual display; its clock is the runner's time line (not the engine's simulated time).
     public let displayLink: VirtualDisplayLink
-    /// Input still to deliver, by frame number (0 is the first frame).
+    /// Input still to deliver, by frame number (0 is the first frame) or by game time.
     public var script: ScriptedInput
 
     private var link: CADisplayLink?
@@ -82,6 +83,15 @@ public final class HeadlessGameRunner {
         return result
     }
 
+    /// Runs `body` with the game's clock as `CACurrentMediaTime()` (`GameSession.withGameClock`): read
+    /// `presentation()` values and media times inside it, between runs, and they are the game's, not the
+    /// wall clock's.
+    /// ```swift
+    /// try runner.run(frames: 90)
+    /// let shown = runner.withGameClock { coin.presentation()?.contentsRect }
+    /// ```
+    public func withGameClock<R>(_ body: () throws -> R) rethrows -> R { try session.withGameClock(body) }
+
     /// What the session looks like now.
     public var result: GameRunResult {
         GameRunResult(
@@ -111,6 +121,7 @@ public final class HeadlessGameRunner {
     private func fire(_ link: CADisplayLink) {
         let delta = lastTimestamp.map { link.timestamp - $0 } ?? link.duration
         lastTimestamp = link.timestamp
+        for (time, event) in script.takeTimedEvents() { session.schedule(event, atTime: time) }
         let events = script.takeEvents(forFrame: session.frameCount)
         do {
             try session.runFrame(
@@ -123,14 +134,19 @@ public final class HeadlessGameRunner {
 }
 
 /// The outcome of a headless run.
+///
+/// Restart accounting: `frames` and `restarts` count from the session's creation and never reset;
+/// `simulatedTime`, `steps` and the engine part of `stateHash` are the current run's and start again
+/// from 0 at every restart (a restart builds a new engine), so a restarted game that replays its input
+/// reaches the same hash at the same `steps`.
 public struct GameRunResult: Equatable, Sendable, CustomStringConvertible {
-    /// Frames played since the session was made.
+    /// Frames played since the session was made (restarts do not reset it).
     public var frames: Int
-    /// Simulated seconds of the current run (since the last restart).
+    /// Simulated seconds of the current run (reset by a restart).
     public var simulatedTime: CFTimeInterval
-    /// Fixed steps of the current run.
+    /// Fixed steps of the current run (reset by a restart).
     public var steps: Int64
-    /// Restarts carried out.
+    /// Restarts carried out since the session was made.
     public var restarts: Int
     /// The session's state hash (16 hex digits), of version `Engine.stateHashVersion`.
     public var stateHash: String

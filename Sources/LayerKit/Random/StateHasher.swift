@@ -35,6 +35,14 @@ public struct StateHasher: Sendable, Equatable {
     public mutating func combine(_ v: Float) { combine(v.bitPattern) }
     /// Mixes in a Double's bit pattern (8 bytes).
     public mutating func combine(_ v: Double) { combine(v.bitPattern) }
+    /// Mixes in a Bool as the integer 1 (true) or 0 (false), 8 bytes.
+    public mutating func combine(_ v: Bool) { combine(v ? 1 : 0) }
+    /// Mixes in a string: its UTF-8 byte count (8 bytes), then each byte as 4 bytes, the way the layer
+    /// state hash mixes names and text, so "ab" + "c" and "a" + "bc" hash differently.
+    public mutating func combine(_ s: String) {
+        combine(s.utf8.count)
+        for b in s.utf8 { combine(UInt32(b)) }
+    }
 
     /// The hash as 16 lowercase hexadecimal digits.
     public var hex: String {

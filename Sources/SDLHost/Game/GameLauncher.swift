@@ -20,13 +20,13 @@ public enum GameLauncher {
     ///   - controls: one line telling the player the keys, printed when the window opens.
     ///   - arguments: the command line, program name first. Default `CommandLine.arguments`.
     ///   - environment: where to look for a display. Default this process's environment.
-    ///   - makeGame: makes a fresh game.
+    ///   - makeGame: makes a fresh game; an error it throws (a missing sound file) is reported, status 1.
     /// - Returns: the process exit status.
     public static func run(
         name: String, title: String, configuration: GameConfiguration, controls: String,
         arguments: [String] = CommandLine.arguments,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        makeGame: () -> Game
+        makeGame: () throws -> Game
     ) -> Int32 {
         let options = GameCommandLine(arguments)
         for problem in options.problems { printError("\(name): \(problem)") }
@@ -34,7 +34,7 @@ public enum GameLauncher {
         do {
             if let png = options.pngPath {
                 let runner = try HeadlessGameRunner(
-                    game: makeGame(), configuration: configuration, script: options.script)
+                    game: try makeGame(), configuration: configuration, script: options.script)
                 let result = try runner.run(frames: options.frames)
                 try runner.writePNG(to: png)
                 print("\(result) -> \(png)")
@@ -45,7 +45,7 @@ public enum GameLauncher {
                 return 1
             }
             print(controls)
-            try GameWindow(game: makeGame(), configuration: configuration, title: title).run()
+            try GameWindow(game: try makeGame(), configuration: configuration, title: title).run()
             return 0
         } catch {
             printError("\(name): \(error)")

@@ -1,4 +1,5 @@
-/// Drawing into an 8-bit premultiplied RGBA buffer (R, G, B, A bytes, rows `bytesPerRow` apart):
+/// Drawing into an 8-bit premultiplied RGBA buffer (R, G, B, A bytes, rows `bytesPerRow` apart; the window
+/// host's own canvases may store B, G, R, A):
 /// translucent rectangles and bitmap text, blended source-over, clipped to the buffer.
 ///
 /// The canvas does not own the memory; it is a view that must not outlive the buffer.
@@ -12,12 +13,22 @@ public struct PixelCanvas {
     /// Distance between rows in bytes (≥ width × 4).
     public let bytesPerRow: Int
 
+    /// Byte offsets of red and blue in a pixel: 0 and 2, or 2 and 0 for a window texture that stores
+    /// B, G, R, A bytes (`SDLWindow`).
+    let redOffset: Int, blueOffset: Int
+
     /// A view of existing memory.
     public init(pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) {
+        self.init(pixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow, swapsRedAndBlue: false)
+    }
+
+    /// A view of existing memory whose pixels are B, G, R, A bytes when `swapsRedAndBlue`.
+    init(pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int, swapsRedAndBlue: Bool) {
         self.pixels = pixels
         self.width = max(0, width)
         self.height = max(0, height)
         self.bytesPerRow = bytesPerRow
+        (redOffset, blueOffset) = swapsRedAndBlue ? (2, 0) : (0, 2)
     }
 
     // MARK: - Rectangles
@@ -41,21 +52,22 @@ public struct PixelCanvas {
         let g = UInt32(color.green)
         let b = UInt32(color.blue)
         let a = UInt32(color.alpha)
+        let (ri, bi) = (redOffset, blueOffset)
         if inverse == 0 {
             for i in 0..<count {
                 let q = p + i * 4
-                q[0] = UInt8(truncatingIfNeeded: r)
+                q[ri] = UInt8(truncatingIfNeeded: r)
                 q[1] = UInt8(truncatingIfNeeded: g)
-                q[2] = UInt8(truncatingIfNeeded: b)
+                q[bi] = UInt8(truncatingIfNeeded: b)
                 q[3] = 255
             }
             return
         }
         for i in 0..<count {
             let q = p + i * 4
-            q[0] = UInt8(truncatingIfNeeded: min(255, r + Self.scale(UInt32(q[0]), by: inverse)))
+            q[ri] = UInt8(truncatingIfNeeded: min(255, r + Self.scale(UInt32(q[ri]), by: inverse)))
             q[1] = UInt8(truncatingIfNeeded: min(255, g + Self.scale(UInt32(q[1]), by: inverse)))
-            q[2] = UInt8(truncatingIfNeeded: min(255, b + Self.scale(UInt32(q[2]), by: inverse)))
+            q[bi] = UInt8(truncatingIfNeeded: min(255, b + Self.scale(UInt32(q[bi]), by: inverse)))
             q[3] = UInt8(truncatingIfNeeded: min(255, a + Self.scale(UInt32(q[3]), by: inverse)))
         }
     }

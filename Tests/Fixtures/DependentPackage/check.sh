@@ -21,7 +21,9 @@ if ldd "$bin/PortedPrototype" | grep -i 'libSDL2'; then
     echo "check.sh: PortedPrototype links SDL2, but the UIKitCompat product must not need it" >&2
     exit 1
 fi
-if ! ldd "$bin/WindowPrototype" | grep -q 'libSDL2'; then
+# grep reads ldd's whole output (no -q): with pipefail, -q's early exit can kill ldd with SIGPIPE and make
+# the pipeline fail although SDL2 is there.
+if ! ldd "$bin/WindowPrototype" | grep 'libSDL2' >/dev/null; then
     echo "check.sh: WindowPrototype does not link SDL2; this check can no longer tell the products apart" >&2
     exit 1
 fi

@@ -34,6 +34,16 @@ public struct InputState: Equatable, Sendable {
     /// Connected controllers by id.
     public private(set) var controllers: [ControllerID: ControllerState] = [:]
 
+    // MARK: - Actions
+
+    /// The actions and their bindings (`GameSession.bind(_:to:)` sets them in the session's states).
+    public var bindings: [InputAction: [InputBinding]] = [:]
+
+    /// What was held when the frame (or step) began, for the actions' edges.
+    private var keysHeldAtStart: Set<Key> = []
+    private var mouseButtonsHeldAtStart: Set<MouseButton> = []
+    private var controllersAtStart: [ControllerID: ControllerState] = [:]
+
     /// An empty state: nothing held, no pointer, no controllers.
     public init() {}
 
@@ -64,10 +74,101 @@ public struct InputState: Equatable, Sendable {
         controllers.values.min { $0.id.rawValue < $1.id.rawValue }
     }
 
+    // MARK: - Actions
+
+    /// Whether any input bound to `action` is down (or its axis past its threshold) now.
+    public func isHeld(_ action: InputAction) -> Bool {
+        (bindings[action] ?? []).contains { isHeld($0, keys: keysHeld, buttons: mouseButtonsHeld, pads: controllers) }
+    }
+
+    /// Whether `action` started during this frame (or step): one of its inputs went down while none of
+    /// them was held at the frame's start. A tap (down and up within the frame) counts; pressing a
+    /// second key of an action already held does not.
+    public func wasPressed(_ action: InputAction) -> Bool {
+        let inputs = bindings[action] ?? []
+        guard
+            !inputs.contains(where: {
+                isHeld($0, keys: keysHeldAtStart, buttons: mouseButtonsHeldAtStart, pads: controllersAtStart)
+            })
+        else { return false }
+        return inputs.contains { wentDown($0) }
+    }
+
+    /// Whether `action` ended during this frame (or step): one of its inputs went up and none is held now.
+    public func wasReleased(_ action: InputAction) -> Bool {
+        let inputs = bindings[action] ?? []
+        guard !isHeld(action) else { return false }
+        return inputs.contains { wentUp($0) }
+    }
+
+    /// How strongly `action` is held, 0…1: 1 for a held key or button, how far an axis binding is pushed
+    /// in its direction (a trigger half pressed is 0.5, counted from 0 even below its threshold); the
+    /// strongest binding wins.
+    public func strength(of action: InputAction) -> Double {
+        var best = 0.0
+        for binding in bindings[action] ?? [] {
+            switch binding {
+            case .controllerAxis(let axis, let threshold):
+                for pad in controllers.values {
+                    let v = pad.axis(axis)
+                    best = max(best, min(1, max(0, threshold < 0 ? -v : v)))
+                }
+            default:
+                if isHeld(binding, keys: keysHeld, buttons: mouseButtonsHeld, pads: controllers) { best = 1 }
+            }
+        }
+        return best
+    }
+
+    private func isHeld(
+        _ binding: InputBinding, keys: Set<Key>, buttons: Set<MouseButton>, pads: [ControllerID: ControllerState]
+    ) -> Bool {
+        switch binding {
+        case .key(let key): return keys.contains(key)
+        case .mouseButton(let button): return buttons.contains(button)
+        case .controllerButton(let button): return pads.values.contains { $0.isHeld(button) }
+        case .controllerAxis(let axis, let threshold):
+            return pads.values.contains { Self.axis($0.axis(axis), isPast: threshold) }
+        }
+    }
+
+    private func wentDown(_ binding: InputBinding) -> Bool {
+        switch binding {
+        case .key(let key): return wasPressed(key)
+        case .mouseButton(let button): return wasPressed(button)
+        case .controllerButton(let button): return controllers.values.contains { $0.wasPressed(button) }
+        case .controllerAxis(let axis, let threshold):
+            return controllers.values.contains { pad in
+                let before = controllersAtStart[pad.id]?.axis(axis) ?? 0
+                return Self.axis(pad.axis(axis), isPast: threshold) && !Self.axis(before, isPast: threshold)
+            }
+        }
+    }
+
+    private func wentUp(_ binding: InputBinding) -> Bool {
+        switch binding {
+        case .key(let key): return wasReleased(key)
+        case .mouseButton(let button): return wasReleased(button)
+        case .controllerButton(let button): return controllers.values.contains { $0.wasReleased(button) }
+        case .controllerAxis(let axis, let threshold):
+            return controllersAtStart.values.contains { before in
+                let now = controllers[before.id]?.axis(axis) ?? 0
+                return Self.axis(before.axis(axis), isPast: threshold) && !Self.axis(now, isPast: threshold)
+            }
+        }
+    }
+
+    private static func axis(_ value: Double, isPast threshold: Double) -> Bool {
+        threshold < 0 ? value <= threshold : value >= threshold
+    }
+
     // MARK: - Updating
 
     /// Starts a new frame: clears the edges (pressed, released, wheel); levels persist.
     public mutating func beginFrame() {
+        keysHeldAtStart = keysHeld
+        mouseButtonsHeldAtStart = mouseButtonsHeld
+        controllersAtStart = controllers
         keysPressed.removeAll(keepingCapacity: true)
         keysReleased.removeAll(keepingCapacity: true)
         mouseButtonsPressed.removeAll(keepingCapacity: true)

@@ -85,6 +85,9 @@ public final class BreakoutGame: Game {
             .serving, 0, Self.startLives, 0, Double(session.viewSize.width / 2)
         )
         (lastPointer, pointerTarget) = (nil, nil)
+        session.bind(.paddleLeft, to: [.left, .a])
+        session.bind(.paddleRight, to: [.right, .d])
+        session.bind(.launch, to: [.space, .mouseLeft, .controllerA])
         let root = session.rootLayer
         let background = CAGradientLayer()
         background.frame = root.bounds
@@ -133,10 +136,9 @@ public final class BreakoutGame: Game {
         let input = step.input
         if phase == .serving {
             ballPosition = CGPoint(x: paddleX, y: Self.paddle.top - Self.ball.size / 2 - 1)
+            // A click on the pause button pauses (in `frame`) and does not launch.
             let onPause = input.mouseLocation.map { session.hitTest($0) === pauseButton } ?? false
-            if input.wasPressed(.space) || (input.wasPressed(MouseButton.left) && !onPause)
-                || input.primaryController?.wasPressed(.a) == true
-            {
+            if input.wasPressed(.launch), !(onPause && input.wasPressed(MouseButton.left)) {
                 phase = .playing
                 let angle = -Double.pi / 2 + 0.45 * (session.random.nextUnitDouble() - 0.5)
                 ballVelocity = CGVector(dx: cos(angle) * Self.ball.speed, dy: sin(angle) * Self.ball.speed)
@@ -161,9 +163,7 @@ public final class BreakoutGame: Game {
 
     private func movePaddle(_ step: GameStep, _ session: GameSession) {
         let input = step.input
-        var direction = 0.0
-        if input.isHeld(Key.left) || input.isHeld(.a) { direction -= 1 }
-        if input.isHeld(Key.right) || input.isHeld(.d) { direction += 1 }
+        var direction = input.strength(of: .paddleRight) - input.strength(of: .paddleLeft)
         if let x = input.primaryController?.axis(.leftX), abs(x) > 0.2 { direction += x }
         if let pointer = input.mouseLocation, pointer != lastPointer {
             lastPointer = pointer
@@ -382,4 +382,13 @@ public final class BreakoutGame: Game {
         let d = max(0, 1 - (dx * dx + dy * dy).squareRoot())
         return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(d * d))
     }
+}
+
+extension InputAction {
+    /// Moving the paddle left.
+    public static let paddleLeft: InputAction = "paddleLeft"
+    /// Moving the paddle right.
+    public static let paddleRight: InputAction = "paddleRight"
+    /// Launching the ball.
+    public static let launch: InputAction = "launch"
 }

@@ -81,6 +81,9 @@ public final class LanderGame: Game {
         (phase, fuel, score, impactSpeed, isThrusting) = (.flying, Self.startFuel, 0, 0, false)
         (lastVelocity, crashPending, debris, sparkContacts) = (.zero, false, [], 0)
         try session.physicsWorld.setGravity(CGVector(dx: 0, dy: Self.gravity))
+        session.bind(.thrust, to: [.up, .w, .space, .controllerA, .controllerAxis(.rightTrigger, threshold: 0.3)])
+        session.bind(.turnLeft, to: [.left, .a])
+        session.bind(.turnRight, to: [.right, .d])
         let root = session.rootLayer
         root.addSublayer(makeSky(size: session.viewSize, random: &session.random))
         try buildTerrain(session)
@@ -108,7 +111,7 @@ public final class LanderGame: Game {
         }
     }
 
-    /// Turning, thrust and fuel; moves the flame to the nozzle; carries out a crash noticed during the last step.
+    /// Turning, thrust and fuel; carries out a crash noticed during the last step.
     public func fixedUpdate(_ step: GameStep, _ session: GameSession) {
         if crashPending { crash(session) }
         guard let ship, phase == .flying else {
@@ -117,17 +120,11 @@ public final class LanderGame: Game {
             return
         }
         let input = step.input
-        let pad = input.primaryController
-        var turn = 0.0
-        if input.isHeld(Key.left) || input.isHeld(.a) { turn -= 1 }
-        if input.isHeld(Key.right) || input.isHeld(.d) { turn += 1 }
-        if let x = pad?.axis(.leftX), abs(x) > 0.2 { turn += x }
+        var turn = input.strength(of: .turnRight) - input.strength(of: .turnLeft)
+        if let x = input.primaryController?.axis(.leftX), abs(x) > 0.2 { turn += x }
         try? ship.setAngularVelocity(max(-1, min(1, turn)) * Self.turnRate)
 
-        let wantsThrust =
-            input.isHeld(.up) || input.isHeld(.w) || input.isHeld(.space)
-            || pad?.isHeld(.a) == true || (pad?.axis(.rightTrigger) ?? 0) > 0.3
-        isThrusting = wantsThrust && fuel > 0
+        isThrusting = input.isHeld(.thrust) && fuel > 0
         if isThrusting {
             fuel = max(0, fuel - 10 * step.duration)
             let a = ship.angle
@@ -135,9 +132,8 @@ public final class LanderGame: Game {
             try? ship.applyForce(force)
         }
         lastVelocity = ship.velocity
+        // The flame is mounted on the ship (`buildShip`): it follows the nozzle and the ship's angle.
         thruster.birthRate = isThrusting ? 1 : 0
-        thruster.emitterPosition = ship.convertToWorld(CGPoint(x: 0, y: 13))
-        flame.emissionLongitude = CGFloat(ship.angle + .pi / 2)
         fuelBar.bounds.size.width = CGFloat(150 * fuel / Self.startFuel)
     }
 
@@ -153,6 +149,7 @@ public final class LanderGame: Game {
         let tilt = abs(remainder(ship.angle, 2 * .pi))
         if other === padShape, speed <= Self.safeSpeed, tilt <= Self.safeTilt {
             phase = .landed
+            session.unmount(thruster)
             score = 100 + Int(fuel.rounded())
             statusLight.backgroundColor = CGColor(red: 0.2, green: 0.9, blue: 0.3, alpha: 1)
         } else {
@@ -282,8 +279,7 @@ public final class LanderGame: Game {
             shipLayer.addSublayer(leg)
         }
         shipLayer.position = Self.start
-        session.rootLayer.addSublayer(shipLayer)
-        try session.attach(body, to: shipLayer)
+        try session.add(shipLayer, body: body)
         ship = body
     }
 
@@ -296,6 +292,8 @@ public final class LanderGame: Game {
         flame.birthRate = 400
         (flame.lifetime, flame.lifetimeRange) = (0.45, 0.15)
         (flame.velocity, flame.velocityRange) = (170, 40)
+        // Down, out of the nozzle; the mount adds the ship's angle.
+        flame.emissionLongitude = .pi / 2
         flame.emissionRange = 0.45
         flame.color = CGColor(red: 1, green: 0.65, blue: 0.25, alpha: 1)
         flame.alphaSpeed = -2
@@ -308,6 +306,8 @@ public final class LanderGame: Game {
         thruster.seed = 7
         thruster.emitterCells = [flame]
         root.addSublayer(thruster)
+        // The flame follows the nozzle, 13 points below the ship's centre, and turns with the ship.
+        if let ship { session.mount(thruster, on: ship, at: CGPoint(x: 0, y: 13)) }
 
         let spark = CAEmitterCell()
         spark.name = "spark"
@@ -365,4 +365,13 @@ public final class LanderGame: Game {
         let d = max(0, 1 - (dx * dx + dy * dy).squareRoot())
         return CGColor(red: 1, green: 1, blue: 1, alpha: CGFloat(d * d))
     }
+}
+
+extension InputAction {
+    /// The lander's main engine.
+    public static let thrust: InputAction = "thrust"
+    /// Turning left (counter-clockwise).
+    public static let turnLeft: InputAction = "turnLeft"
+    /// Turning right (clockwise).
+    public static let turnRight: InputAction = "turnRight"
 }

@@ -1,6 +1,6 @@
 // A windowed prototype outside the Emitter package: it depends on the SDLHost product (which brings
-// EmitterKit) and plays a few frames of a game in an SDL2 window on SDL's dummy video driver, which needs
-// no display.
+// EmitterKit) and plays a few frames of a game in an SDL2 window on SDL's dummy video and audio drivers,
+// which need no display and no sound card.
 import Foundation
 import SDLHost
 
@@ -26,12 +26,15 @@ do {
     let game = Sparkler()
     let window = try GameWindow(
         game: game, configuration: GameConfiguration(viewSize: CGSize(width: 320, height: 240)),
-        title: "Window prototype"
+        title: "Window prototype", audioDriver: "dummy"
     ) { $0.videoDriver = "dummy" }
     let shown = window.runFrames(frames)
     let live = window.session.liveParticles(of: game.emitter)
-    print("window prototype: \(shown) frames in a window (\(window.host.rendererName)), live sparks \(live)")
-    exit(shown == frames && live > 0 ? 0 : 1)
+    let audio = window.audioDriver ?? "none (\(window.audioProblem ?? "?"))"
+    print(
+        "window prototype: \(shown) frames in a window (\(window.host.rendererName)), live sparks \(live), "
+            + "audio \(audio)")
+    exit(shown == frames && live > 0 && window.audioDriver != nil ? 0 : 1)
 } catch {
     print("window prototype: \(error)")
     exit(1)
