@@ -41,9 +41,6 @@ public final class Compositor {
     /// previous frame). Default true.
     public var skipsCleanFrames = true
 
-    /// Counts from the last `render` call.
-    public private(set) var statistics = FrameStatistics()
-
     /// Problems found in the last frame's tree (a gradient with mismatched locations, a non-finite
     /// transform, …), each naming the layer and the fix. Such layers are skipped, never fatal.
     public private(set) var diagnostics: [String] = []
@@ -57,7 +54,8 @@ public final class Compositor {
     /// Whether every frame's pixel writes are counted (`counters.pixelsDrawn`, `pixelsBlended`); costs
     /// a second, single-threaded rasterisation of the frame. Default false.
     public var countsPixels = false
-    /// What the last frame did: layers drawn, offscreen passes, pixels blended, cache hits.
+    /// What the last frame did: whether it was skipped, layers drawn, offscreen passes, sprites, pixels
+    /// blended, cache hits (docs/Diagnostics.md).
     public internal(set) var counters = RenderCounters()
     /// Display counts of software-drawn layers at the last frame (flash updated regions).
     var lastDrawnCounts: [ObjectIdentifier: Int] = [:]
@@ -106,14 +104,13 @@ public final class Compositor {
     /// `root` is a presentation tree (each copy's `modelLayer` points at its model layer) or a model
     /// tree when nothing animates. When `skipsCleanFrames` is on and neither the tree (same root object,
     /// same `subtreeGeneration`) nor any emitter's draw list changed since the last call with the same
-    /// framebuffer, nothing is drawn and `statistics.wasClean` is true.
+    /// framebuffer, nothing is drawn and `counters.wasClean` is true.
     public func render(_ root: CALayer, into framebuffer: Framebuffer) {
         if root.modelLayer == nil { root.layoutSubtreeIfNeeded() }
         displayedLayers = (root.modelLayer ?? root).displaySubtreeIfNeeded()
         if skipsCleanFrames && renderDiagnostics.isEmpty && isClean(root, framebuffer) {
-            statistics = FrameStatistics()
-            statistics.wasClean = true
             counters = RenderCounters()
+            counters.wasClean = true
             counters.framePixels = framebuffer.width * framebuffer.height
             return
         }
@@ -130,6 +127,7 @@ public final class Compositor {
             ops, shadows: builder.shadows, halfResolution: builder.halfResolution,
             into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
             clear: PixelMath.pixel(clearColor), bandHeight: bands)
+        counters = frameCounters(builder, framebuffer)
         diagnose(ops, builder, framebuffer)
         finish(builder)
         if skipsCleanFrames { remember(root, framebuffer, builder) } else { lastRoot = nil }
@@ -155,6 +153,7 @@ public final class Compositor {
             ops, shadows: builder.shadows, halfResolution: builder.halfResolution,
             into: RenderTarget(base: framebuffer.pixels, stride: framebuffer.width, rect: rect),
             bandHeight: bands)
+        counters = frameCounters(builder, framebuffer)
         finish(builder)
         lastRoot = nil
     }
@@ -184,7 +183,6 @@ public final class Compositor {
     // MARK: - Bookkeeping
 
     private func finish(_ builder: RenderTreeBuilder) {
-        statistics = builder.statistics
         diagnostics = builder.diagnostics
         resources.endFrame()
     }

@@ -12,27 +12,27 @@ import Testing
         let c = Compositor(threadCount: 1, particles: p)
         let fb = try Framebuffer(width: 160, height: 120)
         c.render(root, into: fb)
-        #expect(!c.statistics.wasClean, "first frame draws")
+        #expect(!c.counters.wasClean, "first frame draws")
         let first = fb.withUnsafeBytes { Array($0) }
         c.render(root, into: fb)
-        #expect(c.statistics.wasClean, "same tree, same particles: skipped")
+        #expect(c.counters.wasClean, "same tree, same particles: skipped")
         #expect(fb.withUnsafeBytes { Array($0) } == first, "the framebuffer still holds the frame")
 
         e.backgroundColor = CGColor(red: 0.3, green: 0, blue: 0, alpha: 1)
         c.render(root, into: fb)
-        #expect(!c.statistics.wasClean, "a property change redraws")
+        #expect(!c.counters.wasClean, "a property change redraws")
         c.render(root, into: fb)
-        #expect(c.statistics.wasClean)
+        #expect(c.counters.wasClean)
 
         var list = p.drawList(for: e)!
         list.sprites[0].x += 1
         p.set(list, for: e)
         c.render(root, into: fb)
-        #expect(!c.statistics.wasClean, "a moved particle redraws")
+        #expect(!c.counters.wasClean, "a moved particle redraws")
 
         let other = try Framebuffer(width: 160, height: 120)
         c.render(root, into: other)
-        #expect(!c.statistics.wasClean, "another framebuffer is drawn")
+        #expect(!c.counters.wasClean, "another framebuffer is drawn")
     }
 
     @Test func rasterisedBitmapIsReusedWhenMovedAndRedrawnWhenTheSubtreeChanges() throws {
@@ -45,15 +45,15 @@ import Testing
         let c = Compositor(threadCount: 1)
         let fb = try Framebuffer(width: 100, height: 100)
         c.render(root, into: fb)
-        #expect(c.statistics.rasterizationMisses == 1 && c.statistics.rasterizationHits == 0)
+        #expect(c.counters.cacheMisses == 1 && c.counters.cacheHits == 0)
         l.position = CGPoint(x: 60, y: 60)
         l.opacity = 0.9
         c.render(root, into: fb)
-        #expect(c.statistics.rasterizationHits == 1, "moving or fading reuses the bitmap: \(c.statistics)")
+        #expect(c.counters.cacheHits == 1, "moving or fading reuses the bitmap: \(c.counters)")
         #expect(px(fb, 46, 46)[0] > 200 && px(fb, 46, 46)[1] < 10, "drawn at the new position: \(px(fb, 46, 46))")
         child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         c.render(root, into: fb)
-        #expect(c.statistics.rasterizationMisses == 1, "a sublayer change invalidates the bitmap: \(c.statistics)")
+        #expect(c.counters.cacheMisses == 1, "a sublayer change invalidates the bitmap: \(c.counters)")
         #expect(px(fb, 46, 46)[2] > 200, "the new colour shows: \(px(fb, 46, 46))")
         // A rebuilt presentation copy with the same content reuses the model's bitmap.
         let copy = CALayer(layer: l)
@@ -62,6 +62,6 @@ import Testing
         let root2 = CALayer(layer: root)
         root2.addSublayer(copy)
         c.render(root2, into: fb)
-        #expect(c.statistics.rasterizationHits == 1, "same fingerprint through a presentation copy: \(c.statistics)")
+        #expect(c.counters.cacheHits == 1, "same fingerprint through a presentation copy: \(c.counters)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import EmitterKit
+@_spi(Benchmarks) @testable import Particles
 
 /// `body`-mode cells: every particle is a circle body (radius from its size, mass from the cell) that
 /// pushes and is pushed, within a budget, and dies with its particle.
@@ -94,6 +95,29 @@ import Testing
         let (engine, emitter, cell) = try makeBodies(maxBodies: 1000, lifetime: 0.2)
         cell.velocity = 0
         cell.lifetimeRange = 0
+        for i in 0..<150 {
+            try engine.burst(
+                count: 1, cellNamed: "drop", in: emitter,
+                at: CGPoint(x: 10 + Double(i % 30) * 12, y: 20 + Double(i / 30) * 12))
+        }
+        cell.lifetime = 5
+        try engine.burst(count: 1, cellNamed: "drop", in: emitter, at: CGPoint(x: 200, y: 250))
+        for _ in 0..<60 { engine.advance(by: 1.0 / 60) }
+        let p = try PhysicsTestSupport.particles(engine, emitter, cell)
+        #expect(
+            p.count == 1 && engine.statistics.bodies == 1, "\(p.count) particles, \(engine.statistics.bodies) bodies")
+        #expect(abs(Double(p[0].x) - 200) < 1e-3 && abs(Double(p[0].y) - 250) < 1e-3, "the survivor stayed put: \(p)")
+    }
+
+    @Test func bodiesFollowTheirParticlesWhenParticleIdsWrapAround() throws {
+        // As above, with the cell's particle ids passing 2³² − 1 → 0 within the short-lived batch.
+        let (engine, emitter, cell) = try makeBodies(maxBodies: 1000, lifetime: 0.2)
+        cell.velocity = 0
+        cell.lifetimeRange = 0
+        engine.stepOnce()
+        let sim = try #require(engine.simulation(of: emitter))
+        try sim.withStepView(ofCell: cell, .identities) { _ in }
+        try #require(sim.runtime(of: cell)).store.nextID = .max - 70
         for i in 0..<150 {
             try engine.burst(
                 count: 1, cellNamed: "drop", in: emitter,

@@ -42,7 +42,7 @@ enum PhysicsTestSupport {
         x: Float, y: Float, vx: Float, vy: Float
     )] {
         guard let sim = engine.simulation(of: emitter) else { return [] }
-        return try sim.withParticleBuffers(ofCell: cell) { b in
+        return try sim.withStepView(ofCell: cell) { b in
             (0..<b.count).filter { b.isAlive($0) }.map { (b.x[$0], b.y[$0], b.vx[$0], b.vy[$0]) }
         }
     }

@@ -11,7 +11,7 @@ import Testing
         let (layer, cell) = makeS1()
         let sim = EmitterSimulation(layer: layer)
         run(sim, seconds: 1)
-        let live = try sim.withParticleBuffers(ofCell: cell) { b -> Int in
+        let live = try sim.withStepView(ofCell: cell) { b -> Int in
             var n = 0
             for i in 0..<b.count where b.isAlive(i) {
                 b.vx[i] = 0

@@ -20,6 +20,26 @@ import Testing
         }
     }
 
+    @Test func anOrderedFillGivesTheSameNumbersAsSingleDraws() {
+        // Every count around the eight-stream stride, then a draw after the batch: same stream position.
+        for seed: UInt64 in [0, 42, 0xDEAD_BEEF] {
+            for count in [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 37, 1000] {
+                var single = SeededRandom(seed: seed)
+                var batched = single
+                let expected = (0..<count).map { _ in single.next32() }
+                var got = [UInt32](repeating: 0, count: count)
+                got.withUnsafeMutableBufferPointer { if let p = $0.baseAddress { batched.fill(p, count: count) } }
+                #expect(
+                    got == expected,
+                    "seed \(seed), count \(count): first difference at \(got.indices.first { got[$0] != expected[$0] } ?? -1)"
+                )
+                #expect(
+                    batched == single && batched.next32() == single.next32(),
+                    "seed \(seed), count \(count): state after the batch")
+            }
+        }
+    }
+
     @Test func aPlanarFillWritesTheFullFillsWordsOfItsOffsetsOnlyAndEndsWhereItWould() {
         var masks = SeededRandom(seed: 3)
         for births in [0, 1, 7, 8, 9, 17, 256] {

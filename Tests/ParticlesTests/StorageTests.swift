@@ -64,7 +64,7 @@ import Testing
             #expect(
                 c.alive == ages.count && c.born - c.died == c.alive, "t = \(sim.time): \(c), snapshot \(ages.count)")
         }
-        let slots = (try? sim.withParticleBuffers(ofCell: cell) { $0.count }) ?? 0
+        let slots = (try? sim.withStepView(ofCell: cell) { $0.count }) ?? 0
         #expect(
             slots <= sim.aliveCount + sim.aliveCount / 4 + 64,
             "tombstones bounded: \(slots) slots for \(sim.aliveCount) alive")

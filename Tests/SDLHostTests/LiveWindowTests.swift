@@ -83,14 +83,14 @@ struct LiveWindowTests {
         print(
             "renderer \(host.rendererName), vsync waits \(host.displayLink.presentWaitsForVsync), "
                 + "mean delta \(demo.deltas.dropFirst().reduce(0, +) / Double(max(1, demo.deltas.count - 1))) s, "
-                + "fps \(host.statistics.framesPerSecond), work \(host.statistics.workMilliseconds) ms")
+                + "fps \(host.frameRate.framesPerSecond), work \(host.frameRate.workMilliseconds) ms")
         if let path = environment["SDLHOST_SNAPSHOT"] {
             try CGImage(width: capture.width, height: capture.height, premultipliedPixels: capture.pixels).writePNG(
                 to: path)
         }
         host.close()
         #expect(capture.width == width && capture.height == height)
-        #expect(host.statistics.framesPerSecond > 20, "fps \(host.statistics.framesPerSecond)")
+        #expect(host.frameRate.framesPerSecond > 20, "fps \(host.frameRate.framesPerSecond)")
     }
 
     /// User + system CPU seconds of this process (all threads).

@@ -13,9 +13,9 @@ import Testing
     }
 
     var report: OverlayReport {
-        var statistics = FrameStatistics()
-        statistics.record(interval: 1.0 / 60, work: 0.004)
-        return OverlayReport(statistics: statistics, liveParticles: 12345, bodies: 7)
+        var frameRate = FrameRateMeter()
+        frameRate.record(interval: 1.0 / 60, work: 0.004)
+        return OverlayReport(frameRate: frameRate, liveParticles: 12345, bodies: 7)
     }
 
     @Test func nothingIsDrawnWhenEverythingIsOff() {
@@ -106,18 +106,18 @@ import Testing
     }
 
     @Test func statisticsAverageOverHalfSecondWindows() {
-        var statistics = FrameStatistics()
+        var frameRate = FrameRateMeter()
         // Binary-exact intervals: 32 frames of 1/64 s fill one window exactly.
-        statistics.record(interval: 1.0 / 64, work: 0.002)
-        #expect(statistics.framesPerSecond == 64, "running mean before the first window: \(statistics.framesPerSecond)")
-        for _ in 1..<32 { statistics.record(interval: 1.0 / 64, work: 0.002) }
-        #expect(statistics.framesPerSecond == 64, "fps \(statistics.framesPerSecond)")
-        for _ in 0..<15 { statistics.record(interval: 1.0 / 32, work: 0.010) }
+        frameRate.record(interval: 1.0 / 64, work: 0.002)
+        #expect(frameRate.framesPerSecond == 64, "running mean before the first window: \(frameRate.framesPerSecond)")
+        for _ in 1..<32 { frameRate.record(interval: 1.0 / 64, work: 0.002) }
+        #expect(frameRate.framesPerSecond == 64, "fps \(frameRate.framesPerSecond)")
+        for _ in 0..<15 { frameRate.record(interval: 1.0 / 32, work: 0.010) }
         #expect(
-            statistics.framesPerSecond == 64, "the second window is not complete yet: \(statistics.framesPerSecond)")
-        statistics.record(interval: 1.0 / 32, work: 0.010)
-        #expect(statistics.framesPerSecond == 32, "fps \(statistics.framesPerSecond)")
-        #expect(abs(statistics.workMilliseconds - 10) < 1e-9, "work \(statistics.workMilliseconds)")
-        #expect(statistics.frameCount == 48)
+            frameRate.framesPerSecond == 64, "the second window is not complete yet: \(frameRate.framesPerSecond)")
+        frameRate.record(interval: 1.0 / 32, work: 0.010)
+        #expect(frameRate.framesPerSecond == 32, "fps \(frameRate.framesPerSecond)")
+        #expect(abs(frameRate.workMilliseconds - 10) < 1e-9, "work \(frameRate.workMilliseconds)")
+        #expect(frameRate.frameCount == 48)
     }
 }

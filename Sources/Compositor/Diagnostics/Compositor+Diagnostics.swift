@@ -2,33 +2,31 @@ import Foundation
 import LayerKit
 
 extension Compositor {
-    /// Fills `counters` for the frame just drawn and paints the requested overlays over it.
-    func diagnose(_ ops: [DrawOp], _ builder: RenderTreeBuilder, _ fb: Framebuffer) {
-        let stats = builder.statistics
-        var c = RenderCounters()
+    /// The counters of the frame `builder` just built into `fb`: the builder's, and what only the
+    /// compositor knows (software redraws, offscreen passes, the frame's pixels).
+    func frameCounters(_ builder: RenderTreeBuilder, _ fb: Framebuffer) -> RenderCounters {
+        var c = builder.counters
         c.framePixels = fb.width * fb.height
-        c.layersDrawn = stats.layersVisited
         c.layersRedrawn = displayedLayers
-        c.cacheHits = stats.rasterizationHits
-        c.cacheMisses = stats.rasterizationMisses
         c.offscreenPasses =
-            stats.groups + stats.rasterizationMisses + builder.halfResolution.count
+            c.groups + c.cacheMisses + builder.halfResolution.count
             + builder.shadows.filter {
                 if case .content = $0.source { return true } else { return false }
             }.count
-        let options = renderDiagnostics
-        guard countsPixels || !options.isEmpty else {
-            counters = c
-            return
-        }
+        return c
+    }
 
+    /// Adds the pixel counts to `counters` when asked for, and paints the requested overlays over the
+    /// frame just drawn.
+    func diagnose(_ ops: [DrawOp], _ builder: RenderTreeBuilder, _ fb: Framebuffer) {
+        let options = renderDiagnostics
+        guard countsPixels || !options.isEmpty else { return }
         let pass = DiagnosticPass(width: fb.width, height: fb.height)
         if countsPixels || options.contains(.overdrawHeatMap) {
             pass.countPixels(ops)
-            c.pixelsDrawn = pass.counters.pixelsDrawn
-            c.pixelsBlended = pass.counters.pixelsBlended
+            counters.pixelsDrawn = pass.counters.pixelsDrawn
+            counters.pixelsBlended = pass.counters.pixelsBlended
         }
-        counters = c
         guard !options.isEmpty else { return }
 
         if options.contains(.overdrawHeatMap) { pass.drawHeatMap(into: fb) }

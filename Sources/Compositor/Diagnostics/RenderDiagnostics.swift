@@ -73,16 +73,26 @@ public enum RenderDiagnosticsError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Per-frame counters of the work the compositor did (the book's performance chapter: layers drawn,
-/// offscreen passes, pixels blended, rasterisation cache use). Pixel counts are measured only when
-/// `Compositor.countsPixels` is on or the overdraw heat map is shown; otherwise they are 0.
+/// offscreen passes, pixels blended, rasterisation cache use): the compositor's one counters type
+/// (`Compositor.counters`). Pixel counts are measured only when `Compositor.countsPixels` is on or the
+/// overdraw heat map is shown; otherwise they are 0.
 public struct RenderCounters: Equatable, Sendable, Codable {
+    /// Whether the frame was skipped because nothing changed (`Compositor.skipsCleanFrames`); the other
+    /// counters are then 0 except `framePixels`.
+    public var wasClean = false
     /// Layers drawn (visited after the hidden and opacity checks).
     public var layersDrawn = 0
     /// Layers whose content was drawn by software before the frame (`displayIfNeeded`).
     public var layersRedrawn = 0
-    /// Passes into offscreen buffers: groups (masks, group opacity, shaped clips), shadows without a
-    /// path, and re-rasterised `shouldRasterize` layers.
+    /// Passes into offscreen buffers: `groups`, shadows without a path, and re-rasterised
+    /// `shouldRasterize` layers (`cacheMisses`).
     public var offscreenPasses = 0
+    /// Offscreen groups: group opacity, non-rectangular clips, masks.
+    public var groups = 0
+    /// Shadows blurred.
+    public var shadows = 0
+    /// Particles submitted by the emitters' draw lists.
+    public var sprites = 0
     /// `shouldRasterize` layers drawn from the cache.
     public var cacheHits = 0
     /// `shouldRasterize` layers re-rasterised.

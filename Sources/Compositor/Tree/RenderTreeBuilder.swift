@@ -56,7 +56,8 @@ final class RenderTreeBuilder {
     /// Emitters drawn (model layer and the list drawn), for clean-frame detection.
     var emitters: [(model: CAEmitterLayer, list: ParticleDrawList?)] = []
     var diagnostics: [String] = []
-    var statistics = FrameStatistics()
+    /// What the frame did so far (`Compositor.counters`; the compositor adds what only it knows).
+    var counters = RenderCounters()
     /// Whether a delayed replicator instance was drawn (such frames are never "clean").
     var usedInstanceSource = false
     /// Regions for the diagnostics overlays (Diagnostics/), recorded only when not nil.
@@ -105,7 +106,7 @@ final class RenderTreeBuilder {
         opacity = opacity.isFinite ? min(1, max(0, opacity)) : 0
         if forceOpaque { opacity = 1 }
         guard opacity > 0, !ctx.clip.isEmpty else { return [] }
-        statistics.layersVisited += 1
+        counters.layersDrawn += 1
         guard RenderTreeBuilder.isFinite(ctx.h) else {
             note(layer, "has a non-finite position, bounds or transform; it is not drawn (check its geometry)")
             return []
@@ -222,7 +223,7 @@ final class RenderTreeBuilder {
             maskOps = m
         }
         guard !bounds.isEmpty else { return [] }
-        statistics.groups += 1
+        counters.groups += 1
         regions?.append(
             clipShape.map { DiagnosticRegion(.offscreen, shape: $0) } ?? DiagnosticRegion(.offscreen, rect: bounds))
         return [
@@ -449,7 +450,7 @@ final class RenderTreeBuilder {
         resources.spriteBuilder.build(
             list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip, into: batch, threads: threads,
             bandHeight: bandHeight, halfResolution: resources.drawsSoftSpritesAtHalfResolution)
-        statistics.sprites += list.sprites.count
+        counters.sprites += list.sprites.count
         guard batch.bandCount > 0 else { return [] }
         if batch.halfResolution {
             guard let op = HalfResolutionOp(batch: batch, deviceClip: ctx.clip, pool: resources.pool) else { return [] }
@@ -503,7 +504,7 @@ final class RenderTreeBuilder {
             alpha: color.alpha * CGFloat(min(1, layer.shadowOpacity)))
         let op = ShadowOp(source: source, bounds: bounds, dx: idx, dy: idy, sigma: sigma, color: ctx.tint.pixel(of: c))
         shadows.append(op)
-        statistics.shadows += 1
+        counters.shadows += 1
         return op
     }
 
@@ -534,13 +535,13 @@ final class RenderTreeBuilder {
         hasher.combine(Double(extent.minY))
         let fingerprint = hasher.finalize()
         let key = ObjectIdentifier(layer.modelLayer ?? layer)
-        let missesBefore = statistics.rasterizationMisses
+        let missesBefore = counters.cacheMisses
         let texture: Texture
         if let hit = resources.rasterCache.texture(key: key, fingerprint: fingerprint) {
             texture = hit
-            statistics.rasterizationHits += 1
+            counters.cacheHits += 1
         } else {
-            statistics.rasterizationMisses += 1
+            counters.cacheMisses += 1
             let base = PlaneTransform(
                 m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0,
                 m31: -Double(extent.minX) * s, m32: -Double(extent.minY) * s, m33: 1)
@@ -570,7 +571,7 @@ final class RenderTreeBuilder {
             let shape = shape(rect: extent, radius: 0, corners: [], h: ctx.h, antialiased: true, clip: ctx.clip)
         else { return [] }
         regions?.append(
-            DiagnosticRegion(statistics.rasterizationMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
+            DiagnosticRegion(counters.cacheMisses > missesBefore ? .rasterMiss : .rasterHit, shape: shape))
         let paint = ImagePaint(
             texture: texture, inverse: inv,
             xMap: .linear(scale: Float(s), offset: Float(-Double(extent.minX) * s)),
@@ -702,25 +703,4 @@ final class RenderTreeBuilder {
             "layer \(name) (bounds \(b.width)×\(b.height) at position \(layer.position.x), \(layer.position.y)) \(message)"
         if !diagnostics.contains(text) { diagnostics.append(text) }
     }
-}
-
-/// Counts from the last frame, for tests and tuning.
-public struct FrameStatistics: Equatable, Sendable {
-    /// Layers visited (drawn or at least considered after hidden/opacity checks).
-    public var layersVisited = 0
-    /// Offscreen groups (group opacity, non-rectangular clips, masks).
-    public var groups = 0
-    /// Shadows blurred.
-    public var shadows = 0
-    /// Particles submitted by the draw lists.
-    public var sprites = 0
-    /// shouldRasterize layers drawn from their cached bitmap.
-    public var rasterizationHits = 0
-    /// shouldRasterize layers (re)drawn into their bitmap.
-    public var rasterizationMisses = 0
-    /// Whether the frame was skipped because nothing changed.
-    public var wasClean = false
-
-    /// All zero.
-    public init() {}
 }

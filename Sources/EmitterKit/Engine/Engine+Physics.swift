@@ -94,13 +94,8 @@ extension Engine {
 
     // MARK: - Hooks of the frame loop
 
-    /// Before the emitters step: the coupling remembers their clocks.
-    func physicsWillStepEmitters() {
-        physics?.noteEmitterTimes(emitters)
-    }
-
     /// Steps the physics world (when the engine has one) and couples particles to it.
-    func stepPhysics(_ step: FixedStep, totals: inout StepTotals) {
+    func stepPhysics(_ step: FixedStep) {
         guard let physics else { return }
         do {
             try physics.step(

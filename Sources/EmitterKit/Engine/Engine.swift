@@ -157,10 +157,10 @@ public final class Engine {
             rootLayer.layoutSubtreeIfNeeded()
             commitPendingChanges()
             refreshEmitters()
-            var events = StepTotals()
-            let frame = runSteps(advancingBy: frameDelta, totals: &events)
+            var events = ParticleEventTotals()
+            let frame = runSteps(advancingBy: frameDelta, events: &events)
             try? clock.set(to: startTime + integrator.acceptedTime)
-            afterSteps(frame: frame, totals: events, started: started)
+            afterSteps(frame: frame, events: events, started: started)
             return frame
         }
     }
@@ -172,50 +172,46 @@ public final class Engine {
             rootLayer.layoutSubtreeIfNeeded()
             commitPendingChanges()
             refreshEmitters()
-            var events = StepTotals()
-            let frame = runSteps(advancingBy: integrator.step, totals: &events)
+            var events = ParticleEventTotals()
+            let frame = runSteps(advancingBy: integrator.step, events: &events)
             try? clock.set(to: startTime + integrator.acceptedTime)
-            afterSteps(frame: frame, totals: events, started: started)
+            afterSteps(frame: frame, events: events, started: started)
         }
     }
 
     /// Accepts a frame delta and runs the due fixed steps. The integrator is advanced first and left alone
     /// while the steps run, so step callbacks may read `simulatedTime`, `integrator` and `stepCount` (they
     /// see the frame's end; `FixedStep` has the step's own index and time).
-    private func runSteps(advancingBy delta: CFTimeInterval, totals: inout StepTotals) -> FrameAdvance {
+    private func runSteps(advancingBy delta: CFTimeInterval, events: inout ParticleEventTotals) -> FrameAdvance {
         let n = integrator.advance(by: delta)
         let frame = integrator.lastFrame
         let first = integrator.stepCount - Int64(n)
         let step = integrator.step
         for k in 0..<Int64(n) {
             let index = first + k
-            runFixedStep(FixedStep(index: index, time: Double(index) * step, duration: step), totals: &totals)
+            runFixedStep(FixedStep(index: index, time: Double(index) * step, duration: step), events: &events)
         }
         return frame
     }
 
     /// One fixed step: the stages fixed update, emit and physics of docs/Design.md §1.3.
-    func runFixedStep(_ step: FixedStep, totals: inout StepTotals) {
+    func runFixedStep(_ step: FixedStep, events: inout ParticleEventTotals) {
         onFixedStep?(step)
         // An emitter's step covers (start, end] and `EmitterSimulation.step` takes the parent time at
         // its end: passing the start would make the first step emit nothing. The animated values are
         // those at the end too, where the step's last births are placed.
         let stepEndMediaTime = startTime + step.time + step.duration
-        physicsWillStepEmitters()
         for entry in emitters {
             let model = entry.layer
             let parentTime = model.superlayer?.localTime(forMediaTime: stepEndMediaTime) ?? stepEndMediaTime
             let current = model.presentationCopy(atTime: stepEndMediaTime) as? CAEmitterLayer ?? model
             entry.simulation.step(by: step.duration, layer: current, parentTime: parentTime)
             let e = entry.simulation.lastStepEvents
-            totals.births += e.births
-            totals.deaths += e.deaths
-            totals.dropped += e.dropped
-            totals.nonFinite += e.nonFinite
+            events.add(e)
             if e.births + e.deaths + e.dropped > 0 { onParticleEvents?(model, e) }
             if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
         }
-        stepPhysics(step, totals: &totals)
+        stepPhysics(step)
         onFixedStepEnd?(step)
     }
 
@@ -223,7 +219,7 @@ public final class Engine {
     /// (`render` commits the thread's implicit transaction before building the presentation tree).
     private func commitPendingChanges() { CATransaction.flush() }
 
-    func afterSteps(frame: FrameAdvance, totals: StepTotals, started: UInt64) {
+    func afterSteps(frame: FrameAdvance, events: ParticleEventTotals, started: UInt64) {
         syncBodiesToLayers(fraction: integrator.interpolationFraction)
         onSync?(integrator.interpolationFraction)
         // Animations complete and callbacks run at the frame's time even when it is not drawn; the
@@ -241,11 +237,11 @@ public final class Engine {
         s.measuredDelta = frame.measuredDelta
         s.steps = frame.steps
         s.droppedTime = frame.droppedTime
-        s.births = totals.births
-        s.deaths = totals.deaths
-        s.dropped = totals.dropped
-        s.nonFiniteRemoved = totals.nonFinite
-        nonFiniteRemovedTotal += totals.nonFinite
+        s.births = events.births
+        s.deaths = events.deaths
+        s.dropped = events.dropped
+        s.nonFiniteRemoved = events.nonFinite
+        nonFiniteRemovedTotal += events.nonFinite
         s.liveParticles = emitters.reduce(0) { $0 + $1.simulation.aliveCount }
         s.bodies = bodyCount
         s.simulationMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
@@ -368,12 +364,18 @@ package final class EmitterRuntime {
     }
 }
 
-/// Births, deaths and drops summed over a frame's steps.
-struct StepTotals {
-    var births = 0
-    var deaths = 0
-    var dropped = 0
-    var nonFinite = 0
+/// The emitters' step events (`EmitterStepEvents`) summed over a frame's steps: the engine's one
+/// aggregate of what the simulations report, read into `FrameStatistics`.
+struct ParticleEventTotals {
+    var births = 0, deaths = 0, dropped = 0, nonFinite = 0
+
+    /// Adds one emitter's step.
+    mutating func add(_ e: EmitterStepEvents) {
+        births += e.births
+        deaths += e.deaths
+        dropped += e.dropped
+        nonFinite += e.nonFinite
+    }
 }
 
 /// Why the engine refused a request.

@@ -22,18 +22,23 @@ final class CellCoupling {
 
     // MARK: - State
 
+    /// The swept particles in world coordinates (`gather`): start and end positions, velocities, slots.
     private let scratch = ScratchColumns()
     private var contacts: [ParticleContact] = []
     /// Body mode: the particle bodies.
     private(set) var group: ParticleBodyGroup?
-    /// Body mode: each particle's body slot and the world velocity last written into it; stick: 1 for
-    /// a stuck particle and its world position.
-    private var tracker = ParticleTracker()
+    /// Body mode: the particles with bodies (tag: the body's slot; a, b: the world velocity last written
+    /// into it). Stick: the stuck particles (a, b: where they rest, world coordinates).
+    private var followed = FollowedParticles()
     private var bodySlots: [Int32] = []
     private var dvx: [Float] = []
     private var dvy: [Float] = []
     /// The collision radius in world points for the current step.
     private var localRadiusInWorld = 0.0
+    /// What the scratch holds after this step's sweep, for the force fields of the same step
+    /// (`applyFields`): the simulation and step it was gathered at, the slots then in use, and the
+    /// number of entries, each with the world values the fields read.
+    private var gathered: (simulation: ObjectIdentifier, step: Int, slots: Int, entries: Int)?
 
     // MARK: - Creating
 
@@ -97,32 +102,35 @@ final class CellCoupling {
         guard let group else { return }
         let radius = localRadius * map.scale
         let mass = physics.mass
-        try sim.withParticleBuffers(ofCell: cell) { b in
+        try sim.withStepView(ofCell: cell, .identities) { v in
             var despawnError: Error?
-            tracker.follow(b) { slot in
+            followed.follow(v) { slot in
                 do { try group.despawn(Int(slot)) } catch { despawnError = error }
             }
             if let despawnError { throw despawnError }
             bodySlots.removeAll(keepingCapacity: true)
             dvx.removeAll(keepingCapacity: true)
             dvy.removeAll(keepingCapacity: true)
-            for i in 0..<b.count where b.isAlive(i) {
-                let (wvx, wvy) = map.vector(Double(b.vx[i]), Double(b.vy[i]))
-                if tracker.tag[i] >= 0 {
-                    bodySlots.append(tracker.tag[i])
-                    dvx.append(Float(wvx) - tracker.a[i])
-                    dvy.append(Float(wvy) - tracker.b[i])
+            var spawned: [(slot: Int, tag: Int32, a: Float, b: Float)] = []
+            var cursor = 0
+            for i in 0..<v.count where v.isAlive(i) {
+                let (wvx, wvy) = map.vector(Double(v.vx[i]), Double(v.vy[i]))
+                if let k = followed.entry(ofSlot: i, cursor: &cursor) {
+                    bodySlots.append(followed.tags[k])
+                    dvx.append(Float(wvx) - followed.a[k])
+                    dvy.append(Float(wvy) - followed.b[k])
                 } else if group.liveCount < group.budget, radius > 0 {
-                    let (wx, wy) = map.point(Double(b.x[i]), Double(b.y[i]))
+                    let (wx, wy) = map.point(Double(v.x[i]), Double(v.y[i]))
                     if let slot = try group.spawn(
                         position: CGPoint(x: wx, y: wy),
                         velocity: CGVector(dx: wvx, dy: wvy),
                         radius: radius, mass: mass)
                     {
-                        tracker.tag[i] = Int32(slot)
+                        spawned.append((i, Int32(slot), 0, 0))
                     }
                 }
             }
+            if let ids = v.ids { followed.merge(spawned, ids: ids) }
             try bodySlots.withUnsafeBufferPointer { s in
                 try dvx.withUnsafeBufferPointer { x in
                     try dvy.withUnsafeBufferPointer { y in
@@ -138,57 +146,51 @@ final class CellCoupling {
     /// Body mode: removes every particle body (the emitter left the engine's tree).
     func releaseBodies() throws {
         guard let group, group.liveCount > 0 else { return }
-        for tag in tracker.tag where tag >= 0 { try group.despawn(Int(tag)) }
-        tracker = ParticleTracker()
+        for tag in followed.tags where tag >= 0 { try group.despawn(Int(tag)) }
+        followed.removeAll()
     }
 
     // MARK: - After the world step
 
     /// Moves the particles after the world stepped: body-mode particles take their bodies' positions
     /// and velocities; the others (all of a collide-mode cell, the bodyless ones of a body-mode cell)
-    /// are swept from where they were at the start of the step. Contacts kill, stop or burst.
+    /// are swept from where they were at the start of the step (`ParticleStepView.start`). Contacts
+    /// kill, stop or burst.
     ///
     /// - Parameters:
-    ///   - sim: the emitter's simulation.
-    ///   - map: from the emitter's layer to world coordinates.
-    ///   - elapsed: the emitter's local time covered by this engine step, seconds.
+    ///   - sim: the emitter's simulation, stepped for this engine step.
+    ///   - map: from the emitter's coordinates to the world's.
     ///   - gravityStep: the world's gravity × the step: taken back out of what particle bodies gained,
     ///     so that particles fall with their cell's acceleration, as without physics.
-    ///   - world: the world that just stepped.
-    ///   - step: the engine's step number, for contact events.
-    ///   - report: receives each particle contact, or nil.
-    ///   - layerOf: the layer a body moves, for contact events.
-    /// - Throws: what reading the cell's particle buffers throws.
+    ///   - world: the world just stepped.
+    ///   - step: the engine step's index, for the events.
+    ///   - report: receives each contact, when set.
+    ///   - layerOf: the layer a body moves, for the events.
+    /// - Throws: what the simulation or the world refuse (a cell that left the emitter, a bad value).
     func afterWorldStep(
-        sim: EmitterSimulation, map: PlaneMap, elapsed: Double, gravityStep: (Double, Double), world: PhysicsWorld,
-        step: Int64,
+        sim: EmitterSimulation, map: PlaneMap, gravityStep: (Double, Double), world: PhysicsWorld, step: Int64,
         report: ((ParticleContactEvent) -> Void)?, layerOf: (PhysicsBody) -> CALayer?
     ) throws {
+        gathered = nil
         let isBodyMode = group != nil
         let stick = physics.mode == .collide && physics.onContact == .stick
         let inverse = map.inverted
         let identity = map.isIdentity
         var bursts: [(x: Double, y: Double, dx: Double, dy: Double)] = []
         localRadiusInWorld = localRadius * map.scale
-        try sim.withParticleBuffers(ofCell: cell) { b in
+        let options: ParticleStepView.Options = stick || isBodyMode ? [.startPositions, .identities] : .startPositions
+        try sim.withStepView(ofCell: cell, options) { v in
             if stick {
-                tracker.follow(b) { _ in }
+                followed.follow(v) { _ in }
             }
             if isBodyMode, let group {
-                readBodies(group, b, inverse: inverse, identity: identity, gravityStep: gravityStep)
+                readBodies(group, v, inverse: inverse, identity: identity, gravityStep: gravityStep)
             }
-            guard elapsed > 0 else {
-                if stick || isBodyMode { tracker.record(b) }
-                return
-            }
-            // Gather the particles to sweep, with their positions at the start of the step.
-            let ax = Double(cell.xAcceleration)
-            let ay = Double(cell.yAcceleration)
-            scratch.reserve(b.count)
+            let elapsed = v.elapsed
+            guard elapsed > 0 else { return }
+            scratch.reserve(v.count)
             let s = scratch
-            let n = gather(
-                b, elapsed: elapsed, acceleration: (ax, ay), map: map, inverse: inverse,
-                skipTagged: isBodyMode, stick: stick)
+            let n = gather(v, map: map, inverse: inverse, skipFollowed: isBodyMode, stick: stick)
             contacts.removeAll(keepingCapacity: true)
             if n > 0 {
                 // A sticking particle is placed at its contact afterwards; no bounce needed.
@@ -201,22 +203,23 @@ final class CellCoupling {
                     options: options, contacts: &contacts)
             }
             let response = physics.mode == .collide ? physics.onContact : .bounce
-            let (awx, awy) = map.vector(ax, ay)
+            let (awx, awy) = map.vector(v.acceleration.x, v.acceleration.y)
+            var stuck: [(slot: Int, tag: Int32, a: Float, b: Float)] = []
             for c in contacts {
                 let k = Int(c.index)
                 let i = Int(s.slot[k])
                 if awx != 0 || awy != 0 {
                     correctBounce(
-                        c, k: k, end: map.point(Double(b.x[i]), Double(b.y[i])), acceleration: (awx, awy),
+                        c, k: k, end: map.point(Double(v.x[i]), Double(v.y[i])), acceleration: (awx, awy),
                         elapsed: elapsed)
                 }
                 // Write back what the sweep changed.
                 if identity {
-                    (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (s.x[k], s.y[k], s.vx[k], s.vy[k])
+                    (v.x[i], v.y[i], v.vx[i], v.vy[i]) = (s.x[k], s.y[k], s.vx[k], s.vy[k])
                 } else {
                     let p = inverse.point(Double(s.x[k]), Double(s.y[k]))
-                    let v = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
-                    (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (Float(p.0), Float(p.1), Float(v.0), Float(v.1))
+                    let u = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
+                    (v.x[i], v.y[i], v.vx[i], v.vy[i]) = (Float(p.0), Float(p.1), Float(u.0), Float(u.1))
                 }
                 switch response {
                 case .bounce: break
@@ -226,12 +229,12 @@ final class CellCoupling {
                     let r = Float(localRadiusInWorld) + 0.01
                     let wx = c.x + c.normalX * r
                     let wy = c.y + c.normalY * r
-                    tracker.tag[i] = 1
-                    tracker.a[i] = wx
-                    tracker.b[i] = wy
+                    stuck.append((i, 1, wx, wy))
                     let (lx, ly) = inverse.point(Double(wx), Double(wy))
-                    (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (Float(lx), Float(ly), 0, 0)
+                    (v.x[i], v.y[i], v.vx[i], v.vy[i]) = (Float(lx), Float(ly), 0, 0)
                 }
+                // The fields of this step read the particle as it is now (`applyFields`).
+                regather(v, i, into: k, map: map, identity: identity)
                 if !contactCells.isEmpty {
                     let (lx, ly) = inverse.point(Double(c.x), Double(c.y))
                     let (nx, ny) = inverse.vector(Double(c.normalX), Double(c.normalY))
@@ -247,9 +250,10 @@ final class CellCoupling {
                             layer: shape?.body.flatMap(layerOf), response: response, step: step))
                 }
             }
-            if stick || isBodyMode { tracker.record(b) }
+            if let ids = v.ids { followed.merge(stuck, ids: ids) }
+            gathered = (ObjectIdentifier(sim), sim.stepCount, v.count, n)
         }
-        // Bursts change other cells' stores, so they happen outside the buffers' scope.
+        // Bursts change other cells' stores, so they happen outside the view's scope.
         for burst in bursts {
             for sub in contactCells {
                 try sim.burst(
@@ -259,14 +263,13 @@ final class CellCoupling {
         }
     }
 
-    /// Copies the live particles to sweep into the scratch columns (world coordinates, with their
-    /// positions at the start of the step) and returns how many. Stuck particles are put back where
-    /// they stuck; particles with bodies are left out.
+    /// Copies the live particles to sweep into the scratch columns (world coordinates: where each was
+    /// when the step began, from the view, and where it is now) and returns how many. Stuck particles
+    /// are put back where they stuck; particles with bodies are left out.
     private func gather(
-        _ b: ParticleBuffers, elapsed: Double, acceleration: (Double, Double), map: PlaneMap, inverse: PlaneMap,
-        skipTagged: Bool, stick: Bool
+        _ v: ParticleStepView, map: PlaneMap, inverse: PlaneMap, skipFollowed: Bool, stick: Bool
     ) -> Int {
-        let (ax, ay) = acceleration
+        guard v.hasStarts else { return 0 }
         let identity = map.isIdentity
         let px = scratch.px
         let py = scratch.py
@@ -275,44 +278,97 @@ final class CellCoupling {
         let evx = scratch.vx
         let evy = scratch.vy
         let slots = scratch.slot
-        let x = b.x
-        let y = b.y
-        let vx = b.vx
-        let vy = b.vy
-        let tracked = skipTagged || stick
+        let (x, y, vx, vy) = (v.x, v.y, v.vx, v.vy)
+        let following = (skipFollowed || stick) && followed.count > 0
+        var cursor = 0
         var n = 0
-        for i in 0..<b.count where b.isAlive(i) {
-            if tracked {
-                let tag = tracker.tag[i]
-                if skipTagged && tag >= 0 { continue }
-                if stick && tag == 1 {
+        for i in 0..<v.count where v.isAlive(i) {
+            if following, let k = followed.entry(ofSlot: i, cursor: &cursor) {
+                if stick {
                     // A stuck particle stays where it stuck (world position, back in the emitter's space).
-                    let (lx, ly) = inverse.point(Double(tracker.a[i]), Double(tracker.b[i]))
+                    let (lx, ly) = inverse.point(Double(followed.a[k]), Double(followed.b[k]))
                     (x[i], y[i], vx[i], vy[i]) = (Float(lx), Float(ly), 0, 0)
-                    continue
                 }
+                continue
             }
-            let t = min(elapsed, max(0, b.age(i)))
-            let x1 = Double(x[i])
-            let y1 = Double(y[i])
-            let vx1 = Double(vx[i])
-            let vy1 = Double(vy[i])
-            let x0 = x1 - vx1 * t + 0.5 * ax * t * t
-            let y0 = y1 - vy1 * t + 0.5 * ay * t * t
+            let start = v.start(i)
             if identity {
-                (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (Float(x0), Float(y0), x[i], y[i], vx[i], vy[i])
-            } else {
-                let p0 = map.point(x0, y0)
-                let p1 = map.point(x1, y1)
-                let v = map.vector(vx1, vy1)
                 (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (
-                    Float(p0.0), Float(p0.1), Float(p1.0), Float(p1.1), Float(v.0), Float(v.1)
+                    Float(start.x), Float(start.y), x[i], y[i], vx[i], vy[i]
+                )
+            } else {
+                let p0 = map.point(start.x, start.y)
+                let p1 = map.point(Double(x[i]), Double(y[i]))
+                let u = map.vector(Double(vx[i]), Double(vy[i]))
+                (px[n], py[n], ex[n], ey[n], evx[n], evy[n]) = (
+                    Float(p0.0), Float(p0.1), Float(p1.0), Float(p1.1), Float(u.0), Float(u.1)
                 )
             }
             slots[n] = Int32(i)
             n += 1
         }
         return n
+    }
+
+    /// Entry `k` of the scratch becomes slot `i` as it is now, mapped as `gather` maps (after a contact
+    /// wrote the particle back).
+    private func regather(_ v: ParticleStepView, _ i: Int, into k: Int, map: PlaneMap, identity: Bool) {
+        let s = scratch
+        if identity {
+            (s.x[k], s.y[k], s.vx[k], s.vy[k]) = (v.x[i], v.y[i], v.vx[i], v.vy[i])
+        } else {
+            let p = map.point(Double(v.x[i]), Double(v.y[i]))
+            let u = map.vector(Double(v.vx[i]), Double(v.vy[i]))
+            (s.x[k], s.y[k], s.vx[k], s.vy[k]) = (Float(p.0), Float(p.1), Float(u.0), Float(u.1))
+        }
+    }
+
+    // MARK: - Force fields
+
+    /// Applies `fields` to the cell's live particles in world coordinates, reusing the columns this step's
+    /// sweep gathered (one conversion to world coordinates and back per step), and returns true; false
+    /// when there are none for this step (the caller then applies the fields itself). Particles the
+    /// sweep left out (with bodies, stuck, or born since) are converted on their own.
+    func applyFields(
+        _ fields: [PhysicsField], sim: EmitterSimulation, map: PlaneMap, inverse: PlaneMap, time: Double, dt: Double
+    ) throws -> Bool {
+        guard let g = gathered, g.simulation == ObjectIdentifier(sim), g.step == sim.stepCount else { return false }
+        gathered = nil
+        return try sim.withStepView(ofCell: cell) { v in
+            guard v.count >= g.slots else { return false }
+            let s = scratch
+            let identity = map.isIdentity
+            // The live slots the sweep did not gather, after its entries in the scratch.
+            s.reserve(v.count, keeping: g.entries)
+            var n = g.entries
+            var k = 0
+            for i in 0..<v.count where v.isAlive(i) {
+                while k < g.entries && Int(s.slot[k]) < i { k += 1 }
+                if k < g.entries && Int(s.slot[k]) == i { continue }
+                s.slot[n] = Int32(i)
+                if identity {
+                    (s.x[n], s.y[n], s.vx[n], s.vy[n]) = (v.x[i], v.y[i], v.vx[i], v.vy[i])
+                } else {
+                    let p = map.point(Double(v.x[i]), Double(v.y[i]))
+                    let u = map.vector(Double(v.vx[i]), Double(v.vy[i]))
+                    (s.x[n], s.y[n], s.vx[n], s.vy[n]) = (Float(p.0), Float(p.1), Float(u.0), Float(u.1))
+                }
+                n += 1
+            }
+            for f in fields {
+                try f.field.apply(count: n, x: s.x, y: s.y, vx: s.vx, vy: s.vy, dt: dt, time: time)
+            }
+            for k in 0..<n {
+                let i = Int(s.slot[k])
+                if identity {
+                    (v.vx[i], v.vy[i]) = (s.vx[k], s.vy[k])
+                } else {
+                    let u = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
+                    (v.vx[i], v.vy[i]) = (Float(u.0), Float(u.1))
+                }
+            }
+            return true
+        }
     }
 
     /// The sweep moves particles in straight lines and reflects the velocity at the end of the step,
@@ -347,19 +403,19 @@ final class CellCoupling {
     /// Body mode: positions and velocities of particles with bodies from the bodies.
     ///
     /// Chipmunk moves a body with its velocity before the step's gravity is added, so the particle's
-    /// velocity is the body's less one step of gravity; the body keeps its own (remembered in the
-    /// tracker), and the next step adds to it only what the emitter changed.
+    /// velocity is the body's less one step of gravity; the body keeps its own (remembered with the
+    /// entry), and the next step adds to it only what the emitter changed.
     private func readBodies(
-        _ group: ParticleBodyGroup, _ b: ParticleBuffers, inverse: PlaneMap, identity: Bool,
+        _ group: ParticleBodyGroup, _ v: ParticleStepView, inverse: PlaneMap, identity: Bool,
         gravityStep: (Double, Double)
     ) {
         bodySlots.removeAll(keepingCapacity: true)
-        // The scratch's slot column holds each read body's particle, so no list is allocated per step.
-        scratch.reserve(b.count)
+        // The scratch's slot column holds each read body's entry, so no list is allocated per step.
+        scratch.reserve(followed.count)
         let s = scratch
-        for i in 0..<b.count where tracker.tag[i] >= 0 && b.isAlive(i) {
-            s.slot[bodySlots.count] = Int32(i)
-            bodySlots.append(tracker.tag[i])
+        for k in 0..<followed.count where followed.tags[k] >= 0 && v.isAlive(followed.slots[k]) {
+            s.slot[bodySlots.count] = Int32(k)
+            bodySlots.append(followed.tags[k])
         }
         let n = bodySlots.count
         guard n > 0 else { return }
@@ -369,18 +425,19 @@ final class CellCoupling {
         }
         let gx = Float(gravityStep.0)
         let gy = Float(gravityStep.1)
-        for k in 0..<n {
-            let i = Int(s.slot[k])
-            tracker.a[i] = s.vx[k]
-            tracker.b[i] = s.vy[k]
-            s.vx[k] -= gx
-            s.vy[k] -= gy
+        for j in 0..<n {
+            let k = Int(s.slot[j])
+            let i = followed.slots[k]
+            followed.a[k] = s.vx[j]
+            followed.b[k] = s.vy[j]
+            s.vx[j] -= gx
+            s.vy[j] -= gy
             if identity {
-                (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (s.x[k], s.y[k], s.vx[k], s.vy[k])
+                (v.x[i], v.y[i], v.vx[i], v.vy[i]) = (s.x[j], s.y[j], s.vx[j], s.vy[j])
             } else {
-                let p = inverse.point(Double(s.x[k]), Double(s.y[k]))
-                let v = inverse.vector(Double(s.vx[k]), Double(s.vy[k]))
-                (b.x[i], b.y[i], b.vx[i], b.vy[i]) = (Float(p.0), Float(p.1), Float(v.0), Float(v.1))
+                let p = inverse.point(Double(s.x[j]), Double(s.y[j]))
+                let u = inverse.vector(Double(s.vx[j]), Double(s.vy[j]))
+                (v.x[i], v.y[i], v.vx[i], v.vy[i]) = (Float(p.0), Float(p.1), Float(u.0), Float(u.1))
             }
         }
     }

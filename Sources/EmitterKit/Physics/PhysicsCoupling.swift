@@ -19,8 +19,6 @@ final class PhysicsCoupling {
     /// Collision type names (scene `collisionType`) and their numbers (from 1, in order of first use).
     private(set) var collisionTypes: [String: UInt] = [:]
 
-    /// Emitters' local clocks before the emitters stepped (for the particles' travel in the step).
-    private var emitterTimes: [ObjectIdentifier: Double] = [:]
     private let fieldScratch = ScratchColumns()
     /// Fixed steps between the last two layer syncs, and since the last one (the time a drag took).
     private var stepsInLastFrame = 0, stepsSinceSync = 0
@@ -115,11 +113,6 @@ final class PhysicsCoupling {
 
     // MARK: - Stepping
 
-    /// Before the emitters step: remembers their clocks.
-    func noteEmitterTimes(_ emitters: [EmitterRuntime]) {
-        for e in emitters { emitterTimes[ObjectIdentifier(e.layer)] = e.simulation.time }
-    }
-
     /// One fixed step after the emitters: kinematic targets, fields on bodies, particle bodies, the
     /// world step, particle sweeps, fields on particles, events.
     func step(
@@ -167,10 +160,8 @@ final class PhysicsCoupling {
         let report: ((ParticleContactEvent) -> Void)? = onEvent.map { handler in { handler(.particleContact($0)) } }
         for c in cells {
             guard let runtime = emitterIndex[ObjectIdentifier(c.emitter)] else { continue }
-            let sim = runtime.simulation
-            let before = emitterTimes[ObjectIdentifier(c.emitter)] ?? sim.time
             try c.afterWorldStep(
-                sim: sim, map: map(of: c.emitter), elapsed: sim.time - before, gravityStep: gravityStep, world: world,
+                sim: runtime.simulation, map: map(of: c.emitter), gravityStep: gravityStep, world: world,
                 step: step.index, report: report, layerOf: { [unowned self] in self.layer(of: $0) })
         }
         try applyFieldsToParticles(emitters: emitters, time: world.time, dt: dt, map: map)
@@ -206,18 +197,26 @@ final class PhysicsCoupling {
     }
 
     /// Fields change every live particle's velocity (in world coordinates); the change reaches the
-    /// positions in the next step, and body-mode particles pass it to their bodies.
+    /// positions in the next step, and body-mode particles pass it to their bodies. A coupled cell's
+    /// particles are still in world coordinates from its sweep (`CellCoupling.applyFields`).
     private func applyFieldsToParticles(
         emitters: [EmitterRuntime], time: Double, dt: Double,
         map: (CAEmitterLayer) -> PlaneMap
     ) throws {
         let active = fields.filter { $0.affectsParticles && $0.field.isEnabled }
         guard !active.isEmpty else { return }
+        var coupled: [ObjectIdentifier: CellCoupling] = [:]
+        for c in cells { coupled[ObjectIdentifier(c.cell)] = c }
         for e in emitters {
             let m = map(e.layer)
             let inverse = m.inverted
             for cell in e.layer.allCells {
                 do {
+                    if let c = coupled[ObjectIdentifier(cell)], c.emitter === e.layer,
+                        try c.applyFields(active, sim: e.simulation, map: m, inverse: inverse, time: time, dt: dt)
+                    {
+                        continue
+                    }
                     try applyFields(active, to: cell, of: e.simulation, map: m, inverse: inverse, time: time, dt: dt)
                 } catch is EmitterSimulationError {
                     // A cell added since the emitter's last step has no particles yet.
@@ -230,7 +229,7 @@ final class PhysicsCoupling {
         _ active: [PhysicsField], to cell: CAEmitterCell, of sim: EmitterSimulation, map m: PlaneMap,
         inverse: PlaneMap, time: Double, dt: Double
     ) throws {
-        try sim.withParticleBuffers(ofCell: cell) { b in
+        try sim.withStepView(ofCell: cell) { b in
             guard b.count > 0 else { return }
             if m.isIdentity {
                 for f in active {

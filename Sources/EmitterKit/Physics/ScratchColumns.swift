@@ -36,20 +36,25 @@ final class ScratchColumns {
 
     // MARK: - Growing
 
-    /// Makes room for `n` entries (contents are not kept).
-    func reserve(_ n: Int) {
+    /// Makes room for `n` entries, keeping the first `keep` (0: contents are not kept).
+    func reserve(_ n: Int, keeping keep: Int = 0) {
         guard n > capacity else { return }
         let c = max(n, capacity * 2)
+        let newFloats = UnsafeMutablePointer<Float>.allocate(capacity: 6 * c)
+        let newSlot = UnsafeMutablePointer<Int32>.allocate(capacity: c)
+        let kept = min(keep, capacity)
+        for (k, old) in [px, py, x, y, vx, vy].enumerated() { (newFloats + k * c).update(from: old, count: kept) }
+        newSlot.update(from: slot, count: kept)
         floats.deallocate()
         slot.deallocate()
-        floats = .allocate(capacity: 6 * c)
+        floats = newFloats
         px = floats
         py = floats + c
         x = floats + 2 * c
         y = floats + 3 * c
         vx = floats + 4 * c
         vy = floats + 5 * c
-        slot = .allocate(capacity: c)
+        slot = newSlot
         capacity = c
     }
 }

@@ -101,22 +101,15 @@ struct PrefetchedDraws: RandomDraws {
 
 // MARK: - Birth scratch
 
-/// Per-birth values a batch of births is computed through: birth times and positions from the
-/// spawner (positions only for births that do not all start at one point), scale, spin and packed
-/// colour when the cell has a range for them, from the batch writer's first pass.
+/// Per-birth values a still batch of births is computed through (`BirthWriter.addStillBatch`): birth
+/// times from the spawner, and scale, spin and packed colour when the cell has a range for them.
 struct BirthScratch {
-    let time, x, y, z: UnsafeMutablePointer<Double>
+    let time: UnsafeMutablePointer<Double>
     let scale, spin: UnsafeMutablePointer<Float>
     let color: UnsafeMutablePointer<UInt64>
-    /// Speed and lifetime draws per birth, gathered when the draws lie in the generator's order so the
-    /// motion pass reads them contiguous (planar draws are contiguous already).
-    let speedDraws, lifeDraws: UnsafeMutablePointer<UInt32>
-    /// z position (points) and velocity (points per second) per birth as stored, so shared z columns
-    /// can be checked before they are written.
-    let pz: UnsafeMutablePointer<Float>, vz: UnsafeMutablePointer<Float>
 
     /// Bytes of scratch per birth.
-    static let bytesPerBirth = 64
+    static let bytesPerBirth = MemoryLayout<Double>.size + 2 * MemoryLayout<Float>.size + MemoryLayout<UInt64>.size
 }
 
 // MARK: - Draw buffer
@@ -132,7 +125,7 @@ final class DrawBuffer {
     private var angleCapacity = 0
     /// The jumps of the last planar fill and of the last fill in the generator's order: kept, as
     /// successive chunks and steps fill with the same ones.
-    private var planarJumps: SeededRandom.PlanarJumps?, orderedJumps: SeededRandom.PlanarJumps?
+    private var planarJumps: PlanarJumps?, orderedJumps: PlanarJumps?
     private let scratchStorage = UnsafeMutableRawPointer.allocate(
         byteCount: BirthScratch.bytesPerBirth * DrawBuffer.birthsPerChunk,
         alignment: 64)
@@ -142,13 +135,11 @@ final class DrawBuffer {
 
     init() {
         let n = DrawBuffer.birthsPerChunk
-        let d = scratchStorage.assumingMemoryBound(to: Double.self)
-        let f = (scratchStorage + 32 * n).assumingMemoryBound(to: Float.self)
-        let u = (scratchStorage + 48 * n).assumingMemoryBound(to: UInt32.self)
         scratch = BirthScratch(
-            time: d, x: d + n, y: d + 2 * n, z: d + 3 * n, scale: f, spin: f + n,
-            color: (scratchStorage + 40 * n).assumingMemoryBound(to: UInt64.self),
-            speedDraws: u, lifeDraws: u + n, pz: f + 6 * n, vz: f + 7 * n)
+            time: scratchStorage.assumingMemoryBound(to: Double.self),
+            scale: (scratchStorage + 8 * n).assumingMemoryBound(to: Float.self),
+            spin: (scratchStorage + 12 * n).assumingMemoryBound(to: Float.self),
+            color: (scratchStorage + 16 * n).assumingMemoryBound(to: UInt64.self))
     }
 
     deinit {
@@ -163,7 +154,7 @@ final class DrawBuffer {
     ///
     /// With `reading`, only the draws of each birth whose bit is set are computed, each kind in a plane
     /// of its own (`PrefetchedDraws.planeLength`), for a batch writer that reads no others
-    /// (`BirthWriter.layerBatchDraws`); the longitude draw must be among them.
+    /// (`BirthWriter.stillBatchDraws`); the longitude draw must be among them.
     func prefetch(
         _ random: inout SeededRandom, count: Int, births: Int = 0, table: LongitudeTable? = nil,
         reading offsets: UInt64? = nil
@@ -221,11 +212,11 @@ final class DrawBuffer {
     /// The jumps kept in `cache` when they are those of this stride, these offsets and `random`'s
     /// stream, else new ones, kept there for the next chunk.
     private static func jumps(
-        _ cache: inout SeededRandom.PlanarJumps?, stride: Int, offsets: UInt64,
+        _ cache: inout PlanarJumps?, stride: Int, offsets: UInt64,
         _ random: SeededRandom
-    ) -> SeededRandom.PlanarJumps {
+    ) -> PlanarJumps {
         if let kept = cache, kept.fits(stride: stride, offsets: offsets, random) { return kept }
-        let jumps = SeededRandom.PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
+        let jumps = PlanarJumps(stride: stride, offsets: offsets, increment: random.increment)
         cache = jumps
         return jumps
     }

@@ -25,7 +25,8 @@ public enum EmitterSimulationError: Error, Equatable, CustomStringConvertible {
         case .negativeCount(let n):
             return "particle count \(n) is negative; pass a count ≥ 0"
         case .slotOutOfRange(let slot, let count):
-            return "particle slot \(slot) is outside 0..<\(count); use the slot indices of withParticleBuffers"
+            return
+                "particle slot \(slot) is outside 0..<\(count); use a slot index of the cell's step view (withStepView), valid until the next step"
         }
     }
 }

@@ -1,13 +1,53 @@
 import LayerKit
 
+// MARK: - Changing births
+//
+// A birth's values are defined once, by `BirthWriter.sample` (draws in the documented order, arithmetic,
+// the values as stored); everything else follows it or is checked against it. A new per-birth value, or
+// a change to how one is sampled, touches:
+//
+// 1. `Birth` and `BirthWriter.sample` (and `ExtensionWriter.write` for an extension's value): the
+//    reference. A new draw goes after the existing ones of its group (docs/Particles.md, "Random draws").
+// 2. `BirthWriter.store` and, for a new column, `ParticleStore` (a `SharedColumn` or `ExtraColumn`, its
+//    layout residue and removal), the state hash (`EmitterSimulation.hash(into:)`, docs/Particles.md
+//    "State hash") and the look law (`ParticleLooks`) if it changes how a particle looks.
+// 3. The fast path, `BirthWriter.addStillBatch`: compute the value there too (`BatchMotion` for motion,
+//    `drawLooks` and `writeSharedColumns` for the looks) and add its draw to `stillBatchDraws`, or keep
+//    cells that use the value off the fast path (`takesStillBatches`).
+// 4. `BirthWriter.differences`, which compares a stored birth with the reference: the internal checks
+//    (`InternalChecks`) and `BirthWriterTests` read it.
+// 5. `BirthWriterTests`' cases (one that sets the value) and the golden hashes, re-recorded only for a
+//    change of behaviour that is meant.
+
+// MARK: - Birth
+
+/// One birth's values as `BirthWriter.sample` defines them (docs/Particles.md, "Random draws").
+struct Birth {
+    /// Position and velocity at the end of the step, as stored (points, points per second).
+    var x: Float, y: Float, z: Float, vx: Float, vy: Float, vz: Float
+    /// Death time (seconds after the epoch) and lifetime (seconds).
+    var death: Float, life: Float
+    /// Scale and spin (radians per second) at birth, as stored.
+    var scale: Float, spin: Float
+    /// The colour at birth, clamped to 0…1, and as stored (four binary16 values in one word).
+    var color: SIMD4<Float>, word: UInt64
+    /// What the extension values of the birth are sampled from (`ExtensionWriter.write`): the emission
+    /// longitude's draw and angle (radians), the velocity at birth, the age at the end of the step, and
+    /// the scale multiplier applied.
+    var longitudeDraw: Double, longitude: Double
+    var v0: (Double, Double, Double), age: Double, scaleMultiplier: Float
+}
+
 // MARK: - Birth writer
 
 /// Writes a batch of births of one cell straight into its store's columns: sampling every initial
 /// value from the cell's parameters in the documented draw order (docs/Particles.md, "Random draws"),
 /// placing each particle where it is at the end of the step. `commit` makes them part of the store.
 ///
-/// The writer holds the generator and the column pointers as values, so the per-birth work touches no
-/// class properties (no exclusivity checks, no reloads).
+/// `add` writes one birth through the reference (`sample`); `addStillBatch` writes a chunk of a still
+/// emitter's births over the chunk instead, bit for bit the same (checked against `sample` under
+/// `InternalChecks`, and by `BirthWriterTests`). The writer holds the column pointers as values, so the
+/// per-birth work touches no class properties (no exclusivity checks, no reloads).
 struct BirthWriter {
     private let store: ParticleStore
     private var columns: ParticleStore.Columns
@@ -34,10 +74,10 @@ struct BirthWriter {
     private let means: SIMD4<Float>, ranges: SIMD4<Float>, multipliers: SIMD4<Float>
     private let colorMeans: SIMD4<Float>, colorRanges: SIMD4<Float>
     private var rgba: SlotColumn<UInt64>
-    /// The packed colour of every birth of `addLayerBatch` (uninherited) while the cell has no colour
-    /// range: the value `add` would compute, computed once.
+    /// The packed colour of every uninherited birth while the cell has no colour range: the value
+    /// `sample` computes, computed once (nil for cells with extensions, which need the unpacked colour).
     private let uninheritedColor: UInt64?
-    /// The scale and spin of every birth while the cell has no range for them (`constant`), else nil.
+    /// The scale and spin of every uninherited birth while the cell has no range for them, else nil.
     private let constantScale: Float?, constantSpin: Float?
     /// The extension values and columns, nil for Core Animation cells.
     private var extensionWriter: ExtensionWriter?
@@ -83,7 +123,7 @@ struct BirthWriter {
         colorMeans = SIMD4(p.red, p.green, p.blue, p.alpha)
         colorRanges = SIMD4(p.redRange * k, p.greenRange * k, p.blueRange * k, p.alphaRange * k)
         // Exact: with zero ranges `means + ranges·s` is `means` up to the sign of a zero, which the
-        // clamp to [0, 1] removes, and × 1 changes nothing. (Extensions need the unpacked colour.)
+        // clamp to [0, 1] removes, and × 1 changes nothing.
         uninheritedColor = colorRanges == .zero && !hasExtensions ? HalfFloat.pack4(Self.clamp01(colorMeans)) : nil
         constantScale = Self.constant(mean: means[2], range: ranges[2], multiplier: multipliers[2]).map {
             p.clampsNegativeScale ? max(0, $0) : $0
@@ -97,19 +137,12 @@ struct BirthWriter {
         SIMD4(min(max(v[0], 0), 1), min(max(v[1], 0), 1), min(max(v[2], 0), 1), min(max(v[3], 0), 1))
     }
 
-    /// The draws `add` takes per birth: nine, then the extension draws.
-    var drawsPerBirth: Int { 9 + (extensionWriter?.drawCount ?? 0) }
+    /// The draws a birth takes: `sampleDraws`, then the extension draws.
+    var drawsPerBirth: Int { Self.sampleDraws + (extensionWriter?.drawCount ?? 0) }
 
-    /// The draws of a birth that `addLayerBatch` reads, as a mask (bit o: draw o, in `add`'s order)
-    /// for births whose shape takes no draws: longitude, speed and lifetime always; scale, spin and
-    /// the four colour draws only when the cell has a range for them (`DrawBuffer.prefetch(reading:)`).
-    var layerBatchDraws: UInt64 {
-        var mask: UInt64 = 0b111
-        if constantScale == nil { mask |= 1 << 3 }
-        if constantSpin == nil { mask |= 1 << 4 }
-        if uninheritedColor == nil { mask |= 0b1111 << 5 }
-        return mask
-    }
+    /// The draws `sample` takes per birth: longitude, speed, lifetime, scale, spin, red, green, blue,
+    /// alpha.
+    static let sampleDraws = 9
 
     /// Where the longitude draw of each birth lies among prefetched draws when `shapeDraws` precede
     /// each birth's own, for `DrawBuffer.prefetch` to compute the longitudes in advance.
@@ -137,16 +170,18 @@ struct BirthWriter {
         extensionWriter?.refresh(store)
     }
 
-    /// Writes one particle born at clock time `birthTime` at (x, y, z), emitted in `frame`, with its
-    /// colour multiplied by `inherit`. Its sampled scale is multiplied by `inheritScale`, a sub-cell's
+    // MARK: - The reference
+
+    /// The values of one particle born at clock time `birthTime` at (x, y, z), emitted in `frame`, with
+    /// its colour multiplied by `inherit`. Its sampled scale is multiplied by `inheritScale`, a sub-cell's
     /// parent's current scale, which carries the layer's scale (docs/Design.md §3.5), else by the layer's
-    /// scale. Room must have been reserved. Draws, in this order: longitude offset, speed, lifetime,
-    /// scale, spin, red, green, blue, alpha.
+    /// scale. Draws, in this order: longitude offset, speed, lifetime, scale, spin, red, green, blue,
+    /// alpha (`sampleDraws`). This is what a birth is; every other way of writing births computes it.
     @inline(__always)
-    mutating func add<R: RandomDraws>(
+    func sample<R: RandomDraws>(
         _ random: inout R, x: Double, y: Double, z: Double, frame: EmissionFrame,
         inherit: SIMD4<Float>, inheritScale: Float? = nil, birthTime: Double
-    ) {
+    ) -> Birth {
         let uLongitude = Double(random.nextUnitFloat())
         let s = SIMD4(
             random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat(), random.nextSignedFloat())
@@ -163,56 +198,19 @@ struct BirthWriter {
         let scaleMultiplier = inheritScale ?? multipliers[2]
         let sampledScale = inheritScale.map { (means[2] + ranges[2] * s[2]) * $0 } ?? v[2]
         let scale = clampsNegativeScale ? max(0, sampledScale) : sampledScale
-        let spin = v[3]
         let color = Self.clamp01((colorMeans + colorRanges * sColor) * inherit)
 
         // Aged by the rest of the step under constant acceleration (docs/Design.md §3.6).
         let age = max(0, endTime - birthTime)
         let half = 0.5 * age * age
-        let v0x = direction.0 * speed
-        let v0y = direction.1 * speed
-        let v0z = direction.2 * speed
-        let death = Float(birthTime + Double(life) - epoch)
-        let (pz, vz) = Self.aged(z, v0z, az, age: age, half: half)
-        let i = next
-        var c = columns
-        var spinOut = spin
-        if hasExtensions, let e = extensionWriter {
-            // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
-            // Orbits measure their angle in the layer frame, not the shape's.
-            let orbitLongitude = shapeLongitude == 0 ? lon : layerLongitude + emissionRange * (uLongitude - 0.5)
-            let m = e.write(
-                i, &random, x: x, y: y, z: z, v0: (v0x, v0y, v0z), g: (ax, ay, az), age: age,
-                longitude: orbitLongitude, life: life, color: color, scale: scale,
-                layerScale: scaleMultiplier, spin: &spinOut)
-            c.x[i] = Float(m.x)
-            c.y[i] = Float(m.y)
-            c.vx[i] = Float(m.vx)
-            c.vy[i] = Float(m.vy)
-        } else {
-            (c.x[i], c.vx[i]) = Self.aged(x, v0x, ax, age: age, half: half)
-            (c.y[i], c.vy[i]) = Self.aged(y, v0y, ay, age: age, half: half)
-        }
-        c.death[i] = death
-        deaths.include(death)
-        c.life[i] = life
-        // Bases are the values at birth: colour(age) = clamp(base + rate·age), scale likewise. A value
-        // that differs from a shared column's gives that column storage first (ParticleStore).
-        let word = HalfFloat.pack4(color)
-        if Self.differsFromShared(c, rgba, i, z: pz, vz: vz, scale: scale, spin: spinOut, color: word)
-            && store.prepareSlot(i, z: pz, vz: vz, scale: scale, spin: spinOut, color: word)
-        {
-            refreshColumns()
-            c = columns
-        }
-        c.z[i] = pz
-        c.vz[i] = vz
-        c.scale[i] = scale
-        c.spin[i] = spinOut
-        rgba[i] = word
-        if vz != 0 { movesInZ = true }
-        if death >= aliveFrom { alive += 1 } else { died += 1 }
-        next = i + 1
+        let v0 = (direction.0 * speed, direction.1 * speed, direction.2 * speed)
+        let (px, pvx) = Self.aged(x, v0.0, ax, age: age, half: half)
+        let (py, pvy) = Self.aged(y, v0.1, ay, age: age, half: half)
+        let (pz, pvz) = Self.aged(z, v0.2, az, age: age, half: half)
+        return Birth(
+            x: px, y: py, z: pz, vx: pvx, vy: pvy, vz: pvz, death: Float(birthTime + Double(life) - epoch), life: life,
+            scale: scale, spin: v[3], color: color, word: HalfFloat.pack4(color), longitudeDraw: uLongitude,
+            longitude: lon, v0: v0, age: age, scaleMultiplier: scaleMultiplier)
     }
 
     /// Position and velocity `age` seconds after a birth at `p` with velocity `v0` under constant
@@ -222,130 +220,172 @@ struct BirthWriter {
         (Float(p + v0 * age + a * half), Float(v0 + a * age))
     }
 
-    /// Whether `addLayerBatch` can write this cell's births (no extensions).
-    var writesLayerBatches: Bool { !hasExtensions }
+    /// Writes one birth (`sample`, then the extension values) to the next slot. Room must have been
+    /// reserved.
+    @inline(__always)
+    mutating func add<R: RandomDraws>(
+        _ random: inout R, x: Double, y: Double, z: Double, frame: EmissionFrame,
+        inherit: SIMD4<Float>, inheritScale: Float? = nil, birthTime: Double
+    ) {
+        var b = sample(
+            &random, x: x, y: y, z: z, frame: frame, inherit: inherit, inheritScale: inheritScale,
+            birthTime: birthTime)
+        if hasExtensions, let e = extensionWriter {
+            // Extension draws follow the Core Animation ones (docs/Particles.md, "Extensions").
+            // Orbits measure their angle in the layer frame, not the shape's.
+            let orbitLongitude =
+                shapeLongitude == 0 ? b.longitude : layerLongitude + emissionRange * (b.longitudeDraw - 0.5)
+            let m = e.write(
+                next, &random, x: x, y: y, z: z, v0: b.v0, g: (ax, ay, az), age: b.age, longitude: orbitLongitude,
+                life: b.life, color: b.color, scale: b.scale, layerScale: b.scaleMultiplier, spin: &b.spin)
+            (b.x, b.y, b.vx, b.vy) = (Float(m.x), Float(m.y), Float(m.vx), Float(m.vy))
+        }
+        store(b)
+    }
 
-    /// Writes `n` births emitted in the layer frame with an uninherited colour (top-level cells
-    /// without extensions) from prefetched draws: the values `add` would write for each, computed over
-    /// the batch instead of one birth at a time. `s` holds each birth's time, and its position unless
-    /// every birth starts at `origin`; birth j's draws start at `shapeDraws + j·stride` in `draws` (its
-    /// shape draws come first), and `draws` carries their longitudes.
-    mutating func addLayerBatch(
-        _ draws: PrefetchedDraws, stride: Int, shapeDraws: Int, _ s: BirthScratch, count n: Int,
-        from origin: (x: Double, y: Double, z: Double)? = nil
+    /// Writes `b` to the next slot. Bases are the values at birth: colour(age) = clamp(base + rate·age),
+    /// scale likewise (`ParticleLooks`). A value that differs from a shared column's gives that column
+    /// storage first (`ParticleStore`).
+    @inline(__always)
+    private mutating func store(_ b: Birth) {
+        let i = next
+        var c = columns
+        c.x[i] = b.x
+        c.y[i] = b.y
+        c.vx[i] = b.vx
+        c.vy[i] = b.vy
+        c.death[i] = b.death
+        deaths.include(b.death)
+        c.life[i] = b.life
+        if Self.differsFromShared(c, rgba, i, z: b.z, vz: b.vz, scale: b.scale, spin: b.spin, color: b.word)
+            && store.prepareSlot(i, z: b.z, vz: b.vz, scale: b.scale, spin: b.spin, color: b.word)
+        {
+            refreshColumns()
+            c = columns
+        }
+        c.z[i] = b.z
+        c.vz[i] = b.vz
+        c.scale[i] = b.scale
+        c.spin[i] = b.spin
+        rgba[i] = b.word
+        if b.vz != 0 { movesInZ = true }
+        if b.death >= aliveFrom { alive += 1 } else { died += 1 }
+        next = i + 1
+    }
+
+    /// Adds the written births to the store as one run of birth batch `batch`.
+    func commit(batch: UInt64) {
+        store.commitBirths(from: start, to: next, batch: batch, movesInZ: movesInZ, deaths: deaths)
+    }
+
+    // MARK: - The still batch (the fast path)
+
+    /// Whether this cell's births can be written as still batches (`addStillBatch`): no extensions.
+    var takesStillBatches: Bool { !hasExtensions }
+
+    /// The draws of a birth that `addStillBatch` reads, as a mask (bit o: draw o, in `sample`'s order):
+    /// longitude, speed and lifetime always; scale, spin and the four colour draws only when the cell has
+    /// a range for them (`DrawBuffer.prefetch(reading:)` computes no others). The others do not change
+    /// the birth: with a zero range, `sample` gives the same value for any draw.
+    var stillBatchDraws: UInt64 {
+        var mask: UInt64 = 0b111
+        if constantScale == nil { mask |= 1 << 3 }
+        if constantSpin == nil { mask |= 1 << 4 }
+        if uninheritedColor == nil { mask |= 0b1111 << 5 }
+        return mask
+    }
+
+    /// The motion of this cell's births for a still batch.
+    private var batchMotion: BatchMotion {
+        BatchMotion(
+            endTime: endTime, epoch: epoch, latitudeCos: latitudeSinCos.cos, latitudeSin: latitudeSinCos.sin, ax: ax,
+            ay: ay, az: az, speed: (means[0], ranges[0], multipliers[0]), life: (means[1], ranges[1], multipliers[1]))
+    }
+
+    /// Whether births at depth `z` born within the last `stepLength` seconds can go through
+    /// `addStillBatch`: no extensions, and they stay at that depth (`BatchMotion.staysFlat`).
+    func takesStillBatch(atDepth z: Double, stepLength: Double) -> Bool {
+        takesStillBatches && batchMotion.staysFlat(atDepth: z, longestAge: stepLength)
+    }
+
+    /// Writes `n` births of a still emitter at `origin` in the layer frame with an uninherited colour from
+    /// planar draws (`DrawBuffer.prefetch(reading: stillBatchDraws)`, carrying their longitudes): the
+    /// values `sample` gives each, computed over the batch. `s.time` holds each birth's time. Only where
+    /// `takesStillBatch(atDepth: origin.z, …)`.
+    mutating func addStillBatch(
+        _ draws: PrefetchedDraws, _ s: BirthScratch, count n: Int, from origin: (x: Double, y: Double, z: Double)
     ) {
         guard n > 0 else { return }
-        guard let angles = draws.longitudes, angles.count >= n, !hasExtensions else {
-            preconditionFailure("layer batches need a longitude table and no extensions")
+        guard let angles = draws.longitudes, angles.count >= n, draws.planeLength == n, !hasExtensions else {
+            preconditionFailure("a still batch needs planar draws of its births, their longitudes and no extensions")
         }
-        // Draw o of birth j is w[j · birthStride + o · drawStride]: in the generator's order, or in
-        // planes (a still emitter's births, whose shape takes no draws).
-        let w: UnsafePointer<UInt32>
-        let birthStride: Int
-        let drawStride: Int
-        if let plane = draws.planeLength {
-            precondition(plane == n && shapeDraws == 0, "planar draws hold one chunk of births without shape draws")
-            (w, birthStride, drawStride) = (draws.words, 1, plane)
-        } else {
-            (w, birthStride, drawStride) = (draws.words + shapeDraws, stride, 1)
-        }
-        // Every draw read here must be in `layerBatchDraws`: the planar path computes no others.
-        var speedDraws = w + drawStride
-        var lifeDraws = w + 2 &* drawStride
-        if birthStride != 1 {
-            for j in 0..<n {
-                s.speedDraws[j] = speedDraws[j &* birthStride]
-                s.lifeDraws[j] = lifeDraws[j &* birthStride]
-            }
-            (speedDraws, lifeDraws) = (UnsafePointer(s.speedDraws), UnsafePointer(s.lifeDraws))
-        }
-        drawLooks(w, birthStride: birthStride, drawStride: drawStride, s, count: n)
+        // Draw o of birth j is w[o · n + j]. Every draw read here must be in `stillBatchDraws`.
+        let w = draws.words
+        drawLooks(w, plane: n, s, count: n)
         let first = next
         let c = columns
-        let motion = BatchMotion(
-            endTime: endTime, epoch: epoch, latitudeCos: latitudeSinCos.cos,
-            latitudeSin: latitudeSinCos.sin, ax: ax, ay: ay, az: az,
-            speed: (means[0], ranges[0], multipliers[0]), life: (means[1], ranges[1], multipliers[1]))
-        let input = BatchMotion.Inputs(
-            time: s.time, cos: angles.cos, sin: angles.sin, speedDraws: speedDraws, lifeDraws: lifeDraws)
-        let output = BatchMotion.Outputs(
-            x: c.x + first, vx: c.vx + first, y: c.y + first, vy: c.vy + first,
-            death: c.death + first, life: c.life + first, z: s.pz, vz: s.vz)
-        // Births that provably stay at their emitter's depth skip z and vz (most emitters are planar).
-        var flat = false
-        if let origin {
-            let still = StillOrigin(x: origin.x, y: origin.y, z: origin.z)
-            flat = motion.staysFlat(atDepth: origin.z) && motion.write(n, from: still, input, to: output, Flat.self)
-            if !flat { _ = motion.write(n, from: still, input, to: output, Depth.self) }
-        } else {
-            _ = motion.write(n, from: ScratchOrigins(x: s.x, y: s.y, z: s.z), input, to: output, Depth.self)
-        }
-        let summary = BatchMotion.summary(
-            death: output.death, depth: flat ? nil : (UnsafePointer(s.pz), UnsafePointer(s.vz)),
-            count: n, aliveFrom: aliveFrom)
-        deaths.include(summary.deaths)
-        writeSharedColumns(s, summary, count: n, flatDepth: flat ? origin.map { Float($0.z) } : nil)
-        if summary.movesInZ { movesInZ = true }
-        alive += summary.living
-        died += n - summary.living
+        batchMotion.write(
+            n, from: (origin.x, origin.y),
+            BatchMotion.Inputs(time: s.time, cos: angles.cos, sin: angles.sin, speedDraws: w + n, lifeDraws: w + 2 * n),
+            to: BatchMotion.Outputs(
+                x: c.x + first, vx: c.vx + first, y: c.y + first, vy: c.vy + first, death: c.death + first,
+                life: c.life + first))
+        let (bounds, living) = DeathBounds.of(c.death + first, count: n, livingFrom: aliveFrom)
+        deaths.include(bounds)
+        writeSharedColumns(s, count: n, depth: Float(origin.z))
+        alive += living
+        died += n - living
         next = first + n
     }
 
     /// Scale, spin and colour of a batch into `s` for the looks the cell has a range for (the others
     /// are the same for every birth: `constantScale`, `constantSpin`, `uninheritedColor`).
-    private func drawLooks(
-        _ w: UnsafePointer<UInt32>, birthStride: Int, drawStride: Int, _ s: BirthScratch, count n: Int
-    ) {
+    private func drawLooks(_ w: UnsafePointer<UInt32>, plane n: Int, _ s: BirthScratch, count: Int) {
         if constantScale == nil {
             let sm = means[2]
             let sr = ranges[2]
             let smul = multipliers[2]
-            let u = w + 3 &* drawStride
+            let u = w + 3 &* n
             if clampsNegativeScale {
-                for j in 0..<n { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul) }
+                for j in 0..<count { s.scale[j] = max(0, (sm + sr * PrefetchedDraws.signed(u[j])) * smul) }
             } else {
-                for j in 0..<n { s.scale[j] = (sm + sr * PrefetchedDraws.signed(u[j &* birthStride])) * smul }
+                for j in 0..<count { s.scale[j] = (sm + sr * PrefetchedDraws.signed(u[j])) * smul }
             }
         }
         if constantSpin == nil {
             let rm = means[3]
             let rr = ranges[3]
             let rmul = multipliers[3]
-            let u = w + 4 &* drawStride
-            for j in 0..<n { s.spin[j] = (rm + rr * PrefetchedDraws.signed(u[j &* birthStride])) * rmul }
+            let u = w + 4 &* n
+            for j in 0..<count { s.spin[j] = (rm + rr * PrefetchedDraws.signed(u[j])) * rmul }
         }
         if uninheritedColor == nil {
-            let r = w + 5 &* drawStride
-            let g = w + 6 &* drawStride
-            let b = w + 7 &* drawStride
-            let a = w + 8 &* drawStride
-            for j in 0..<n {
-                let k = j &* birthStride
+            let r = w + 5 &* n
+            let g = w + 6 &* n
+            let b = w + 7 &* n
+            let a = w + 8 &* n
+            for j in 0..<count {
                 let sColor = SIMD4(
-                    PrefetchedDraws.signed(r[k]), PrefetchedDraws.signed(g[k]),
-                    PrefetchedDraws.signed(b[k]), PrefetchedDraws.signed(a[k]))
+                    PrefetchedDraws.signed(r[j]), PrefetchedDraws.signed(g[j]), PrefetchedDraws.signed(b[j]),
+                    PrefetchedDraws.signed(a[j]))
                 s.color[j] = HalfFloat.pack4(Self.clamp01((colorMeans + colorRanges * sColor) * .one))
             }
         }
     }
 
-    /// z, vz, scale, spin and colour of a batch whose other columns are written. A shared column
-    /// whose value one of the births does not take gets storage first, as `add` would give it one
-    /// birth at a time (slot 0, while the store is empty, sets the shared value instead); a column
-    /// still shared holds every birth's value already. A batch that stayed flat at `flatDepth` has
-    /// that z and vz +0 for every birth, the others theirs in `s`.
-    private mutating func writeSharedColumns(
-        _ s: BirthScratch, _ summary: BatchMotion.Summary, count n: Int,
-        flatDepth: Float?
-    ) {
+    /// z, vz, scale, spin and colour of a batch whose other columns are written: z is `depth` and vz +0
+    /// for every birth (`BatchMotion.staysFlat`), the others theirs in `s` or constant. A shared column
+    /// whose value one of the births does not take gets storage first, as `store` would give it one
+    /// birth at a time (slot 0, while the store is empty, sets the shared value instead); a column still
+    /// shared holds every birth's value already.
+    private mutating func writeSharedColumns(_ s: BirthScratch, count n: Int, depth: Float) {
         let first = next
         let scale = constantScale
         let spin = constantSpin
         let color = uninheritedColor
-        let z = flatDepth ?? s.pz[0]
-        let vz = flatDepth == nil ? s.vz[0] : 0
+        let vz: Float = 0
         if first == 0 {
-            columns.z[0] = z
+            columns.z[0] = depth
             columns.vz[0] = vz
             columns.scale[0] = scale ?? s.scale[0]
             columns.spin[0] = spin ?? s.spin[0]
@@ -353,8 +393,8 @@ struct BirthWriter {
         }
         // The births are written through first + n, so storage keeps them all.
         let written = first + n
-        settle(.z, uniform: summary.uniformZ, z, written: written)
-        settle(.vz, uniform: summary.uniformVZ, vz, written: written)
+        settle(.z, uniform: true, depth, written: written)
+        settle(.vz, uniform: true, vz, written: written)
         settle(.scale, uniform: scale != nil || Self.uniform(s.scale, count: n), scale ?? s.scale[0], written: written)
         settle(.spin, uniform: spin != nil || Self.uniform(s.spin, count: n), spin ?? s.spin[0], written: written)
         let uniformColor = color != nil || Self.uniform(s.color, count: n)
@@ -363,9 +403,8 @@ struct BirthWriter {
             refreshColumns()
         }
         let c = columns
-        let flat = flatDepth != nil
-        Self.write(c.z, at: first, flat ? z : nil, else: s.pz, count: n)
-        Self.write(c.vz, at: first, flat ? vz : nil, else: s.vz, count: n)
+        Self.write(c.z, at: first, depth, else: nil, count: n)
+        Self.write(c.vz, at: first, vz, else: nil, count: n)
         Self.write(c.scale, at: first, scale, else: s.scale, count: n)
         Self.write(c.spin, at: first, spin, else: s.spin, count: n)
         Self.write(rgba, at: first, color, else: s.color, count: n)
@@ -375,13 +414,13 @@ struct BirthWriter {
     /// them already): `constant` in every slot, else the batch's own `values`.
     @inline(__always)
     private static func write<T>(
-        _ column: SlotColumn<T>, at first: Int, _ constant: T?, else values: UnsafeMutablePointer<T>,
+        _ column: SlotColumn<T>, at first: Int, _ constant: T?, else values: UnsafeMutablePointer<T>?,
         count n: Int
     ) {
         guard !column.isShared else { return }
         if let constant {
             (column.base + first).update(repeating: constant, count: n)
-        } else {
+        } else if let values {
             (column.base + first).update(from: values, count: n)
         }
     }
@@ -435,8 +474,67 @@ struct BirthWriter {
                 || (rgba.isShared && rgba[0] != color))
     }
 
-    /// Adds the written births to the store as one run of birth batch `batch`.
-    func commit(batch: UInt64) {
-        store.commitBirths(from: start, to: next, batch: batch, movesInZ: movesInZ, deaths: deaths)
+    // MARK: - Checking against the reference
+
+    /// How the stored birth in slot `i` differs from `b` (bit patterns; empty when it does not), naming
+    /// each value.
+    func differences(_ b: Birth, inSlot i: Int) -> [String] {
+        let c = store.columns
+        let stored: [(String, UInt32, UInt32)] = [
+            ("x", c.x[i].bitPattern, b.x.bitPattern), ("y", c.y[i].bitPattern, b.y.bitPattern),
+            ("z", c.z[i].bitPattern, b.z.bitPattern), ("vx", c.vx[i].bitPattern, b.vx.bitPattern),
+            ("vy", c.vy[i].bitPattern, b.vy.bitPattern), ("vz", c.vz[i].bitPattern, b.vz.bitPattern),
+            ("death", c.death[i].bitPattern, b.death.bitPattern), ("life", c.life[i].bitPattern, b.life.bitPattern),
+            ("scale", c.scale[i].bitPattern, b.scale.bitPattern), ("spin", c.spin[i].bitPattern, b.spin.bitPattern),
+        ]
+        var found = stored.filter { $0.1 != $0.2 }.map {
+            "\($0.0) \(Float(bitPattern: $0.1)), reference \(Float(bitPattern: $0.2))"
+        }
+        let word = c.colorWords[i]
+        if word != b.word { found.append("colour \(String(word, radix: 16)), reference \(String(b.word, radix: 16))") }
+        return found
     }
+
+    /// Recomputes births `first` and `last` of the still batch just written from slot `firstSlot` through
+    /// `sample`, reading each birth's own draws from the batch's planar `draws`, and traps on any
+    /// difference. `birthTime` gives birth j's time as the general spawning loop computes it, so the
+    /// batch's birth times are checked too.
+    func checkStillBatch(
+        _ draws: PrefetchedDraws, count n: Int, from origin: (x: Double, y: Double, z: Double), firstSlot: Int,
+        birthTime: (Int) -> Double
+    ) {
+        for j in n == 1 ? [0] : [0, n - 1] where n > 0 {
+            var own = BirthDraws(words: draws.words, plane: n, birth: j)
+            let b = sample(
+                &own, x: origin.x, y: origin.y, z: origin.z, frame: .layer, inherit: .one, birthTime: birthTime(j))
+            let found = differences(b, inSlot: firstSlot + j)
+            precondition(
+                found.isEmpty,
+                "internal check: birth \(j) of \(n) of a still batch differs from BirthWriter.sample: "
+                    + found.joined(separator: "; "))
+        }
+    }
+}
+
+// MARK: - One birth's draws in planes
+
+/// The draws of birth `birth` of planar prefetched draws (`DrawBuffer.prefetch(reading:)`), in
+/// `sample`'s order: draw o at `words[o · plane + birth]`. Draws the batch did not compute hold other
+/// numbers, which the birth must not depend on (`BirthWriter.stillBatchDraws`).
+struct BirthDraws: RandomDraws {
+    let words: UnsafePointer<UInt32>
+    let plane: Int
+    let birth: Int
+    private var drawn = 0
+
+    init(words: UnsafePointer<UInt32>, plane: Int, birth: Int) {
+        (self.words, self.plane, self.birth) = (words, plane, birth)
+    }
+
+    mutating func nextUnitFloat() -> Float {
+        defer { drawn += 1 }
+        return PrefetchedDraws.unit(words[drawn * plane + birth])
+    }
+
+    mutating func nextSignedFloat() -> Float { nextUnitFloat() * 2 - 1 }
 }

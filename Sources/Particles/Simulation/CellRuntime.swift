@@ -29,6 +29,9 @@ final class CellRuntime {
     var appliedScaleSpeed: Float
     /// Counts of this cell.
     var counters = ParticleCounters()
+    /// Where each slot was when the last engine step began (`ParticleStepView.start`), for cells moved by
+    /// an extension's law: computed when first asked for in a step.
+    let starts = StartPositions()
 
     init(model: CAEmitterCell, cell: CAEmitterCell, index: Int, parent: Int?, params: CellParameters) {
         self.model = model
@@ -39,5 +42,42 @@ final class CellRuntime {
         self.store = ParticleStore(accumulatorCount: 0)
         appliedColorSpeed = params.colorSpeed
         appliedScaleSpeed = params.scaleSpeed
+    }
+}
+
+// MARK: - Start positions
+
+/// Scratch columns for the start-of-step positions of one cell's slots, and which step and slots they
+/// hold (computed on demand, for cells whose particles the physics coupling sweeps).
+final class StartPositions {
+    private(set) var x: UnsafeMutablePointer<Double>
+    private(set) var y: UnsafeMutablePointer<Double>
+    private var capacity = 1
+    /// The step (`EmitterSimulation.stepCount`) whose starts the first `count` slots hold; −1: none.
+    var step = -1
+    /// Slots computed.
+    var count = 0
+
+    init() {
+        x = .allocate(capacity: 1)
+        y = .allocate(capacity: 1)
+    }
+
+    deinit {
+        x.deallocate()
+        y.deallocate()
+    }
+
+    /// Makes room for `n` slots, keeping the first `count`.
+    func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        let c = max(n, 2 * capacity)
+        let nx = UnsafeMutablePointer<Double>.allocate(capacity: c)
+        let ny = UnsafeMutablePointer<Double>.allocate(capacity: c)
+        nx.update(from: x, count: count)
+        ny.update(from: y, count: count)
+        x.deallocate()
+        y.deallocate()
+        (x, y, capacity) = (nx, ny, c)
     }
 }

@@ -96,9 +96,7 @@ extension EmitterSimulation {
             r.store.remapAccumulators(count: newChildren.count, mapping: mapping)
         }
         for r in old where !next.contains(where: { $0 === r }) {
-            let alive = r.counters.alive
-            noteDeaths(alive, of: r)
-            pendingDeaths += alive
+            countDeaths(r.counters.alive, of: r)
             r.store.removeAll()
         }
         cells = next

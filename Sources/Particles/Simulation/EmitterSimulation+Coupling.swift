@@ -4,23 +4,48 @@ import LayerKit
 // MARK: - Hooks for the engine and the physics coupling
 
 extension EmitterSimulation {
-    /// Calls `body` with the contiguous buffers of `cell`'s particles (x, y, vx, vy writable), for
-    /// code that moves particles after a step (docs/Particles.md, "Physics coupling").
-    /// Throws when `cell` is not a cell of this emitter.
-    package func withParticleBuffers<R>(ofCell cell: CAEmitterCell, _ body: (ParticleBuffers) throws -> R) throws -> R {
+    /// Calls `body` with the view of `cell`'s particles after the last step (docs/Particles.md,
+    /// "Boundary"), for code that reads or moves them: the physics coupling, force fields. `options`
+    /// asks for start positions and ids. Throws when `cell` is not a cell of this emitter.
+    package func withStepView<R>(
+        ofCell cell: CAEmitterCell, _ options: ParticleStepView.Options = [], _ body: (ParticleStepView) throws -> R
+    ) throws -> R {
         guard let c = runtime(of: cell) else { throw EmitterSimulationError.foreignCell(name: cell.name) }
-        let s = c.store
+        if options.contains(.identities) { c.store.ensureIdentities() }
         // The caller may write positions and velocities: the next step checks them for NaN.
-        s.needsFiniteCheck = true
-        let buffers = ParticleBuffers(
-            count: s.count, x: s.x, y: s.y, vx: s.vx, vy: s.vy,
-            zColumn: s.z, vzColumn: s.vz, stepDuration: lastStepDuration,
-            death: UnsafePointer(s.death), life: UnsafePointer(s.life), aliveFrom: aliveThreshold,
-            now: time, epoch: epoch)
-        return try body(buffers)
+        c.store.needsFiniteCheck = true
+        return try body(view(of: c, withStarts: options.contains(.startPositions)))
     }
 
-    /// Kills the particle in `slot` of `cell` now (a slot index of `withParticleBuffers`). Killing a
+    /// The view of `c` now; with `withStarts`, able to say where each particle started the last engine
+    /// step (computed here, for the slots that do not have them yet, when an extension's law moved them).
+    func view(of c: CellRuntime, withStarts: Bool = false) -> ParticleStepView {
+        let s = c.store
+        let now = time - epoch
+        let elapsed = time - stepStart.time
+        var columns: (x: UnsafePointer<Double>, y: UnsafePointer<Double>)?
+        if withStarts {
+            let motion = StepMotion(
+                s, params: c.params, length: elapsed, now: now, centre0: stepStart.centre ?? centre, centre1: centre)
+            if !motion.isConstantAcceleration {
+                let st = c.starts
+                if st.step != stepCount || st.count > s.count {
+                    st.step = stepCount
+                    st.count = 0
+                }
+                st.reserve(s.count)
+                for i in st.count..<s.count { (st.x[i], st.y[i]) = motion.start(i) }
+                st.count = s.count
+                columns = (UnsafePointer(st.x), UnsafePointer(st.y))
+            }
+        }
+        return ParticleStepView(
+            store: s, starts: withStarts, startColumns: columns, elapsed: elapsed,
+            acceleration: (Double(c.params.ax), Double(c.params.ay)), aliveFrom: aliveThreshold, now: now,
+            looks: ParticleLooks(s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed))
+    }
+
+    /// Kills the particle in `slot` of `cell` now (a slot index of `withStepView`). Killing a
     /// dead slot does nothing. The death is counted at once and reported in the next step's events.
     /// Returns whether a live particle was killed.
     @discardableResult
@@ -31,8 +56,7 @@ extension EmitterSimulation {
         }
         guard c.store.death[slot] >= aliveThreshold else { return false }
         c.store.kill(slot, deathTime: Self.floatAtOrBelow(time - epoch))
-        noteDeaths(1, of: c)
-        pendingDeaths += 1
+        countDeaths(1, of: c)
         return true
     }
 
@@ -76,10 +100,7 @@ extension EmitterSimulation {
     ) -> Int {
         guard count > 0 else { return 0 }
         c.params = CellParameters(cell: c.cell, layer: lastLayer)
-        let saved = (stepBirths, stepDeaths, stepDropped)
-        stepBirths = 0
-        stepDeaths = 0
-        stepDropped = 0
+        let droppedBefore = unreported.dropped
         let allowed = admit(c, births: Double(count), budget: Self.budget(of: lastLayer))
         batch &+= 1
         var writer = BirthWriter(
@@ -91,15 +112,8 @@ extension EmitterSimulation {
             writer.add(&random, x: x, y: y, z: z, frame: frame, inherit: inherit, birthTime: time)
         }
         finish(writer, of: c)
-        pendingBirths += stepBirths
-        pendingDeaths += stepDeaths
-        pendingDropped += stepDropped
-        if stepDropped > 0 && budgetWarning == nil {
-            budgetWarning = BudgetWarning(
-                layerName: modelLayer.name, maxParticles: Self.budget(of: lastLayer),
-                dropped: stepDropped, time: time)
-        }
-        (stepBirths, stepDeaths, stepDropped) = saved
+        noteBudgetOverflow(
+            dropped: unreported.dropped - droppedBefore, budget: Self.budget(of: lastLayer), time: time)
         return allowed
     }
 }

@@ -21,14 +21,14 @@ extension EmitterSimulation {
         collectRuns { appearanceOfCell[$0.index] >= 0 }
         let expected = cells.reduce(0) { $0 + (appearanceOfCell[$1.index] >= 0 ? $1.counters.alive : 0) }
         list.sprites.reserveCapacity(expected)
-        let now = time - epoch
-        let aliveFrom = aliveThreshold
+        var views: [ParticleStepView?] = Array(repeating: nil, count: cells.count)
+        for c in cells where appearanceOfCell[c.index] >= 0 { views[c.index] = view(of: c) }
         for run in runScratch {
-            let c = cells[run.cell]
-            Self.appendSprites(
-                of: c.store, range: run.start..<run.end, now: now, aliveFrom: aliveFrom,
-                colorSpeed: c.appliedColorSpeed, scaleSpeed: c.appliedScaleSpeed,
-                appearance: UInt16(truncatingIfNeeded: appearanceOfCell[run.cell]), into: &list.sprites)
+            guard let v = views[run.cell] else { continue }
+            let needsFiniteCheck = Self.appendSprites(
+                of: v, range: run.start..<run.end, appearance: UInt16(truncatingIfNeeded: appearanceOfCell[run.cell]),
+                into: &list.sprites)
+            if needsFiniteCheck { cells[run.cell].store.needsFiniteCheck = true }
         }
         switch list.renderMode {
         case .oldestLast:
@@ -40,53 +40,28 @@ extension EmitterSimulation {
         }
     }
 
-    /// Appends the visible live particles of `range` as sprites.
+    /// Appends the visible live particles of `range` as sprites. Returns whether it left one out for
+    /// a non-finite value (its store is then checked at the next step).
     private static func appendSprites(
-        of s: ParticleStore, range: Range<Int>, now: Double, aliveFrom: Float,
-        colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float, appearance: UInt16,
-        into sprites: inout [ParticleSprite]
-    ) {
-        let x = s.x
-        let y = s.y
-        let z = s.z
-        let death = s.death
-        let life = s.life
-        let scale = s.scale
-        let spin = s.spin
-        let color = s.color
-        if s.extraMask != 0 {
-            for i in range where death[i] >= aliveFrom {
-                let age = Float(now - (Double(death[i]) - Double(life[i])))
-                let look = s.extendedLook(i, age: age, colorSpeed: cs, scaleSpeed: scaleSpeed)
-                let a = quantize(look.color[3])
-                if a == 0 || look.scale == 0 { continue }
-                sprites.append(
-                    ParticleSprite(
-                        x: x[i], y: y[i], z: z[i], scale: look.scale, rotation: look.rotation,
-                        r: quantize(look.color[0]), g: quantize(look.color[1]), b: quantize(look.color[2]),
-                        a: a, appearance: appearance))
-            }
-            return
-        }
-        for i in range where death[i] >= aliveFrom {
-            let age = Float(now - (Double(death[i]) - Double(life[i])))
-            let a = quantize(HalfFloat.unpack(color[4 * i + 3]) + cs.3 * age)
-            let sc = ParticleStore.scale(base: scale[i], rate: scaleSpeed, age: age)
-            if a == 0 || sc == 0 { continue }
+        of v: ParticleStepView, range: Range<Int>, appearance: UInt16, into sprites: inout [ParticleSprite]
+    ) -> Bool {
+        var sawNonFinite = false
+        for i in range where v.isAlive(i) {
+            let look = v.look(i, age: v.age(i))
+            let a = quantize(look.color[3])
+            if a == 0 || look.scale == 0 { continue }
             // The last guard before the compositor: nothing non-finite is drawn (docs/Limits.md).
-            let rotation = spin[i] * age
-            guard x[i].isFinite, y[i].isFinite, z[i].isFinite, sc.isFinite, rotation.isFinite else {
-                s.needsFiniteCheck = true
+            let (x, y, z) = (v.x[i], v.y[i], v.z(i))
+            guard x.isFinite, y.isFinite, z.isFinite, look.scale.isFinite, look.rotation.isFinite else {
+                sawNonFinite = true
                 continue
             }
             sprites.append(
                 ParticleSprite(
-                    x: x[i], y: y[i], z: z[i], scale: sc, rotation: rotation,
-                    r: quantize(HalfFloat.unpack(color[4 * i]) + cs.0 * age),
-                    g: quantize(HalfFloat.unpack(color[4 * i + 1]) + cs.1 * age),
-                    b: quantize(HalfFloat.unpack(color[4 * i + 2]) + cs.2 * age),
-                    a: a, appearance: appearance))
+                    x: x, y: y, z: z, scale: look.scale, rotation: look.rotation, r: quantize(look.color[0]),
+                    g: quantize(look.color[1]), b: quantize(look.color[2]), a: a, appearance: appearance))
         }
+        return sawNonFinite
     }
 
     /// A colour component clamped to 0…1 and rounded to 8 bits.
@@ -125,40 +100,25 @@ extension EmitterSimulation {
         collectRuns { _ in true }
         var records: [ParticleRecord] = []
         records.reserveCapacity(liveCount)
-        let aliveFrom = aliveThreshold
+        let views = cells.map { view(of: $0) }
         for run in runScratch {
             let c = cells[run.cell]
-            for i in run.start..<run.end where c.store.death[i] >= aliveFrom {
-                records.append(record(of: c, slot: i))
+            for i in run.start..<run.end where views[run.cell].isAlive(i) {
+                records.append(record(of: c, views[run.cell], slot: i))
             }
         }
         return records
     }
 
-    /// The record of slot `i` of cell `c` at the current time.
-    func record(of c: CellRuntime, slot i: Int) -> ParticleRecord {
-        let s = c.store
-        let age = Float((time - epoch) - (Double(s.death[i]) - Double(s.life[i])))
-        let cs = c.appliedColorSpeed
-        if s.extraMask != 0 {
-            let look = s.extendedLook(i, age: age, colorSpeed: cs, scaleSpeed: c.appliedScaleSpeed)
-            return ParticleRecord(
-                cell: c.model, cellIndex: c.index, x: s.x[i], y: s.y[i], z: s.z[i], vx: s.vx[i], vy: s.vy[i],
-                vz: s.vz[i],
-                age: age, lifetime: s.life[i],
-                red: Self.clamp01(look.color[0]), green: Self.clamp01(look.color[1]),
-                blue: Self.clamp01(look.color[2]), alpha: Self.clamp01(look.color[3]),
-                scale: look.scale, rotation: look.rotation, spin: s.spin[i])
-        }
+    /// The record of slot `i` of the view `v` of cell `c`.
+    func record(of c: CellRuntime, _ v: ParticleStepView, slot i: Int) -> ParticleRecord {
+        let age = v.age(i)
+        let look = v.look(i, age: age)
         return ParticleRecord(
-            cell: c.model, cellIndex: c.index, x: s.x[i], y: s.y[i], z: s.z[i], vx: s.vx[i], vy: s.vy[i], vz: s.vz[i],
-            age: age, lifetime: s.life[i],
-            red: Self.clamp01(HalfFloat.unpack(s.color[4 * i]) + cs.0 * age),
-            green: Self.clamp01(HalfFloat.unpack(s.color[4 * i + 1]) + cs.1 * age),
-            blue: Self.clamp01(HalfFloat.unpack(s.color[4 * i + 2]) + cs.2 * age),
-            alpha: Self.clamp01(HalfFloat.unpack(s.color[4 * i + 3]) + cs.3 * age),
-            scale: ParticleStore.scale(base: s.scale[i], rate: c.appliedScaleSpeed, age: age),
-            rotation: s.spin[i] * age, spin: s.spin[i])
+            cell: c.model, cellIndex: c.index, x: v.x[i], y: v.y[i], z: v.z(i), vx: v.vx[i], vy: v.vy[i], vz: v.vz(i),
+            age: age, lifetime: v.lifetime(i), red: Self.clamp01(look.color[0]), green: Self.clamp01(look.color[1]),
+            blue: Self.clamp01(look.color[2]), alpha: Self.clamp01(look.color[3]), scale: look.scale,
+            rotation: look.rotation, spin: c.store.spin[i])
     }
 
     /// Mixes the simulation state into `hasher` in the order documented in docs/Particles.md
@@ -171,7 +131,6 @@ extension EmitterSimulation {
         hasher.combine(random.state)
         hasher.combine(random.increment)
         hasher.combine(cells.count)
-        let aliveFrom = aliveThreshold
         for c in cells {
             hasher.combine(c.index)
             hasher.combine(c.counters.alive)
@@ -180,8 +139,9 @@ extension EmitterSimulation {
             hasher.combine(c.counters.dropped)
             hasher.combine(c.accumulator)
             let s = c.store
-            for i in 0..<s.count where s.death[i] >= aliveFrom {
-                let r = record(of: c, slot: i)
+            let v = view(of: c)
+            for i in 0..<s.count where v.isAlive(i) {
+                let r = record(of: c, v, slot: i)
                 hasher.combine(r.x)
                 hasher.combine(r.y)
                 hasher.combine(r.z)
@@ -207,39 +167,5 @@ extension EmitterSimulation {
         var h = StateHasher()
         hash(into: &h)
         return h.value
-    }
-}
-
-extension ParticleStore {
-    /// Colour (unclamped), scale and rotation of slot `i` at `age` for a store with extension columns:
-    /// the cell's rates plus the particle's own (end values), the rotation from its birth rotation.
-    @inline(__always)
-    func extendedLook(_ i: Int, age: Float, colorSpeed cs: (Float, Float, Float, Float), scaleSpeed: Float)
-        -> (color: SIMD4<Float>, scale: Float, rotation: Float)
-    {
-        var rate = SIMD4(cs.0, cs.1, cs.2, cs.3)
-        if let r = extras[ExtraColumn.redSpeed.rawValue], let g = extras[ExtraColumn.greenSpeed.rawValue],
-            let b = extras[ExtraColumn.blueSpeed.rawValue], let a = extras[ExtraColumn.alphaSpeed.rawValue]
-        {
-            rate += SIMD4(r[i], g[i], b[i], a[i])
-        }
-        let base = HalfFloat.unpack4(color, i)
-        let ownScale = extras[ExtraColumn.scaleSpeed.rawValue]?[i] ?? 0
-        let rotation0 = extras[ExtraColumn.rotation.rawValue]?[i] ?? 0
-        return (
-            base + rate * age, Self.scale(base: self.scale[i], rate: scaleSpeed + ownScale, age: age),
-            rotation0 + spin[i] * age
-        )
-    }
-
-    /// The scale of a particle `age` seconds after its birth with scale `base`, changing by `rate` per
-    /// second (docs/Design.md §3.8): `base + rate·age`, except that a particle born with a scale ≥ 0 stops
-    /// at 0 when the rate brings it there (drawn nowhere until a rate change moves it again). A negative
-    /// scale draws the sprite mirrored at its magnitude and follows `base + rate·age` through 0, as a
-    /// transform's scale does: a mirrored sprite whose scale rises through 0 grows again unmirrored.
-    @inline(__always)
-    static func scale(base: Float, rate: Float, age: Float) -> Float {
-        let s = base + rate * age
-        return base < 0 ? s : max(0, s)
     }
 }

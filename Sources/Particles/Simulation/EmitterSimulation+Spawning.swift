@@ -25,7 +25,6 @@ extension EmitterSimulation {
         let allowed = admit(c, births: n, budget: budget)
         guard allowed > 0 else { return }
         let moving = !geometry.hasSameGeometry(as: previous)
-        let span = l1 - l0
         var writer = BirthWriter(
             store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre,
             shapeLongitude: EmissionFrame.naturalLongitude(of: geometry.shape))
@@ -33,49 +32,49 @@ extension EmitterSimulation {
         var rng = random
         let drawsPerBirth = geometry.drawCount + writer.drawsPerBirth
         let table = writer.longitudeTable(shapeDraws: geometry.drawCount)
-        let batches = writer.writesLayerBatches
         let scratch = drawBuffer.scratch
-        // A still emitter without shape draws, open for the whole step, places births in one pass.
-        let still = !moving && geometry.drawCount == 0 && p.window.isOpenThroughout(from: l0, to: l1)
-        // The still batch reads only some draws of each birth: only those are computed.
-        let reading = batches && still ? writer.layerBatchDraws : nil
+        // The fast path: a still emitter without shape draws, open for the whole step, whose births stay
+        // at its depth, places and writes a chunk of births in one pass, computing only the draws its
+        // batch reads. Everything else is born one at a time through the reference.
+        let still =
+            !moving && geometry.drawCount == 0 && p.window.isOpenThroughout(from: l0, to: l1)
+            && writer.takesStillBatch(atDepth: geometry.cz, stepLength: t1 - t0)
+        let origin = (x: geometry.cx, y: geometry.cy, z: geometry.cz)
+        let span = l1 - l0
+        /// Birth k's time, and the emitter shape at that moment (the reference: `placeStillBirths` is
+        /// this for a still emitter).
+        func placed(_ k: Int) -> (time: Double, shape: EmitterShapeSampler) {
+            let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
+            let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
+            return (t0 + (t1 - t0) * f, moving ? geometry.interpolated(from: previous, fraction: f) : geometry)
+        }
         var first = 0
         while first < allowed {
             let last = min(allowed, first + DrawBuffer.birthsPerChunk)
             var draws = drawBuffer.prefetch(
                 &rng, count: (last - first) * drawsPerBirth, births: last - first, table: table,
-                reading: reading)
-            if batches && still {
+                reading: still ? writer.stillBatchDraws : nil)
+            if still {
                 Self.placeStillBirths(
                     scratch, first: first, last: last, before: before, rate: p.birthRate, l0: l0, l1: l1,
                     alwaysOpen: p.window.isAlwaysOpen, t0: t0, t1: t1)
-                draws.skip((last - first) * drawsPerBirth)
-            } else {
-                for k in first..<last {
-                    let at = p.window.time(afterOpen: (Double(k + 1) - before) / p.birthRate, from: l0, to: l1)
-                    let f = span > 0 ? min(1, max(0, (at - l0) / span)) : 1
-                    let g = moving ? geometry.interpolated(from: previous, fraction: f) : geometry
-                    let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
-                    let birthTime = t0 + (t1 - t0) * f
-                    if batches {
-                        // The batch writer reads this birth's own draws itself, after the loop.
-                        draws.skip(drawsPerBirth - g.drawCount)
-                        let j = k - first
-                        (scratch.time[j], scratch.x[j], scratch.y[j], scratch.z[j]) = (
-                            birthTime, position.x, position.y, position.z
-                        )
-                    } else {
-                        writer.add(
-                            &draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
-                            birthTime: birthTime)
+                let slot = writer.next
+                writer.addStillBatch(draws, scratch, count: last - first, from: origin)
+                if InternalChecks.isEnabled {
+                    writer.checkStillBatch(draws, count: last - first, from: origin, firstSlot: slot) {
+                        placed(first + $0).time
                     }
                 }
-            }
-            assert(draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
-            if batches {
-                writer.addLayerBatch(
-                    draws, stride: drawsPerBirth, shapeDraws: geometry.drawCount, scratch, count: last - first,
-                    from: still ? (geometry.cx, geometry.cy, geometry.cz) : nil)
+            } else {
+                for k in first..<last {
+                    let (birthTime, g) = placed(k)
+                    let position = g.drawCount == 0 ? (x: g.cx, y: g.cy, z: g.cz) : g.sample(&draws)
+                    writer.add(
+                        &draws, x: position.x, y: position.y, z: position.z, frame: .layer, inherit: .one,
+                        birthTime: birthTime)
+                }
+                assert(
+                    draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
             }
             first = last
         }
@@ -114,8 +113,8 @@ extension EmitterSimulation {
 
     /// `placeStillBirths` for a window whose open time `offset` is reached at layer time `at(offset)`
     /// (four births at a time, and one at a time: the same operations). Birth k's number k + 1 runs as
-    /// a vector of Doubles, exact (far below 2⁵³) where converting each Int cost a dozen instructions
-    /// per four births (there is no vector conversion from 64-bit integers on this target).
+    /// a vector of Doubles, exact (far below 2⁵³): this target has no vector conversion from 64-bit
+    /// integers.
     @inline(__always)
     private static func placeStillBirths(
         _ s: BirthScratch, first: Int, count n: Int, before: Double, rate: Double,
@@ -142,9 +141,13 @@ extension EmitterSimulation {
 
     /// Births of a sub-cell during [t0, t1]: every parent particle alive during part of the step emits
     /// over its age interval, at its position and direction at each birth moment, with its colour and
-    /// scale at that moment as multipliers (docs/Design.md §3.5).
-    /// The parent is already at t1; its state at an earlier moment follows from constant acceleration.
-    func spawnFromParents(_ c: CellRuntime, parent: CellRuntime, t0: Double, t1: Double, budget: Int) {
+    /// scale at that moment as multipliers (docs/Design.md §3.5). The parent is already at t1: where it
+    /// was at a birth moment comes from the law it moved by (`StepMotion`), how it looked from its look
+    /// law (`ParticleLooks`).
+    func spawnFromParents(
+        _ c: CellRuntime, parent: CellRuntime, t0: Double, t1: Double, centre0: (x: Double, y: Double),
+        budget: Int
+    ) {
         let p = c.params
         guard p.emits else { return }
         let s = parent.store
@@ -154,25 +157,24 @@ extension EmitterSimulation {
         let rate = p.birthRate
         let r0 = t0 - epoch
         let r1 = t1 - epoch
-        let pa = parent.params
-        let ax = Double(pa.ax)
-        let ay = Double(pa.ay)
-        let az = Double(pa.az)
-        let cs = parent.appliedColorSpeed
-        let parentScaleRate = parent.appliedScaleSpeed
         let window = p.window
-        let pc = s.columns
+        let death = s.death
+        let life = s.life
+        // Births go to the child's store only (a cell is never its own descendant), so the parent's
+        // columns stay where they are through this loop.
+        let motion = StepMotion(s, params: parent.params, length: t1 - t0, now: r1, centre0: centre0, centre1: centre)
+        let looks = ParticleLooks(s, colorRate: parent.appliedColorSpeed, scaleRate: parent.appliedScaleSpeed)
         var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
         var rng = random
         let drawsPerBirth = writer.drawsPerBirth
         let table = writer.longitudeTable(shapeDraws: 0)
         for i in 0..<n {
-            let death = Double(pc.death[i])
-            if death <= r0 { continue }
-            let life = Double(pc.life[i])
-            let born = death - life
+            let dies = Double(death[i])
+            if dies <= r0 { continue }
+            let lifetime = Double(life[i])
+            let born = dies - lifetime
             let a0 = max(0, r0 - born)
-            let a1 = min(life, r1 - born)
+            let a1 = min(lifetime, r1 - born)
             guard a1 > a0 else { continue }
             let open = window.openLength(from: a0, to: a1)
             guard open > 0 else { continue }
@@ -184,22 +186,6 @@ extension EmitterSimulation {
             let allowed = admit(c, births: count, budget: budget, pending: writer.alive)
             guard allowed > 0 else { continue }
             writer.reserve(allowed)
-            // Births go to the child's store only (a cell is never its own descendant), so the parent's
-            // columns stay where they are through this loop.
-            let x1 = Double(pc.x[i])
-            let y1 = Double(pc.y[i])
-            let z1 = Double(pc.z[i])
-            let vx1 = Double(pc.vx[i])
-            let vy1 = Double(pc.vy[i])
-            let vz1 = Double(pc.vz[i])
-            let base = HalfFloat.unpack4(pc.color, i)
-            var speeds = SIMD4(cs.0, cs.1, cs.2, cs.3)
-            var scaleRate = parentScaleRate
-            if s.extraMask != 0 {
-                speeds += Self.ownColorSpeed(s, i)
-                scaleRate += s.extras[ExtraColumn.scaleSpeed.rawValue]?[i] ?? 0
-            }
-            let baseScale = pc.scale[i]
             var first = 0
             while first < allowed {
                 let last = min(allowed, first + DrawBuffer.birthsPerChunk)
@@ -208,17 +194,11 @@ extension EmitterSimulation {
                 for k in first..<last {
                     let ab = window.time(afterOpen: (Double(k + 1) - before) / rate, from: a0, to: a1)
                     let tau = max(0, r1 - (born + ab))
-                    let vx = vx1 - ax * tau
-                    let vy = vy1 - ay * tau
-                    let vz = vz1 - az * tau
-                    let px = x1 - vx1 * tau + 0.5 * ax * tau * tau
-                    let py = y1 - vy1 * tau + 0.5 * ay * tau * tau
-                    let pz = z1 - vz1 * tau + 0.5 * az * tau * tau
-                    let inherit = BirthWriter.clamp01(base + speeds * Float(ab))
-                    let inheritScale = ParticleStore.scale(base: baseScale, rate: scaleRate, age: Float(ab))
+                    let at = motion.state(i, before: tau)
+                    let look = looks.look(i, age: Float(ab))
                     writer.add(
-                        &draws, x: px, y: py, z: pz, frame: EmissionFrame(direction: vx, vy, vz), inherit: inherit,
-                        inheritScale: inheritScale, birthTime: t1 - tau)
+                        &draws, x: at.x, y: at.y, z: at.z, frame: EmissionFrame(direction: at.vx, at.vy, at.vz),
+                        inherit: BirthWriter.clamp01(look.color), inheritScale: look.scale, birthTime: t1 - tau)
                 }
                 assert(
                     draws.consumed == (last - first) * drawsPerBirth, "births took \(draws.consumed) prefetched draws")
@@ -239,12 +219,7 @@ extension EmitterSimulation {
     func finish(_ writer: BirthWriter, of c: CellRuntime) {
         guard writer.count > 0 else { return }
         writer.commit(batch: batch)
-        c.counters.born += writer.count
-        c.counters.alive += writer.alive
-        c.counters.died += writer.died
-        liveCount += writer.alive
-        stepBirths += writer.count
-        stepDeaths += writer.died
+        countBirths(writer.count, alive: writer.alive, of: c)
     }
 
     /// How many of `births` (≥ 1) fit the budget; the rest are dropped and counted.
@@ -253,20 +228,8 @@ extension EmitterSimulation {
         let room = max(0, budget - liveCount - pending)
         let wanted = births >= Double(Int.max / 2) ? Int.max / 2 : Int(births)
         let allowed = min(wanted, room)
-        let dropped = wanted - allowed
-        if dropped > 0 {
-            c.counters.dropped += dropped
-            stepDropped += dropped
-        }
+        countDropped(wanted - allowed, of: c)
         return allowed
-    }
-
-    /// The particle's own colour rates (end colour extension), zero when it has none.
-    static func ownColorSpeed(_ s: ParticleStore, _ i: Int) -> SIMD4<Float> {
-        guard let r = s.extras[ExtraColumn.redSpeed.rawValue], let g = s.extras[ExtraColumn.greenSpeed.rawValue],
-            let b = s.extras[ExtraColumn.blueSpeed.rawValue], let a = s.extras[ExtraColumn.alphaSpeed.rawValue]
-        else { return .zero }
-        return SIMD4(r[i], g[i], b[i], a[i])
     }
 
     @inline(__always)

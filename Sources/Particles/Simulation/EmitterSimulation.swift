@@ -43,7 +43,7 @@ public final class EmitterSimulation {
     /// Number of simulation steps taken (pre-warm steps included).
     public private(set) var stepCount = 0
     /// The events of the last step.
-    public private(set) var lastStepEvents = EmitterStepEvents(time: 0, births: 0, deaths: 0, dropped: 0)
+    public internal(set) var lastStepEvents = EmitterStepEvents(time: 0, births: 0, deaths: 0, dropped: 0)
     /// Length of the last simulation step in local time, seconds.
     public private(set) var lastStepDuration: Double = 0
 
@@ -64,8 +64,9 @@ public final class EmitterSimulation {
     var parentClock: Double = 0
     var appliedBeginTime: Double = 0
     var appliedTimeOffset: Double = 0
-    var pendingBirths = 0, pendingDeaths = 0, pendingDropped = 0
-    var stepBirths = 0, stepDeaths = 0, stepDropped = 0, stepNonFinite = 0
+    /// Births, deaths, drops and non-finite removals since the last step's events were reported
+    /// (`EmitterSimulation+Events.swift`): the one tally every count goes through.
+    var unreported = EmitterStepEvents(time: 0, births: 0, deaths: 0, dropped: 0)
     var budgetWarning: BudgetWarning?
     var budgetWarningTaken = false
     var runScratch: [RunRef] = []
@@ -73,6 +74,9 @@ public final class EmitterSimulation {
     let drawBuffer = DrawBuffer()
     /// The emitter position of the current step: the centre of orbits and radial acceleration.
     var centre: (x: Double, y: Double) = (0, 0)
+    /// The clock and the emitter position (nil before the first step) when the last `step(by:)` began:
+    /// the stretch the per-step view's start positions go back to.
+    var stepStart: (time: Double, centre: (x: Double, y: Double)?) = (0, nil)
 
     /// One run of slots of one cell, for merging cells into birth order.
     struct RunRef {
@@ -106,6 +110,7 @@ public final class EmitterSimulation {
     ///   - parentTime: the time at the end of this step in the layer's parent time space (the engine
     ///     clock for a root layer). Default: the previous value plus `dt`, starting from 0.
     public func step(by dt: Double, layer: CAEmitterLayer? = nil, parentTime: Double? = nil) {
+        stepStart = (time, previousGeometry.map { ($0.cx, $0.cy) })
         guard dt > 0, dt.isFinite else { return }
         let layer = layer ?? modelLayer
         let p1 = parentTime.flatMap { $0.isFinite ? $0 : nil } ?? (parentClock + dt)
@@ -175,13 +180,6 @@ public final class EmitterSimulation {
         let l0 = layerTime
         let l1 = layerOrigin + Double(clockSteps + 1) * h
         batch &+= 1
-        stepBirths = pendingBirths
-        stepDeaths = pendingDeaths
-        stepDropped = pendingDropped
-        stepNonFinite = 0
-        pendingBirths = 0
-        pendingDeaths = 0
-        pendingDropped = 0
         let geometry = EmitterShapeSampler(layer: layer)
         centre = (geometry.cx, geometry.cy)
         let previous = previousGeometry ?? geometry
@@ -200,16 +198,14 @@ public final class EmitterSimulation {
                     dt: Float(h), ax: p.ax, ay: p.ay, az: p.az, centre: (Float(geometry.cx), Float(geometry.cy)),
                     orbits: p.extensions?.orbits ?? false, now: Float(t1 - epoch),
                     diedFrom: diedFrom, diedThrough: diedThrough)
-            if deaths > 0 {
-                noteDeaths(deaths, of: c)
-                stepDeaths += deaths
-            }
+            countDeaths(deaths, of: c)
             if c.store.needsFiniteCheck || p.mayOverflow {
                 c.store.needsFiniteCheck = false
                 if c.store.hasNonFinitePositions() { removeNonFinite(c, aliveFrom: Self.floatAbove(t1 - epoch)) }
             }
             if let parent = c.parent {
-                spawnFromParents(c, parent: cells[parent], t0: t0, t1: t1, budget: budget)
+                spawnFromParents(
+                    c, parent: cells[parent], t0: t0, t1: t1, centre0: (previous.cx, previous.cy), budget: budget)
             } else {
                 spawnTopLevel(
                     c, l0: l0, l1: l1, h: h, t0: t0, t1: t1, geometry: geometry, previous: previous, budget: budget)
@@ -221,35 +217,15 @@ public final class EmitterSimulation {
         previousGeometry = geometry
         stepCount += 1
         lastStepDuration = h
-        if stepDropped > 0 && budgetWarning == nil {
-            budgetWarning = BudgetWarning(
-                layerName: modelLayer.name, maxParticles: budget, dropped: stepDropped, time: t1)
-        }
+        noteBudgetOverflow(dropped: unreported.dropped, budget: budget, time: t1)
         removeTombstones()
-        lastStepEvents = EmitterStepEvents(
-            time: t1, births: stepBirths, deaths: stepDeaths, dropped: stepDropped,
-            nonFinite: stepNonFinite)
-        onStep?(lastStepEvents)
-    }
-
-    /// Counts `n` deaths of live particles of `c` in its counters and in the live total. Every place that
-    /// kills live particles calls it, so the three tallies cannot drift apart; the caller adds them to
-    /// its own step or pending tally.
-    func noteDeaths(_ n: Int, of c: CellRuntime) {
-        c.counters.alive -= n
-        c.counters.died += n
-        liveCount -= n
+        reportStep(endingAt: t1)
     }
 
     /// Removes the live particles of `c` whose motion became NaN or infinite (a huge acceleration, a
     /// field singularity): they die now, counted in `died` and in `nonFinite` (docs/Limits.md).
     private func removeNonFinite(_ c: CellRuntime, aliveFrom: Float) {
-        let removed = c.store.removeNonFinite(aliveFrom: aliveFrom)
-        guard removed > 0 else { return }
-        noteDeaths(removed, of: c)
-        c.counters.nonFinite += removed
-        stepDeaths += removed
-        stepNonFinite += removed
+        countDeaths(c.store.removeNonFinite(aliveFrom: aliveFrom), of: c, nonFinite: true)
     }
 
     /// Removes tombstones and fits each store's allocation to its live count (`ParticleStore.maintain`:
@@ -277,7 +253,8 @@ public final class EmitterSimulation {
     }
 
     /// Re-expresses the colour and scale bases of `c` when its colour or scale speeds changed, so the
-    /// current values continue from where they are (docs/Design.md §3.8 clamps included).
+    /// current values continue from where they are (docs/Design.md §3.8 clamps included): the look law
+    /// inverted at each particle's age (`ParticleLooks.rebase`).
     private func applyRateChanges(_ c: CellRuntime, at t: Double) {
         let newColor = c.params.colorSpeed
         let newScale = c.params.scaleSpeed
@@ -286,26 +263,14 @@ public final class EmitterSimulation {
         guard colorChanged || scaleChanged else { return }
         let s = c.store
         let now = t - epoch
-        let old = c.appliedColorSpeed
-        let oldScale = c.appliedScaleSpeed
-        let o = [old.0, old.1, old.2, old.3]
-        let n = [newColor.0, newColor.1, newColor.2, newColor.3]
         // Rebased values differ by age, so shared columns get one value per particle first.
         if colorChanged && s.count > 0 { s.store(.color, written: s.count) }
         if scaleChanged && s.count > 0 { s.store(.scale, written: s.count) }
+        let looks = ParticleLooks(s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed)
+        let colorRate = colorChanged ? SIMD4(newColor.0, newColor.1, newColor.2, newColor.3) : nil
         for i in 0..<s.count {
             let age = Float(now - (Double(s.death[i]) - Double(s.life[i])))
-            if colorChanged {
-                let base = HalfFloat.unpack4(s.color, i)
-                for k in 0..<4 {
-                    let current = min(max(base[k] + o[k] * age, 0), 1)
-                    s.color[4 * i + k] = HalfFloat.pack(current - n[k] * age)
-                }
-            }
-            if scaleChanged {
-                let current = ParticleStore.scale(base: s.scale[i], rate: oldScale, age: age)
-                s.scale[i] = current - newScale * age
-            }
+            looks.rebase(i, age: age, colorTo: colorRate, scaleTo: scaleChanged ? newScale : nil, in: s)
         }
         c.appliedColorSpeed = newColor
         c.appliedScaleSpeed = newScale

@@ -14,7 +14,8 @@ import CStreamCompaction
 /// each is kept once for the whole store while every particle has the same value (a planar emitter at
 /// one depth; a cell without scale, spin or colour ranges), and gets a column of its own only when a
 /// different value is written. A cell with sub-cells adds one Float accumulator per sub-cell, a cell
-/// with extensions its extension columns.
+/// with extensions its extension columns, a cell whose particles someone follows across steps their
+/// identities (`ensureIdentities`).
 ///
 /// Dead particles stay in place as tombstones (their death time has passed) until a stable compaction
 /// removes them, so birth order is kept and removal costs a fraction of a pass per step. After every
@@ -67,6 +68,10 @@ public final class ParticleStore {
     private(set) var accumulatorCount: Int
     /// The extension columns present (bit k: `ExtraColumn(rawValue: k)`), 0 for Core Animation cells.
     private(set) var extraMask: UInt32 = 0
+    /// Whether the store keeps a particle id per slot (`ensureIdentities`).
+    private(set) var hasIdentities = false
+    /// The id the next birth takes; ids count births from the first `ensureIdentities`, wrapping at 2³².
+    var nextID: UInt32 = 0
     /// The shared columns that are stored per slot (bit: `SharedColumn.bit`); the others hold one value.
     private(set) var storedMask: UInt8 = 0
     /// Whether some particle may have a non-zero z velocity (z integration is skipped otherwise).
@@ -93,6 +98,8 @@ public final class ParticleStore {
     private var sharedBases: [UnsafeMutableRawPointer?] = Array(repeating: nil, count: SharedColumn.allCases.count)
     private var accumulatorBases: [UnsafeMutablePointer<Float>] = []
     private var extraBases: [UnsafeMutablePointer<Float>] = []
+    /// The identity column's start in the allocation, nil without identities.
+    private var idBase: UnsafeMutablePointer<UInt32>?
     /// The shared values at `SharedColumn.sharedOffset`: scale, spin (Float), colour (4 × binary16),
     /// z, vz (Float).
     private let shared: UnsafeMutableRawPointer
@@ -124,6 +131,9 @@ public final class ParticleStore {
     private(set) var extras: [UnsafeMutablePointer<Float>?] = Array(repeating: nil, count: ExtraColumn.allCases.count)
     /// The present extension columns in layout order.
     private(set) var extraColumns: [UnsafeMutablePointer<Float>] = []
+    /// Slot 0 of the particle ids (nil until `ensureIdentities`): stable for a particle's life, increasing
+    /// in birth order (modulo 2³²).
+    private(set) var ids: UnsafeMutablePointer<UInt32>?
 
     /// Creates an empty store with `accumulatorCount` sub-cell accumulators per particle.
     public init(accumulatorCount: Int = 0, capacity: Int = 0) {
@@ -146,15 +156,16 @@ public final class ParticleStore {
     // MARK: - Layout
 
     /// Byte offsets of the columns for a capacity: the Float columns, the stored shared columns
-    /// (`stored`, in `SharedColumn.layoutOrder`), accumulators and extensions.
+    /// (`stored`, in `SharedColumn.layoutOrder`), accumulators, extensions and the identities.
     static func layout(
         capacity: Int, accumulatorCount: Int, extraCount: Int = 0,
-        stored: UInt8 = 0
+        stored: UInt8 = 0, identities: Bool = false
     ) -> (offsets: [Int], total: Int) {
         var sizes = Array(repeating: capacity * 4, count: Column.allCases.count)
         let storedShared = SharedColumn.layoutOrder.filter { stored & $0.bit != 0 }
         sizes += storedShared.map { capacity * $0.bytes }
-        sizes.append(contentsOf: Array(repeating: capacity * 4, count: accumulatorCount + extraCount))
+        sizes.append(
+            contentsOf: Array(repeating: capacity * 4, count: accumulatorCount + extraCount + (identities ? 1 : 0)))
         let residues = columnResidues(
             z: stored & SharedColumn.z.bit != 0, vz: stored & SharedColumn.vz.bit != 0,
             others: sizes.count - Column.allCases.count - (stored & SharedColumn.z.bit != 0 ? 1 : 0)
@@ -179,6 +190,7 @@ public final class ParticleStore {
         return floatBases.map { UnsafeMutableRawPointer($0) - base } + sharedStarts.map { $0 - base }
             + accumulatorBases.map { UnsafeMutableRawPointer($0) - base }
             + extraBases.map { UnsafeMutableRawPointer($0) - base }
+            + [idBase].compactMap { $0.map { UnsafeMutableRawPointer($0) - base } }
     }
 
     /// Whether `column` is stored per slot.
@@ -199,6 +211,7 @@ public final class ParticleStore {
         }
         accumulatorColumns = accumulatorBases.map { $0 + head }
         extraColumns = extraBases.map { $0 + head }
+        ids = idBase.map { $0 + head }
         var k = 0
         for column in ExtraColumn.allCases {
             if extraMask & column.bit != 0 {
@@ -222,15 +235,17 @@ public final class ParticleStore {
     /// in `newStored` that are not stored yet start with the shared value in every kept slot.
     private func reallocate(
         capacity newCapacity: Int, keeping keep: Int, accumulatorMapping: [Int?]? = nil,
-        newAccumulatorCount: Int? = nil, newExtraMask: UInt32? = nil, newStored: UInt8? = nil
+        newAccumulatorCount: Int? = nil, newExtraMask: UInt32? = nil, newStored: UInt8? = nil,
+        identities newIdentities: Bool? = nil
     ) {
         let accCount = newAccumulatorCount ?? accumulatorCount
         let mask = newExtraMask ?? extraMask
         let stored = newStored ?? storedMask
+        let identities = newIdentities ?? hasIdentities
         let present = ExtraColumn.allCases.filter { mask & $0.bit != 0 }
         let (offsets, total) = Self.layout(
             capacity: newCapacity, accumulatorCount: accCount, extraCount: present.count,
-            stored: stored)
+            stored: stored, identities: identities)
         let raw = Self.allocateColumns(byteCount: max(total, 64))
         var next = 0
         func take<T>(_: T.Type) -> UnsafeMutablePointer<T> {
@@ -244,6 +259,7 @@ public final class ParticleStore {
         }
         let newAcc = (0..<accCount).map { _ in take(Float.self) }
         let newExtras = present.map { _ in take(Float.self) }
+        let newIDs = identities ? take(UInt32.self) : nil
         if keep > 0 {
             let old = [x, y, vx, vy, death, life]
             for (dst, src) in zip(newFloats, old) { dst.update(from: src, count: keep) }
@@ -272,6 +288,14 @@ public final class ParticleStore {
                     newExtras[k].initialize(repeating: 0, count: keep)
                 }
             }
+            if let newIDs {
+                if let old = ids {
+                    newIDs.update(from: old, count: keep)
+                } else {
+                    Self.number(newIDs, count: keep, from: nextID)
+                    nextID &+= UInt32(truncatingIfNeeded: keep)
+                }
+            }
         }
         base?.deallocate()
         base = raw
@@ -283,6 +307,8 @@ public final class ParticleStore {
         sharedBases = newShared
         accumulatorBases = newAcc
         extraBases = newExtras
+        idBase = newIDs
+        hasIdentities = identities
         extraMask = mask
         storedMask = stored
         head = 0
@@ -390,11 +416,24 @@ public final class ParticleStore {
         reallocate(capacity: max(capacity, 64), keeping: count, newExtraMask: extraMask | mask)
     }
 
-    /// Bytes of state per particle of this store: 32 base bytes, the stored shared columns, sub-cell
-    /// accumulators and extensions.
+    /// Gives every slot a particle id from now on: the slots in use are numbered in birth order, and
+    /// every birth takes the next id (`commitBirths`). Does nothing once the store has identities.
+    func ensureIdentities() {
+        guard !hasIdentities else { return }
+        reallocate(capacity: max(capacity, 64), keeping: count, identities: true)
+    }
+
+    /// Writes the ids `first`, `first + 1`, … (wrapping) to `p[0..<count]`.
+    private static func number(_ p: UnsafeMutablePointer<UInt32>, count: Int, from first: UInt32) {
+        for k in 0..<count { p[k] = first &+ UInt32(truncatingIfNeeded: k) }
+    }
+
+    /// Bytes of state per particle of this store: `minimumBytesPerParticle`, the stored shared columns,
+    /// sub-cell accumulators, extensions and identities.
     var bytesPerParticleInUse: Int {
         let sharedBytes = SharedColumn.allCases.reduce(0) { $0 + (isStored($1) ? $1.bytes : 0) }
-        return Self.minimumBytesPerParticle + sharedBytes + 4 * (accumulatorCount + extraBases.count)
+        return Self.minimumBytesPerParticle + sharedBytes
+            + 4 * (accumulatorCount + extraBases.count + (hasIdentities ? 1 : 0))
     }
 
     /// Bytes allocated for the columns.
@@ -465,6 +504,10 @@ public final class ParticleStore {
         guard end > start else { return }
         for column in accumulatorColumns {
             (column + start).initialize(repeating: 0, count: end - start)
+        }
+        if let ids {
+            Self.number(ids + start, count: end - start, from: nextID)
+            nextID &+= UInt32(truncatingIfNeeded: end - start)
         }
         if movesInZ { startMovingInZ(written: end) }
         count = end
@@ -870,7 +913,9 @@ public final class ParticleStore {
 
     /// The columns removal moves, seen from `h` slots into the allocation.
     private func removalColumns(head h: Int) -> RemovalColumns {
+        // Identities move as Float bit patterns: the kernels copy and permute, never compute.
         var floats = floatBases + accumulatorBases + extraBases
+        if let idBase { floats.append(UnsafeMutableRawPointer(idBase).assumingMemoryBound(to: Float.self)) }
         for column in [SharedColumn.z, .vz, .scale, .spin] where isStored(column) {
             if let b = sharedBases[column.rawValue] { floats.append(b.assumingMemoryBound(to: Float.self)) }
         }

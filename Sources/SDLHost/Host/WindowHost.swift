@@ -25,7 +25,7 @@ public final class WindowHost {
     /// Input state as of the current frame.
     public private(set) var input = InputState()
     /// Frame timing as shown in the overlay.
-    public private(set) var statistics = FrameStatistics()
+    public private(set) var frameRate = FrameRateMeter()
     /// Events to inject by frame number (headless tests, demos).
     public var scriptedInput = ScriptedInput()
     /// Where the last frame was drawn and how window points map to content points.
@@ -203,7 +203,7 @@ public final class WindowHost {
             captureRequested = false
         }
         displayLink.endFrame()
-        statistics.record(interval: tick.measuredDelta, work: work)
+        frameRate.record(interval: tick.measuredDelta, work: work)
         frameCount += 1
         return !quitRequested
     }
@@ -293,7 +293,7 @@ public final class WindowHost {
         }
         lastFrameProblem = nil
         let report = OverlayReport(
-            statistics: statistics, liveParticles: output.liveParticles, bodies: output.bodies,
+            frameRate: frameRate, liveParticles: output.liveParticles, bodies: output.bodies,
             badge: playback.badge)
         let overlay = self.overlay
         let scale = output.contentsScale.isFinite && output.contentsScale > 0 ? output.contentsScale : 1

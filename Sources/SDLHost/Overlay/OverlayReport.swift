@@ -1,7 +1,7 @@
 /// What the statistics panel shows for one frame.
 public struct OverlayReport: Equatable, Sendable {
     /// Frame timing.
-    public var statistics: FrameStatistics
+    public var frameRate: FrameRateMeter
     /// Live particles, as the delegate reported them; nil hides the line.
     public var liveParticles: Int?
     /// Physics bodies, as the delegate reported them; nil hides the line.
@@ -10,8 +10,8 @@ public struct OverlayReport: Equatable, Sendable {
     public var badge: String?
 
     /// A report.
-    public init(statistics: FrameStatistics, liveParticles: Int? = nil, bodies: Int? = nil, badge: String? = nil) {
-        self.statistics = statistics
+    public init(frameRate: FrameRateMeter, liveParticles: Int? = nil, bodies: Int? = nil, badge: String? = nil) {
+        self.frameRate = frameRate
         self.liveParticles = liveParticles
         self.bodies = bodies
         self.badge = badge
@@ -20,8 +20,8 @@ public struct OverlayReport: Equatable, Sendable {
     /// The panel's lines.
     public var lines: [String] {
         var lines = [
-            "\(Self.fixed(statistics.framesPerSecond)) fps  \(Self.fixed(statistics.frameMilliseconds)) ms",
-            "work \(Self.fixed(statistics.workMilliseconds)) ms",
+            "\(Self.fixed(frameRate.framesPerSecond)) fps  \(Self.fixed(frameRate.frameMilliseconds)) ms",
+            "work \(Self.fixed(frameRate.workMilliseconds)) ms",
         ]
         if let liveParticles { lines.append("particles \(Self.grouped(liveParticles))") }
         if let bodies { lines.append("bodies \(Self.grouped(bodies))") }

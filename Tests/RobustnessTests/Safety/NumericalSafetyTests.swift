@@ -72,7 +72,7 @@ import Testing
         for _ in 0..<60 { sim.step(by: 1.0 / 120) }
         let alive = sim.aliveCount
         // A field singularity as a physics coupling would produce it: NaN and infinite velocities.
-        let poisoned = try sim.withParticleBuffers(ofCell: cell) { b -> Int in
+        let poisoned = try sim.withStepView(ofCell: cell) { b -> Int in
             var n = 0
             for i in stride(from: 0, to: b.count, by: 3) where b.isAlive(i) {
                 b.vx[i] = n % 2 == 0 ? .nan : .infinity

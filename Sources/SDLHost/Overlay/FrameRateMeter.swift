@@ -1,6 +1,6 @@
 /// Frames per second and frame times averaged over short windows, so the overlay's numbers are
 /// readable (they change twice a second, not every frame).
-public struct FrameStatistics: Equatable, Sendable {
+public struct FrameRateMeter: Equatable, Sendable {
     /// Frames per second over the last completed window (0 before the first frame).
     public private(set) var framesPerSecond: Double = 0
     /// Mean time between frames in milliseconds over the last window.
@@ -17,7 +17,7 @@ public struct FrameStatistics: Equatable, Sendable {
     private var windowInterval = 0.0
     private var windowWork = 0.0
 
-    /// Empty statistics with the given window, seconds.
+    /// An empty meter with the given window, seconds.
     public init(window: Double = 0.5) { self.window = window }
 
     /// Adds one frame: the interval since the previous frame and the preparation time, seconds.
