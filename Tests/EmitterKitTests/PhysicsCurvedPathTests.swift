@@ -21,7 +21,7 @@ import Testing
         let (root, emitter, cell) = PhysicsTestSupport.emitterScene(cell: configure)
         emitter.emitterPosition = Self.centre
         let engine = try Engine(rootLayer: root, viewSize: CGSize(width: 400, height: 300), threadCount: 1)
-        let world = try engine.physicsWorld
+        let world = engine.physicsWorld
         let (c, s) = (cos(Self.angle), sin(Self.angle))
         try world.staticBody.addShape(
             .segment(
