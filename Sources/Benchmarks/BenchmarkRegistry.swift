@@ -11,6 +11,7 @@ public enum BenchmarkRegistry {
             animation,
             particles,
             particleExtensions,
+            particleEffects,
             sceneFormat,
             compositor,
             physics,

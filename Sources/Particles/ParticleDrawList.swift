@@ -50,6 +50,9 @@ package struct ParticleSprite: Equatable {
     package var scale: Float
     /// Rotation in radians.
     package var rotation: Float
+    /// Multiplier of the quad's width along its own x axis (after `scale`), > 0: the stretch of
+    /// `stretchWithVelocity` (docs/Particles.md, "Streaks"). Default 1.
+    package var stretch: Float = 1
     /// Tint: red, green, blue, alpha, 0…255, not premultiplied.
     package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
     /// Index into `ParticleDrawList.appearances`.
@@ -58,9 +61,9 @@ package struct ParticleSprite: Equatable {
     /// Creates a sprite.
     package init(
         x: Float, y: Float, z: Float = 0, scale: Float, rotation: Float,
-        r: UInt8, g: UInt8, b: UInt8, a: UInt8, appearance: UInt16
+        r: UInt8, g: UInt8, b: UInt8, a: UInt8, appearance: UInt16, stretch: Float = 1
     ) {
-        (self.x, self.y, self.z, self.scale, self.rotation) = (x, y, z, scale, rotation)
+        (self.x, self.y, self.z, self.scale, self.rotation, self.stretch) = (x, y, z, scale, rotation, stretch)
         (self.r, self.g, self.b, self.a, self.appearance) = (r, g, b, a, appearance)
     }
 }

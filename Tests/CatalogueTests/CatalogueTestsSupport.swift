@@ -50,6 +50,10 @@ let catalogue: [CatalogueScene] = [
     CatalogueScene(name: "shapes", duration: 1),
     CatalogueScene(name: "text", duration: 0.5),
     CatalogueScene(name: "crates", duration: 1.5),
+    CatalogueScene(name: "fireworks-bursts", duration: 2.5),
+    CatalogueScene(name: "smoke-billow", duration: 2),
+    CatalogueScene(name: "rain-streaks", duration: 1.5),
+    CatalogueScene(name: "paint", duration: 3),
 ]
 
 // MARK: - Running

@@ -26,6 +26,8 @@ struct AnimationKeyPathTests {
         } else {
             a = model
         }
+        // A probability only takes values in 0…1.
+        if key == "burstProbability" { return (.number(0.2), .number(0.8)) }
         switch a {
         case .number(let v): return (a, .number(v + 2))
         case .bool(let b): return (a, .bool(!b))

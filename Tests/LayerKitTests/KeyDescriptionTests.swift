@@ -23,7 +23,7 @@ struct KeyDescriptionTests {
         func add(_ value: Any, prefix: String) {
             for child in Mirror(reflecting: value).children {
                 guard let label = child.label else { continue }
-                if ["timing", "extensions"].contains(label) {
+                if ["timing", "extensions", "effects"].contains(label) {
                     add(child.value, prefix: label + ".")
                 } else {
                     fields[prefix + label] = String(describing: child.value)
@@ -56,6 +56,8 @@ struct KeyDescriptionTests {
             return [
                 .number(1), .string("named"), .color(CGColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)),
                 .colors([CGColor(red: 1, green: 0, blue: 0, alpha: 1)]), .numbers([0.5, 1]),
+                // Curves over life as key-value coding holds them: a value curve, then a colour curve.
+                .numbers([0, 0, 1, 1, 0]), .numbers([0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0]),
                 .path(CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4))),
                 .image(try CGImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 255])),
             ]

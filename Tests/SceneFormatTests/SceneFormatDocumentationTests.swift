@@ -263,7 +263,13 @@ import Testing
             ]
             scene["layers"] = bodies + [sparks]
         case "animation": scene["layers"] = [["animations": ["x": object]]]
-        case "emitterCell": scene["layers"] = [["type": "emitter", "emitterCells": [object]]]
+        case "emitterCell":
+            // Event cells name sub-cells of their cell: give the cell those sub-cells.
+            var cell = object
+            if key == "birthCells" || key == "deathCells", let names = value as? [String] {
+                cell["emitterCells"] = names.map { ["name": $0, "contents": "builtin:softDot", "lifetime": 1] }
+            }
+            scene["layers"] = [["type": "emitter", "emitterCells": [cell]]]
         case "transformOperation": scene["layers"] = [["transform": object.isEmpty ? [] : [object]]]
         case "pathObject":
             scene["layers"] = [["type": "shape", "path": object.isEmpty ? "M 0 0" as Any : object as Any]]

@@ -343,7 +343,7 @@ final class SpriteBatchBuilder {
         let info = infos[ai]
         // A negative scale is a transform scale: the quad's axes turn by half a turn (mirrored in x and y).
         guard let texPixels = info.pixels, p.a != 0, p.scale != 0, p.scale.isFinite, p.x.isFinite, p.y.isFinite,
-            p.rotation.isFinite
+            p.rotation.isFinite, p.stretch > 0, p.stretch.isFinite
         else { return none }
 
         // Tint: straight colour × multiplier, premultiplied, 0…256 (colour factors never above alpha's).
@@ -351,7 +351,7 @@ final class SpriteBatchBuilder {
         if ta == 0 { return none }
 
         // Centre and the device axes of the quad: J · R(rotation) · diag(width, height).
-        let wpt = info.widthPoints * p.scale
+        let wpt = info.widthPoints * p.scale * p.stretch
         let hpt = info.heightPoints * p.scale
         var cx: Float
         var cy: Float

@@ -68,8 +68,17 @@ struct LayerStateHash {
         let keys = CAEmitterCell.keyAccessors.keys.sorted()
         for cell in cells {
             for key in keys {
+                let value = (try? cell.layerValue(forKeyPath: key)) ?? .none
+                // Effect keys at their defaults are left out, so cells without effects keep their hashes.
+                if let unset = CAEmitterCell.effectKeyDefaults[key], value == unset { continue }
                 combine(key, into: &hasher)
-                combine((try? cell.layerValue(forKeyPath: key)) ?? .none, into: &hasher)
+                combine(value, into: &hasher)
+            }
+            for (key, names) in [("birthCells", cell.birthCells), ("deathCells", cell.deathCells)] where !names.isEmpty
+            {
+                combine(key, into: &hasher)
+                hasher.combine(names.count)
+                for name in names { combine(name, into: &hasher) }
             }
             combine(cells: cell.emitterCells ?? [], into: &hasher)
         }

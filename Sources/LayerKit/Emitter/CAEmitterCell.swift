@@ -43,6 +43,7 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
         /// The eight CAMediaTiming values, stored as the animations store theirs.
         var timing = MediaTimingValues()
         var extensions = CellExtensionState()
+        var effects = CellEffectState()
     }
 
     var state = CellState()
@@ -496,6 +497,9 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
     package class var keyAccessors: [String: LayerKeyAccessor] { cellAccessors }
 
     static let cellAccessors: [String: LayerKeyAccessor] = coreAccessors.merging(extensionAccessors) { a, _ in a }
+        .merging(
+            effectAccessors
+        ) { a, _ in a }
 
     static let coreAccessors: [String: LayerKeyAccessor] = LayerKeyAccessor.table(coreKeys)
 

@@ -125,6 +125,17 @@ package struct KeyDescription<Root: AnyObject> {
             set: { $0[keyPath: property] = try nonNegativeInt(try $1.int(path: $2), path: $2) })
     }
 
+    /// A property whose value converts in its own way (`get`, `set`; `set` validates and throws a
+    /// `KeyPathError` naming the path), such as the curves of `CAEmitterCell`'s effect extensions.
+    package init(
+        _ key: String, animatable: Bool = false, rule: ValueRule? = nil, get: @escaping (Root) -> LayerValue,
+        set: @escaping (Root, LayerValue, String) throws -> Void
+    ) {
+        self.init(
+            key, aliases: [], animatable: animatable, angle: false, rule: rule, enumerationValues: nil, get: get,
+            set: set)
+    }
+
     private init(
         _ key: String, aliases: [String], animatable: Bool, angle: Bool, rule: ValueRule?,
         enumerationValues: [String]?, get: @escaping (Root) -> LayerValue,

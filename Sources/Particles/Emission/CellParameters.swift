@@ -42,6 +42,8 @@ struct CellParameters {
     var maximumLifetime: Double
     /// The extension properties in use, or nil for a Core Animation cell (docs/Particles.md, "Extensions").
     var extensions: ExtensionParameters?
+    /// The effect properties in use, or nil for a cell without effects (docs/Particles.md, "Effects").
+    var effects: EffectParameters?
 
     /// The parameters of `cell` (a model or presentation cell) under `layer`'s multipliers.
     init(cell: CAEmitterCell, layer: CAEmitterLayer) {
@@ -105,6 +107,13 @@ struct CellParameters {
         // Per-particle end values replace the cell's rates (the particles carry their own).
         if extensions?.endColor != nil { colorSpeed = (0, 0, 0, 0) }
         if extensions?.endScale != nil { scaleSpeed = 0 }
+        effects = EffectParameters(cell: cell)
+        // A curve over life replaces the Core Animation speed of what it shapes.
+        if let curves = effects?.curves {
+            if curves.color != nil { colorSpeed = (0, 0, 0, 0) }
+            if curves.alpha != nil { colorSpeed.3 = 0 }
+            if curves.scale != nil { scaleSpeed = 0 }
+        }
     }
 
     /// Whether this cell's particles can reach positions or speeds near `Float`'s range within their

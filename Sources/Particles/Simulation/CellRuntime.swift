@@ -21,6 +21,8 @@ final class CellRuntime {
     let store: ParticleStore
     /// Fractional births carried between steps (top-level cells; sub-cells keep one per parent particle).
     var accumulator: Double = 0
+    /// Fractional births by distance carried between steps (`birthsPerPoint`, top-level cells).
+    var distanceAccumulator: Double = 0
     /// The values read at the last step.
     var params: CellParameters
     /// Colour change per second the stored colour bases are relative to.

@@ -42,7 +42,8 @@ extension EmitterSimulation {
         return ParticleStepView(
             store: s, starts: withStarts, startColumns: columns, elapsed: elapsed,
             acceleration: (Double(c.params.ax), Double(c.params.ay)), aliveFrom: aliveThreshold, now: now,
-            looks: ParticleLooks(s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed))
+            looks: ParticleLooks(
+                s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed, curves: c.params.effects?.curves))
     }
 
     /// Kills the particle in `slot` of `cell` now (a slot index of `withStepView`). Killing a

@@ -1,3 +1,4 @@
+import Foundation
 import LayerKit
 
 // MARK: - Draw list, snapshot and state hash
@@ -25,9 +26,10 @@ extension EmitterSimulation {
         for c in cells where appearanceOfCell[c.index] >= 0 { views[c.index] = view(of: c) }
         for run in runScratch {
             guard let v = views[run.cell] else { continue }
+            let c = cells[run.cell]
             let needsFiniteCheck = Self.appendSprites(
                 of: v, range: run.start..<run.end, appearance: UInt16(truncatingIfNeeded: appearanceOfCell[run.cell]),
-                into: &list.sprites)
+                streak: Self.streak(of: c), into: &list.sprites)
             if needsFiniteCheck { cells[run.cell].store.needsFiniteCheck = true }
         }
         switch list.renderMode {
@@ -43,7 +45,8 @@ extension EmitterSimulation {
     /// Appends the visible live particles of `range` as sprites. Returns whether it left one out for
     /// a non-finite value (its store is then checked at the next step).
     private static func appendSprites(
-        of v: ParticleStepView, range: Range<Int>, appearance: UInt16, into sprites: inout [ParticleSprite]
+        of v: ParticleStepView, range: Range<Int>, appearance: UInt16, streak: Streak?,
+        into sprites: inout [ParticleSprite]
     ) -> Bool {
         var sawNonFinite = false
         for i in range where v.isAlive(i) {
@@ -56,12 +59,41 @@ extension EmitterSimulation {
                 sawNonFinite = true
                 continue
             }
-            sprites.append(
-                ParticleSprite(
-                    x: x, y: y, z: z, scale: look.scale, rotation: look.rotation, r: quantize(look.color[0]),
-                    g: quantize(look.color[1]), b: quantize(look.color[2]), a: a, appearance: appearance))
+            var sprite = ParticleSprite(
+                x: x, y: y, z: z, scale: look.scale, rotation: look.rotation, r: quantize(look.color[0]),
+                g: quantize(look.color[1]), b: quantize(look.color[2]), a: a, appearance: appearance)
+            if let streak { streak.apply(to: &sprite, vx: v.vx[i], vy: v.vy[i]) }
+            sprites.append(sprite)
         }
         return sawNonFinite
+    }
+
+    /// How `stretchWithVelocity` draws a cell's sprites: along the velocity, longer by the distance covered
+    /// in `seconds` (docs/Particles.md, "Streaks").
+    struct Streak {
+        /// The stretch time, seconds (> 0).
+        var seconds: Float
+        /// The sprite's width at scale 1, points.
+        var width: Float
+
+        /// Turns `sprite`'s x axis to the velocity (vx, vy) and lengthens it; a particle at rest keeps its
+        /// rotation and length.
+        @inline(__always)
+        func apply(to sprite: inout ParticleSprite, vx: Float, vy: Float) {
+            let speed = (vx * vx + vy * vy).squareRoot()
+            let w = width * abs(sprite.scale)
+            guard speed > 0, speed.isFinite, w > 0 else { return }
+            sprite.rotation = atan2f(vy, vx)
+            sprite.stretch = 1 + seconds * speed / w
+        }
+    }
+
+    /// The streak of cell `c`, nil when it does not stretch (or has no contents).
+    static func streak(of c: CellRuntime) -> Streak? {
+        guard let k = c.params.effects?.stretchWithVelocity, k > 0, let image = c.cell.contents else { return nil }
+        let scale = Double(c.cell.contentsScale)
+        let w = Double(image.width) * Double(c.cell.contentsRect.width) / (scale > 0 && scale.isFinite ? scale : 1)
+        return w > 0 && w.isFinite ? Streak(seconds: k, width: Float(w)) : nil
     }
 
     /// A colour component clamped to 0…1 and rounded to 8 bits.
@@ -138,6 +170,8 @@ extension EmitterSimulation {
             hasher.combine(c.counters.died)
             hasher.combine(c.counters.dropped)
             hasher.combine(c.accumulator)
+            // Only cells that emit by distance have this state, so other hashes keep their layout.
+            if c.params.effects.map({ $0.birthsPerPoint > 0 }) ?? false { hasher.combine(c.distanceAccumulator) }
             let s = c.store
             let v = view(of: c)
             for i in 0..<s.count where v.isAlive(i) {

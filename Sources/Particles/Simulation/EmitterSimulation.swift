@@ -204,11 +204,22 @@ public final class EmitterSimulation {
                 if c.store.hasNonFinitePositions() { removeNonFinite(c, aliveFrom: Self.floatAbove(t1 - epoch)) }
             }
             if let parent = c.parent {
-                spawnFromParents(
-                    c, parent: cells[parent], t0: t0, t1: t1, centre0: (previous.cx, previous.cy), budget: budget)
+                if let events = burstEvents(of: c, parent: cells[parent]) {
+                    spawnBursts(
+                        c, parent: cells[parent], atBirth: events.atBirth, atDeath: events.atDeath, t0: t0, t1: t1,
+                        centre0: (previous.cx, previous.cy), budget: budget)
+                } else {
+                    spawnFromParents(
+                        c, parent: cells[parent], t0: t0, t1: t1, centre0: (previous.cx, previous.cy), budget: budget)
+                }
             } else {
                 spawnTopLevel(
                     c, l0: l0, l1: l1, h: h, t0: t0, t1: t1, geometry: geometry, previous: previous, budget: budget)
+                if let perPoint = p.effects?.birthsPerPoint, perPoint > 0 {
+                    spawnByDistance(
+                        c, perPoint: perPoint, l0: l0, l1: l1, t0: t0, t1: t1, geometry: geometry, previous: previous,
+                        budget: budget)
+                }
             }
         }
         time = t1

@@ -27,6 +27,8 @@ struct ParticleLooks {
     /// The particles' own rates and birth rotations, for a store with extension columns; nil for Core
     /// Animation cells, whose law has no such terms.
     private let own: OwnRates?
+    /// The cell's curves over life and the lifetimes they read, nil for a cell without them.
+    private let curves: (curves: LifeCurves, life: UnsafeMutablePointer<Float>)?
 
     /// The extension columns the law reads (each nil when the cell does not use it).
     private struct OwnRates {
@@ -45,7 +47,11 @@ struct ParticleLooks {
     /// The law of `store`'s particles with the cell's colour rates `colorRate` and scale rate `scaleRate`
     /// (those the stored bases are relative to: `CellRuntime.appliedColorSpeed`, `appliedScaleSpeed`).
     /// Valid until the store's columns move.
-    init(_ store: ParticleStore, colorRate cs: (Float, Float, Float, Float), scaleRate: Float) {
+    init(
+        _ store: ParticleStore, colorRate cs: (Float, Float, Float, Float), scaleRate: Float,
+        curves: LifeCurves? = nil
+    ) {
+        self.curves = curves.map { ($0, store.life) }
         color = store.color
         scale = store.scale
         spin = store.spin
@@ -73,6 +79,15 @@ struct ParticleLooks {
     /// The look of slot `i` at `age` seconds.
     @inline(__always)
     func look(_ i: Int, age: Float) -> ParticleLook {
+        let plain = baseLook(i, age: age)
+        guard let (curves, life) = curves else { return plain }
+        return curves.shape(
+            plain, age: age, lifetime: life[i], rotation0: own?.rotation?[i] ?? 0, spin: spin[i])
+    }
+
+    /// The look of slot `i` at `age` before the curves over life: what rebasing keeps continuous.
+    @inline(__always)
+    private func baseLook(_ i: Int, age: Float) -> ParticleLook {
         let base = HalfFloat.unpack4(color, i)
         guard let own else {
             return ParticleLook(
@@ -109,7 +124,7 @@ struct ParticleLooks {
         _ i: Int, age: Float, colorTo newColorRate: SIMD4<Float>?, scaleTo newScaleRate: Float?,
         in store: ParticleStore
     ) {
-        let now = look(i, age: age)
+        let now = baseLook(i, age: age)
         if let newColorRate {
             var rate = newColorRate
             if let (r, g, b, a) = own?.color { rate += SIMD4(r[i], g[i], b[i], a[i]) }

@@ -32,6 +32,8 @@ enum LayerKind: String, CaseIterable {
 /// What a property holds; decides how its JSON value is read.
 enum PropertyKind: String {
     case number, bool, point, size, rect, transform, color, colors, numbers, image, path, string
+    /// A curve over a particle's life (docs/SceneFormat.md, "Curves"): number or colour stops.
+    case valueCurve, colorCurve
 }
 
 /// How a scene reads one key of a layer or cell class.
@@ -77,6 +79,10 @@ enum PropertyCatalog {
     static let cellAngleKeys = Set(CAEmitterCell.keyAccessors.filter(\.value.isAngle).keys)
     /// Keys that accept `"infinity"` (Core Animation takes `.infinity` there): those whose rule allows it.
     static let infinityKeys = Set(allAccessors.filter { $0.value.rule == .nonNegativeOrInfinity }.keys)
+    /// Curves over a particle's life, and whether their stops hold colours.
+    static let curveKeys: [String: Bool] = [
+        "colorOverLife": true, "alphaOverLife": false, "scaleOverLife": false, "spinOverLife": false,
+    ]
     /// Points that may be written `[x, y, z]`, and the key that takes z.
     static let zKeys: [String: String] = [
         "position": "zPosition", "anchorPoint": "anchorPointZ", "emitterPosition": "emitterZPosition",
@@ -95,7 +101,7 @@ enum PropertyCatalog {
     /// particle budgets, offscreen bitmaps, glyph sizes).
     static let extraRules: [String: NumberRule] = [
         "opacity": .unit, "shadowOpacity": .unit, "strokeStart": .unit, "strokeEnd": .unit,
-        "emissionRange": .nonNegative,
+        "emissionRange": .nonNegative, "burstProbability": .unit,
         "instanceCount": .range(0, 10_000), "maxParticles": .range(0, 10_000_000), "fontSize": .above(0, upTo: 10_000),
         "rasterizationScale": .above(0, upTo: 16), "shadowRadius": .range(0, 1000),
     ]
@@ -136,7 +142,7 @@ enum PropertyCatalog {
         for (key, accessor) in accessors {
             let defaultValue = read(key) ?? .none
             func accepts(_ v: LayerValue) -> Bool { (try? write(v, key)) != nil }
-            let kind: PropertyKind
+            var kind: PropertyKind
             switch defaultValue {
             case .number: kind = .number
             case .bool: kind = .bool
@@ -163,6 +169,7 @@ enum PropertyCatalog {
                     kind = probes.first { accepts($0.0) }?.1 ?? .string
                 }
             }
+            if let color = curveKeys[key] { kind = color ? .colorCurve : .valueCurve }
             out[key] = PropertyInfo(
                 key: key, canonicalKey: accessor.key, kind: kind,
                 isOptional: accepts(.none),

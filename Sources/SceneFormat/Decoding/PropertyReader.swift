@@ -57,6 +57,8 @@ extension DecodingContext {
                 return nil
             }
             return (.numbers(list), nil)
+        case .valueCurve, .colorCurve:
+            return curve(f, color: info.kind == .colorCurve).map { ($0, nil) }
         case .image:
             return image(f).map { (.image($0), nil) }
         case .path:

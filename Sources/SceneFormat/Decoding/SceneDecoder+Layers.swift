@@ -155,6 +155,33 @@ extension SceneDecoder {
         return cells
     }
 
+    /// `birthCells` and `deathCells`: names of the cell's own sub-cells (docs/SceneFormat.md, "Event cells").
+    private func decodeEventCells(_ obj: ObjectReader, cell: CAEmitterCell) {
+        let subcells = Set((cell.emitterCells ?? []).compactMap(\.name))
+        for key in ["birthCells", "deathCells"] {
+            guard let lf = obj[key], let elements = ctx.array(lf, "a list of sub-cell names") else { continue }
+            var names: [String] = []
+            for e in elements {
+                guard let name = ctx.string(e, nonEmpty: true) else { continue }
+                guard subcells.contains(name) else {
+                    let hint =
+                        subcells.isEmpty
+                        ? "this cell has no named \"emitterCells\"; add the cell there with this \"name\""
+                        : closeMatches(for: name, in: subcells.sorted()).first.map { "did you mean \(quoted($0))?" }
+                            ?? "its named sub-cells are \(subcells.sorted().map { quoted($0) }.joined(separator: ", "))"
+                    ctx.error(e, "\(quoted(key)) names \(quoted(name)), which is not a sub-cell of this cell; \(hint)")
+                    continue
+                }
+                if names.contains(name) {
+                    ctx.error(e, "\(quoted(name)) is listed twice in \(quoted(key)); keep one")
+                    continue
+                }
+                names.append(name)
+            }
+            if key == "birthCells" { cell.birthCells = names } else { cell.deathCells = names }
+        }
+    }
+
     /// One cell and its sub-cells.
     private func decodeCell(_ f: Field, emitter: CAEmitterLayer) -> CAEmitterCell? {
         guard let obj = ctx.object(f, "an emitter cell") else { return nil }
@@ -178,6 +205,7 @@ extension SceneDecoder {
             cell.emitterCells = subcells.isEmpty ? nil : subcells
             limits.cellChain = saved
         }
+        decodeEventCells(obj, cell: cell)
         if let pf = obj["physics"], let physics = decodeCellPhysics(pf, cell: cell) {
             cellPhysics.append(Scene.CellPhysics(emitter: emitter, cell: cell, physics: physics))
         }

@@ -108,6 +108,8 @@ public enum SceneFormatter {
             return ordered(value, as: .section("transformOperation"))
         case (.path, .object):
             return ordered(value, as: .section("pathObject"))
+        case (.curve, .object(let members)):
+            return .object(sorted(members, by: DecodingContext.curveKeys))
         default:
             return value
         }

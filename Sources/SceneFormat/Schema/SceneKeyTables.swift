@@ -138,9 +138,11 @@ public enum SceneKeyTables {
         "clampsNegativeScale", "rotation", "rotationRange", "endRotation", "endRotationRange", "orbitRadius",
         "orbitRadiusRange",
         "orbitEndRadius", "orbitEndRadiusRange", "orbitAngularVelocity", "orbitAngularVelocityRange",
+        "colorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "stretchWithVelocity", "birthsPerPoint",
+        "burstCount", "burstProbability",
     ]
     /// The keys a cell ends with: its sub-cells and its physics.
-    static let cellStructureOrder = ["emitterCells", "physics"]
+    static let cellStructureOrder = ["birthCells", "deathCells", "emitterCells", "physics"]
     /// The animation keys in the documented order: what is animated, then how.
     static let animationOrder = [
         "type", "keyPath", "fromValue", "toValue", "byValue", "values", "path", "keyTimes", "timingFunctions",
@@ -161,7 +163,7 @@ public enum SceneKeyTables {
     /// Keys of every layer that are not LayerKit properties.
     static let layerStructure: Set<String> = ["type", "frame", "sublayers", "mask", "animations", "body"]
     /// Keys of every cell that are not LayerKit properties.
-    static let cellStructure: Set<String> = ["emitterCells", "physics"]
+    static let cellStructure: Set<String> = ["birthCells", "deathCells", "emitterCells", "physics"]
     static let cellPhysics = [
         "mode", "elasticity", "friction", "radius", "onContact", "contactCells", "contactBurst",
         "mass", "maxBodies", "categories", "mask",

@@ -143,6 +143,30 @@ public enum SceneSchema {
         case .path: return ref("path")
         case .image: return ref("image")
         case .timingFunction: return ref("timingFunction")
+        case .curve(let color):
+            let stop = JSONValue.object([
+                ("type", .string("array")), ("items", .array([number(.unit), color ? ref("color") : ref("number")])),
+                ("additionalItems", .bool(false)), ("minItems", .number(2)), ("maxItems", .number(2)),
+            ])
+            let stops = JSONValue.object([
+                ("type", .string("array")), ("items", stop), ("minItems", .number(2)), ("maxItems", .number(16)),
+            ])
+            let object = JSONValue.object([
+                ("type", .string("object")),
+                (
+                    "properties",
+                    .object([
+                        ("stops", stops),
+                        (
+                            "interpolation",
+                            .object([("enum", .array(ParticleCurveInterpolation.allCases.map { .string($0.rawValue) }))]
+                            )
+                        ),
+                    ])
+                ),
+                ("required", .array([.string("stops")])), ("additionalProperties", .bool(false)),
+            ])
+            return .object([("anyOf", .array([stops, object]))])
         case .anyValue: return .object([])
         case .optional(let inner):
             return .object([("anyOf", .array([schema(of: inner), .object([("type", .string("null"))])]))])

@@ -39,6 +39,9 @@ indirect enum ValueShape: Equatable {
     case path
     /// An image: a relative PNG path or `"builtin:<name>"`.
     case image
+    /// A curve over a particle's life: stops `[[t, value], …]` (colours when `color`), or an object with
+    /// `stops` and `interpolation`.
+    case curve(color: Bool)
     /// A timing function: a name or `[x1, y1, x2, y2]`.
     case timingFunction
     /// A value of whatever an animated key path holds (checked against the key path by the loader).
@@ -90,6 +93,7 @@ enum SceneShapes {
         switch key {
         case "emitterCells": return .list(.section("emitterCell"))
         case "physics": return .section("cellPhysics")
+        case "birthCells", "deathCells": return .list(.string(nonEmpty: true))
         default: return PropertyCatalog.cellProperties[key].map(propertyShape)
         }
     }
@@ -122,6 +126,8 @@ enum SceneShapes {
             shape = .numbers(info.key == "locations" ? .unit : info.key == "lineDashPattern" ? .nonNegative : .any)
         case .image: shape = .image
         case .path: shape = .path
+        case .valueCurve: shape = .curve(color: false)
+        case .colorCurve: shape = .curve(color: true)
         case .string:
             if info.isEnumeration, let allowed = PropertyCatalog.enumerationValues[info.key] {
                 shape = .oneOf(allowed)
