@@ -11,7 +11,7 @@ BENCH_FLAGS ?= -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell
 BENCH_ARGS ?=
 # Where full runs are recorded (one folder per machine), and the documents whose tables come from them.
 BENCH_RESULTS ?= benchmarks/results
-BENCH_DOCS ?= docs/Performance.md docs/Design.md
+BENCH_DOCS ?= docs/Performance.md docs/Design.md README.md
 
 .PHONY: setup run test bench build clean
 
