@@ -29,6 +29,9 @@ struct ParticleLooks {
     private let own: OwnRates?
     /// The cell's curves over life and the lifetimes they read, nil for a cell without them.
     private let curves: (curves: LifeCurves, life: UnsafeMutablePointer<Float>)?
+    /// Whether `curves` is set. `look` tests this before touching `curves`: binding the optional copies the
+    /// whole fixed-size `LifeCurves` per call, which doubled the draw list's cost for cells without curves.
+    private let hasCurves: Bool
 
     /// The extension columns the law reads (each nil when the cell does not use it).
     private struct OwnRates {
@@ -52,6 +55,7 @@ struct ParticleLooks {
         curves: LifeCurves? = nil
     ) {
         self.curves = curves.map { ($0, store.life) }
+        hasCurves = curves != nil
         color = store.color
         scale = store.scale
         spin = store.spin
@@ -80,7 +84,7 @@ struct ParticleLooks {
     @inline(__always)
     func look(_ i: Int, age: Float) -> ParticleLook {
         let plain = baseLook(i, age: age)
-        guard let (curves, life) = curves else { return plain }
+        guard hasCurves, let (curves, life) = curves else { return plain }
         return curves.shape(
             plain, age: age, lifetime: life[i], rotation0: own?.rotation?[i] ?? 0, spin: spin[i])
     }
