@@ -45,6 +45,13 @@ final class CellRuntime {
         appliedColorSpeed = params.colorSpeed
         appliedScaleSpeed = params.scaleSpeed
     }
+
+    /// The look-at-age law of this cell's particles as drawn (with its curves over life); valid until the
+    /// store's columns move.
+    var looks: ParticleLooks {
+        ParticleLooks(
+            store, colorRate: appliedColorSpeed, scaleRate: appliedScaleSpeed, curves: params.effects?.curves)
+    }
 }
 
 // MARK: - Start positions

@@ -42,8 +42,7 @@ extension EmitterSimulation {
         return ParticleStepView(
             store: s, starts: withStarts, startColumns: columns, elapsed: elapsed,
             acceleration: (Double(c.params.ax), Double(c.params.ay)), aliveFrom: aliveThreshold, now: now,
-            looks: ParticleLooks(
-                s, colorRate: c.appliedColorSpeed, scaleRate: c.appliedScaleSpeed, curves: c.params.effects?.curves))
+            looks: c.looks)
     }
 
     /// Kills the particle in `slot` of `cell` now (a slot index of `withStepView`). Killing a

@@ -34,9 +34,7 @@ extension EmitterSimulation {
         let death = s.death
         let life = s.life
         let motion = StepMotion(s, params: parent.params, length: t1 - t0, now: r1, centre0: centre0, centre1: centre)
-        let looks = ParticleLooks(
-            s, colorRate: parent.appliedColorSpeed, scaleRate: parent.appliedScaleSpeed,
-            curves: parent.params.effects?.curves)
+        let looks = parent.looks
         var writer = BirthWriter(store: c.store, params: p, epoch: epoch, endTime: t1, centre: centre)
         var rng = random
         let drawsPerBirth = writer.drawsPerBirth
