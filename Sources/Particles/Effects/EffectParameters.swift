@@ -16,6 +16,16 @@ struct EffectParameters {
     /// The names of the sub-cells that burst at a particle's birth and at its death.
     var birthCells: [String], deathCells: [String]
 
+    // MARK: - Speed over life
+
+    /// The speed multiplier over life (`speedOverLife`), nil when the cell does not set one.
+    var speedOverLife: ParticleCurveKernel?
+
+    // MARK: - Flipbooks
+
+    /// How the cell's contents is cut into frames and played (`contentsFrames`), nil when it is not.
+    var flipbook: ParticleFlipbook?
+
     /// The parameters of `cell`, or nil when it uses no effect.
     init?(cell: CAEmitterCell) {
         guard cell.usesEffects else { return nil }
@@ -28,6 +38,8 @@ struct EffectParameters {
         birthsPerPoint = b.isFinite ? max(0, b) : 0
         birthCells = cell.birthCells
         deathCells = cell.deathCells
+        speedOverLife = cell.speedOverLife?.kernel
+        flipbook = cell.contentsFrames
     }
 }
 
