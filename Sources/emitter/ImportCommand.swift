@@ -3,11 +3,11 @@ import EmitterKit
 import Foundation
 import ParticleDesigner
 
-/// `emitter import`: converts a Particle Designer / cocos2d .plist into a scene file.
+/// `emitter import`: converts a Particle Designer / cocos2d .plist or a SpriteKit .sks emitter into a scene file.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert a Particle Designer / cocos2d .plist particle file into a scene file.",
+        abstract: "Convert a Particle Designer / cocos2d .plist or SpriteKit .sks particle file into a scene file.",
         discussion: """
             Writes the scene JSON and, when the file's texture could be decoded, its PNG next to the JSON \
             (<name>-texture.png). What is approximated is printed as warnings (docs/ParticleDesigner.md). \
@@ -16,10 +16,11 @@ struct ImportCommand: ParsableCommand {
             Examples:
               emitter import Galaxy.plist -o Scenes/galaxy.json
               emitter import Phoenix.plist                  # writes Phoenix.json here
+              emitter import Fire.sks -o fire.json          # a SpriteKit emitter (docs/Import.md)
             """
     )
 
-    @Argument(help: "The Particle Designer file (.plist).")
+    @Argument(help: "The particle file: Particle Designer (.plist) or SpriteKit (.sks).")
     var file: String
 
     @Option(name: .shortAndLong, help: "The scene file to write (default: <name>.json in the current folder).")
@@ -32,13 +33,15 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let effect = try failing { try ParticleDesignerImporter.importFile(path: file) }
-        for warning in effect.warnings { printError("\(warning)") }
+        let isSpriteKit = file.lowercased().hasSuffix(".sks")
+        let spriteKit = isSpriteKit ? try failing { try SpriteKitImporter.importFile(path: file) } : nil
+        let designer = isSpriteKit ? nil : try failing { try ParticleDesignerImporter.importFile(path: file) }
+        for warning in spriteKit?.warnings ?? designer?.warnings ?? [] { printError("\(warning)") }
         let out = output ?? "\(baseName(file)).json"
         let written: [String]
         do {
             try createParentFolder(of: out)
-            written = try effect.write(toJSON: out)
+            written = try spriteKit?.write(toJSON: out) ?? designer?.write(toJSON: out) ?? []
         } catch {
             throw CommandFailure(message: "\(out): cannot write the scene (\(error))", code: .runtime)
         }

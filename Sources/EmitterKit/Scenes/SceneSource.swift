@@ -13,6 +13,8 @@ public enum SceneSource {
         "json": { try SceneLoader.load(path: $0) },
         // Particle Designer / cocos2d particle files (docs/ParticleDesigner.md).
         "plist": { try ParticleDesignerImporter.loadScene(path: $0) },
+        // SpriteKit emitter files (docs/Import.md, "SpriteKit").
+        "sks": { try SpriteKitImporter.loadScene(path: $0) },
     ]
 
     /// The scene at `path`. Throws `SceneError` (or the reader's error) naming the file and the fix.
