@@ -81,9 +81,7 @@ extension SpriteKernels {
                 let vb = vf &+ k &* dv
                 let u = SIMD8<Int32>(repeating: ub) &+ lane &* du
                 let v = SIMD8<Int32>(repeating: vb) &+ lane &* dv
-                let first = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: x &- start))
-                let end = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: x1 &- start))
-                if let (sLo, sHi) = sample8(u, v, Geometry(t), (lane .>= first) .& (lane .< end)) {
+                if let (sLo, sHi) = sample8(u, v, Geometry(t), lanes(from: x &- start, to: x1 &- start)) {
                     let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: tintRB), to: SIMD16<UInt16>.self)
                     let tHi = unsafeBitCast(SIMD8<UInt32>(repeating: tintGA), to: SIMD16<UInt16>.self)
                     if additive {
@@ -130,6 +128,26 @@ extension SpriteKernels {
     }
 
     // MARK: - Eight pixels
+
+    /// The lanes `first ..< end` of eight (0…7), as a mask of all-ones and zero `Int32` lanes.
+    ///
+    /// Built with integer arithmetic: `lane .< SIMD8(repeating: k)` compiled to a lane-by-lane loop through
+    /// memory (a store-forwarding stall per lane) in the loops that build a mask per step, which made
+    /// half of pass one of the magnified sprites.
+    @inline(__always)
+    static func laneMask(from first: Int, to end: Int) -> SIMD8<Int32> {
+        let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let f = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: min(max(first, 0), 8)))
+        let e = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: min(max(end, 0), 8)))
+        // (lane − k) >> 31 is all ones exactly where lane < k.
+        return ((lane &- e) &>> 31) & ~((lane &- f) &>> 31)
+    }
+
+    /// `laneMask(from:to:)` as the mask `sample8` takes.
+    @inline(__always)
+    static func lanes(from first: Int, to end: Int) -> SIMDMask<SIMD8<Int32>> {
+        unsafeBitCast(laneMask(from: first, to: end), to: SIMDMask<SIMD8<Int32>>.self)
+    }
 
     /// The padded texture as the lanes need it.
     struct Geometry {
