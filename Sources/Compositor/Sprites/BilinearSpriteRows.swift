@@ -81,7 +81,9 @@ extension SpriteKernels {
                 let vb = vf &+ k &* dv
                 let u = SIMD8<Int32>(repeating: ub) &+ lane &* du
                 let v = SIMD8<Int32>(repeating: vb) &+ lane &* dv
-                if let (sLo, sHi) = sample8(u, v, Geometry(t), lanes(from: x &- start, to: x1 &- start)) {
+                let first = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: x &- start))
+                let end = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: x1 &- start))
+                if let (sLo, sHi) = sample8(u, v, Geometry(t), (lane .>= first) .& (lane .< end)) {
                     let tLo = unsafeBitCast(SIMD8<UInt32>(repeating: tintRB), to: SIMD16<UInt16>.self)
                     let tHi = unsafeBitCast(SIMD8<UInt32>(repeating: tintGA), to: SIMD16<UInt16>.self)
                     if additive {
