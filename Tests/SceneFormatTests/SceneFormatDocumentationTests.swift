@@ -200,6 +200,9 @@ import Testing
         case "walls": return "\(String(describing: scene.physics?.walls))"
         case "body": return "\(String(describing: scene.bodies.first?.body))"
         case "cellPhysics": return "\(String(describing: scene.cellPhysics.first?.physics))"
+        case "contentsFrames":
+            let cell = (scene.layers.first as? CAEmitterLayer)?.emitterCells?.first
+            return "\(String(describing: cell?.contentsFrames))"
         case "field": return "\(String(describing: scene.fields.first))"
         case "constraint": return "\(String(describing: scene.constraints.first))"
         case "animation": return "\(String(describing: scene.animations.first?.animation))"
@@ -252,6 +255,9 @@ import Testing
                     ],
                 ]
             ]
+        case "contentsFrames":
+            let cell: [String: Any] = ["contents": "builtin:digits", "lifetime": 1, "contentsFrames": object]
+            scene["layers"] = [["type": "emitter", "emitterCells": [cell]]]
         case "field": scene["fields"] = [object]
         case "constraint": scene["constraints"] = [object]
         case "interaction": scene["interaction"] = object
@@ -283,6 +289,7 @@ import Testing
     static func baseObject(_ section: String) -> [String: Any] {
         switch section {
         case "cellPhysics": return ["mode": "collide"]
+        case "contentsFrames": return ["columns": 4, "rows": 4]
         case "field": return ["type": "radialGravity"]
         case "constraint": return ["type": "pin", "bodyA": "a", "bodyB": "b"]
         case "click": return ["action": "moveTo", "target": "a.position"]

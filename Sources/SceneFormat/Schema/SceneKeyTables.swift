@@ -10,7 +10,7 @@ public enum SceneKeyTables {
     /// The section names, in the order docs/SceneFormat.md presents them.
     public static let sections = [
         "scene", "display", "layer", "emitter", "replicator", "gradient", "shape", "text", "transform", "scroll",
-        "emitterCell", "cellPhysics", "animation", "physics", "walls", "body", "field", "constraint",
+        "emitterCell", "cellPhysics", "contentsFrames", "animation", "physics", "walls", "body", "field", "constraint",
         "interaction", "click", "transformOperation", "pathObject",
     ]
 
@@ -24,6 +24,7 @@ public enum SceneKeyTables {
         case "gradient": return PropertyCatalog.ownKeys(of: .gradient).subtracting(["type"]).union(["gradientType"])
         case "emitterCell": return Set(PropertyCatalog.cellProperties.keys).union(cellStructure)
         case "cellPhysics": return Set(cellPhysics)
+        case "contentsFrames": return Set(contentsFrames)
         case "animation": return Set(animation)
         case "physics": return Set(physics)
         case "walls": return Set(walls)
@@ -62,6 +63,7 @@ public enum SceneKeyTables {
         case "scene": return scene
         case "display": return display
         case "cellPhysics": return cellPhysics
+        case "contentsFrames": return contentsFrames
         case "animation": return animationOrder
         case "physics": return physics
         case "walls": return walls
@@ -131,6 +133,7 @@ public enum SceneKeyTables {
         "emissionLatitude", "emissionRange", "velocity", "velocityRange", "xAcceleration", "yAcceleration",
         "zAcceleration", "scale", "scaleRange", "scaleSpeed", "spin", "spinRange", "color", "redRange", "greenRange",
         "blueRange", "alphaRange", "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed", "contents", "contentsRect",
+        "contentsFrames",
         "contentsScale", "minificationFilter", "magnificationFilter", "minificationFilterBias", "beginTime",
         "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
         "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange",
@@ -138,7 +141,8 @@ public enum SceneKeyTables {
         "clampsNegativeScale", "rotation", "rotationRange", "endRotation", "endRotationRange", "orbitRadius",
         "orbitRadiusRange",
         "orbitEndRadius", "orbitEndRadiusRange", "orbitAngularVelocity", "orbitAngularVelocityRange",
-        "colorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "stretchWithVelocity", "birthsPerPoint",
+        "colorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "speedOverLife", "stretchWithVelocity",
+        "birthsPerPoint",
         "burstCount", "burstProbability",
     ]
     /// The keys a cell ends with: its sub-cells and its physics.
@@ -164,6 +168,10 @@ public enum SceneKeyTables {
     static let layerStructure: Set<String> = ["type", "frame", "sublayers", "mask", "animations", "body"]
     /// Keys of every cell that are not LayerKit properties.
     static let cellStructure: Set<String> = ["birthCells", "deathCells", "emitterCells", "physics"]
+    /// The keys of a cell's flipbook (`contentsFrames`).
+    static let contentsFrames = [
+        "columns", "rows", "frameCount", "framesPerSecond", "overLife", "loop", "randomStartFrame",
+    ]
     static let cellPhysics = [
         "mode", "elasticity", "friction", "radius", "onContact", "contactCells", "contactBurst",
         "mass", "maxBodies", "categories", "mask",
