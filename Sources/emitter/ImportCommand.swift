@@ -16,7 +16,7 @@ struct ImportCommand: ParsableCommand {
             Examples:
               emitter import Galaxy.plist -o Scenes/galaxy.json
               emitter import Phoenix.plist                  # writes Phoenix.json here
-              emitter import Fire.sks -o fire.json          # a SpriteKit emitter (docs/Import.md)
+              emitter import Fire.sks -o fire.json          # SpriteKit (docs/Import.md)
             """
     )
 
