@@ -280,3 +280,15 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 }
+
+@Test func hugeRatesAndCountsImportAndPlayWithinThePool() throws {
+    let data = try emitterArchive(["_birthrate": 1e9, "_lifetime": 1e9, "_numParticlesToEmit": 1e9, "_startSpeed": 1e9])
+    let effect = try SpriteKitImporter.importData(data, path: "Huge.sks")
+    #expect(effect.cell.birthRate == 1e9 && effect.cell.duration == 1)
+    let scene = try effect.scene()
+    let (_, engine) = try renderScene(scene, seconds: 2.0 / 60)
+    let layer = try #require(firstEmitter(scene))
+    let alive = try #require(engine.simulation(of: layer)).aliveCount
+    // The pool (maxParticles, 100000 by default) caps the live particles.
+    #expect(alive <= 100_000 && alive > 0, "alive \(alive) after 2 frames")
+}
