@@ -30,6 +30,7 @@ sheet bounce 1 6x1 150x162
 sheet cubes 6 4x1 240x160
 still galaxy 6 480x360
 still trail 3.2 480x300
+still comets 2.2 480x300
 
 # Scenes written with other parts of the engine (physics coupling, shapes, text).
 sheet crates 1.2 4x1 160x240
