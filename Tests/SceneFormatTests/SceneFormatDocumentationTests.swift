@@ -200,6 +200,8 @@ import Testing
         case "walls": return "\(String(describing: scene.physics?.walls))"
         case "body": return "\(String(describing: scene.bodies.first?.body))"
         case "cellPhysics": return "\(String(describing: scene.cellPhysics.first?.physics))"
+        case "cellTrail":
+            return "\(String(describing: (scene.layers.first as? CAEmitterLayer)?.emitterCells?.first?.trail))"
         case "field": return "\(String(describing: scene.fields.first))"
         case "constraint": return "\(String(describing: scene.constraints.first))"
         case "animation": return "\(String(describing: scene.animations.first?.animation))"
@@ -252,6 +254,10 @@ import Testing
                     ],
                 ]
             ]
+        case "cellTrail":
+            scene["layers"] = [
+                ["type": "emitter", "emitterCells": [["contents": "builtin:softDot", "lifetime": 1, "trail": object]]]
+            ]
         case "field": scene["fields"] = [object]
         case "constraint": scene["constraints"] = [object]
         case "interaction": scene["interaction"] = object
@@ -283,6 +289,7 @@ import Testing
     static func baseObject(_ section: String) -> [String: Any] {
         switch section {
         case "cellPhysics": return ["mode": "collide"]
+        case "cellTrail": return ["duration": 0.5]
         case "field": return ["type": "radialGravity"]
         case "constraint": return ["type": "pin", "bodyA": "a", "bodyB": "b"]
         case "click": return ["action": "moveTo", "target": "a.position"]

@@ -40,6 +40,10 @@ extension EmitterSimulation {
         try runtime(named: namePath).trails?.pointCount ?? 0
     }
 
+    /// Bytes allocated for trail points over all cells (16 per point, 12 per trail; docs/Particles.md,
+    /// "Trails"), besides `storageBytes`.
+    public var trailStorageBytes: Int { cells.reduce(0) { $0 + ($1.trails?.bytes ?? 0) } }
+
     /// The points of the trail of one particle of the cell at a dotted name path, as drawn now: the
     /// particle's position (the head) first, then the samples, newest first; nil when the particle
     /// (`index` in the `snapshot()` order of that cell's live particles) has no trail.
