@@ -70,8 +70,9 @@ final class TrailStore {
     /// Points held over all trails.
     var pointCount: Int { x.count }
 
-    /// Bytes the trails use: 16 per point (x, y, time) and 12 per trail (id, first, count).
-    var bytes: Int { 16 * x.capacity + 12 * ids.capacity }
+    /// Bytes allocated for the trails: 16 per point (x, y, time) and 12 per trail (id, first, count), in
+    /// both the current arrays and the ones the next step fills.
+    var bytes: Int { 16 * (x.capacity + nextX.capacity) + 12 * (ids.capacity + nextIDs.capacity) }
 
     /// Adds the live particles' positions as samples at `time` (the end of the previous step, before
     /// the step that ends at `end` moves them), drops samples older than the duration at `end` and
@@ -80,63 +81,73 @@ final class TrailStore {
         count n: Int, ids slotIDs: UnsafePointer<UInt32>, x px: UnsafePointer<Float>, y py: UnsafePointer<Float>,
         death: UnsafePointer<Float>, aliveFrom: Float, time: Double, end: Double, params p: TrailParameters
     ) -> Bool {
-        nextIDs.removeAll(keepingCapacity: true)
-        nextFirsts.removeAll(keepingCapacity: true)
-        nextCounts.removeAll(keepingCapacity: true)
-        nextX.removeAll(keepingCapacity: true)
-        nextY.removeAll(keepingCapacity: true)
-        nextTimes.removeAll(keepingCapacity: true)
+        // Locals, not the class's properties, in the loop: each access to a class's stored array checks
+        // exclusivity and retains its buffer (measured: 30× slower). The scratch arrays are taken out so
+        // that they are unique and keep their capacity.
+        let (oldIDs, oldFirsts, oldCounts, oldX, oldY, oldTimes) = (ids, firsts, counts, x, y, times)
+        var newIDs = take(&nextIDs)
+        var newFirsts = take(&nextFirsts)
+        var newCounts = take(&nextCounts)
+        var newX = take(&nextX)
+        var newY = take(&nextY)
+        var newTimes = take(&nextTimes)
         var remaining = p.maxPoints
         var cut = false
         var j = 0
-        let old = ids.count
+        let old = oldIDs.count
         let oldest = end - p.duration - Self.ageTolerance
         for i in 0..<n where death[i] >= aliveFrom {
             let id = slotIDs[i]
-            while j < old && Int32(bitPattern: ids[j] &- id) < 0 { j += 1 }
+            while j < old && Int32(bitPattern: oldIDs[j] &- id) < 0 { j += 1 }
             let cap = min(ParticleTrail.maximumPointsPerTrail, remaining)
             guard px[i].isFinite, py[i].isFinite else { continue }
             guard cap > 0 else {
                 cut = true
                 continue
             }
-            let first = nextX.count
-            nextX.append(px[i])
-            nextY.append(py[i])
-            nextTimes.append(time)
+            let first = newX.count
+            newX.append(px[i])
+            newY.append(py[i])
+            newTimes.append(time)
             var k = 1
-            if j < old && ids[j] == id {
+            if j < old && oldIDs[j] == id {
                 var travelled: Float = 0
                 var (lx, ly) = (px[i], py[i])
-                let start = Int(firsts[j])
-                for q in start..<(start + Int(counts[j])) {
+                let start = Int(oldFirsts[j])
+                for q in start..<(start + Int(oldCounts[j])) {
                     // Samples are newest first: the first too old ends the trail.
-                    if times[q] < oldest || travelled >= p.length { break }
+                    if oldTimes[q] < oldest || travelled >= p.length { break }
                     if k >= cap {
                         if cap < ParticleTrail.maximumPointsPerTrail { cut = true }
                         break
                     }
-                    let (dx, dy) = (x[q] - lx, y[q] - ly)
+                    let (dx, dy) = (oldX[q] - lx, oldY[q] - ly)
                     travelled += (dx * dx + dy * dy).squareRoot()
-                    (lx, ly) = (x[q], y[q])
-                    nextX.append(x[q])
-                    nextY.append(y[q])
-                    nextTimes.append(times[q])
+                    (lx, ly) = (oldX[q], oldY[q])
+                    newX.append(oldX[q])
+                    newY.append(oldY[q])
+                    newTimes.append(oldTimes[q])
                     k += 1
                 }
             }
-            nextIDs.append(id)
-            nextFirsts.append(Int32(first))
-            nextCounts.append(Int32(k))
+            newIDs.append(id)
+            newFirsts.append(Int32(first))
+            newCounts.append(Int32(k))
             remaining -= k
         }
-        swap(&ids, &nextIDs)
-        swap(&firsts, &nextFirsts)
-        swap(&counts, &nextCounts)
-        swap(&x, &nextX)
-        swap(&y, &nextY)
-        swap(&times, &nextTimes)
+        (ids, firsts, counts, x, y, times) = (newIDs, newFirsts, newCounts, newX, newY, newTimes)
+        (nextIDs, nextFirsts, nextCounts, nextX, nextY, nextTimes) = (
+            oldIDs, oldFirsts, oldCounts, oldX, oldY, oldTimes
+        )
         return cut
+    }
+
+    /// Moves `array` out (leaving it empty), emptied but keeping its capacity.
+    private func take<T>(_ array: inout [T]) -> [T] {
+        var a: [T] = []
+        swap(&a, &array)
+        a.removeAll(keepingCapacity: true)
+        return a
     }
 
     /// Forgets every trail.
@@ -152,6 +163,14 @@ final class TrailStore {
     /// The trail of particle `id`, found by walking forward from `cursor` (ids increase in birth order,
     /// compared by signed difference); `cursor` moves past it. Nil when the particle has none.
     func trail(of id: UInt32, cursor: inout Int) -> (first: Int, count: Int)? {
+        Self.trail(of: id, cursor: &cursor, ids: ids, firsts: firsts, counts: counts)
+    }
+
+    /// `trail(of:cursor:)` on arrays held by the caller (no class access per particle).
+    @inline(__always)
+    static func trail(of id: UInt32, cursor: inout Int, ids: [UInt32], firsts: [Int32], counts: [Int32]) -> (
+        first: Int, count: Int
+    )? {
         while cursor < ids.count && Int32(bitPattern: ids[cursor] &- id) < 0 { cursor += 1 }
         guard cursor < ids.count, ids[cursor] == id else { return nil }
         return (Int(firsts[cursor]), Int(counts[cursor]))

@@ -70,15 +70,16 @@ extension EmitterSimulation {
         hasher.combine(UInt64(0x5452_4149_4C31))  // "TRAIL1": version of this layout
         hasher.combine(p.hashed.count)
         for v in p.hashed { hasher.combine(v) }
-        hasher.combine(t.trailCount)
-        for k in 0..<t.trailCount {
-            hasher.combine(t.ids[k])
-            hasher.combine(Int(t.counts[k]))
-            let first = Int(t.firsts[k])
-            for q in first..<(first + Int(t.counts[k])) {
-                hasher.combine(t.x[q])
-                hasher.combine(t.y[q])
-                hasher.combine(t.times[q])
+        let (ids, firsts, counts, x, y, times) = (t.ids, t.firsts, t.counts, t.x, t.y, t.times)
+        hasher.combine(ids.count)
+        for k in 0..<ids.count {
+            hasher.combine(ids[k])
+            hasher.combine(Int(counts[k]))
+            let first = Int(firsts[k])
+            for q in first..<(first + Int(counts[k])) {
+                hasher.combine(x[q])
+                hasher.combine(y[q])
+                hasher.combine(times[q])
             }
         }
     }
@@ -89,19 +90,28 @@ extension EmitterSimulation {
 /// Turns the trails of one cell into ribbon records of a draw list, particle by particle in storage
 /// order (a cursor walks the trails alongside the slots).
 struct RibbonWriter {
-    let trails: TrailStore
     let params: TrailParameters
     let ids: UnsafePointer<UInt32>
     var cursor = 0
+    /// The store's arrays, held here so that the per-particle loop does not access the class.
+    let trailIDs: [UInt32], firsts: [Int32], counts: [Int32], xs: [Float], ys: [Float]
+
+    init(trails: TrailStore, params: TrailParameters, ids: UnsafePointer<UInt32>) {
+        self.params = params
+        self.ids = ids
+        (trailIDs, firsts, counts, xs, ys) = (trails.ids, trails.firsts, trails.counts, trails.x, trails.y)
+    }
 
     /// Appends the ribbon of slot `i` (at `head`, drawn in `color`, straight 0…1) to `list`; nothing when
     /// it has fewer than two points or no length.
     mutating func append(
         slot i: Int, head: (x: Float, y: Float), color: SIMD4<Float>, into list: inout ParticleDrawList
     ) {
-        guard let t = trails.trail(of: ids[i], cursor: &cursor) else { return }
-        let xs = trails.x
-        let ys = trails.y
+        guard
+            let t = TrailStore.trail(of: ids[i], cursor: &cursor, ids: trailIDs, firsts: firsts, counts: counts)
+        else { return }
+        let xs = self.xs
+        let ys = self.ys
         // The ribbon's path: head, then the samples, cut where its length reaches `params.length`.
         func point(_ k: Int) -> (Float, Float) { k == 0 ? head : (xs[t.first + k - 1], ys[t.first + k - 1]) }
         let available = t.count + 1
