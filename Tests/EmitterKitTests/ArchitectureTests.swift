@@ -90,4 +90,34 @@ struct ArchitectureTests {
                 "\(cModule) is imported by \(importers.sorted()); it must be imported by \(bridge.sorted()) alone")
         }
     }
+
+    /// Swift compiles a call into another module's `@inlinable` member of a top-level `package` type as a
+    /// call (its body is not serialized) unless the type itself is `@usableFromInline`; the physics coupling's loop
+    /// over the step view paid a function call per particle for it (docs/Design.md §1.2).
+    @Test func packageTypesWithInlinableMembersAreUsableFromInline() throws {
+        let folder = TestSupport.packageRoot + "/Sources"
+        let files = FileManager.default.enumerator(atPath: folder)
+        let declaration = try NSRegularExpression(
+            pattern: "^((?:@\\w+\\s+)*)package\\s+(?:final\\s+)?(?:struct|class|enum)\\s+(\\w+)")
+        var offenders: [String] = []
+        while let file = files?.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            guard text.contains("@inlinable") else { continue }
+            var previous = ""
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                let range = NSRange(line.startIndex..., in: line)
+                if let m = declaration.firstMatch(in: line, range: range), let name = Range(m.range(at: 2), in: line),
+                    let attributes = Range(m.range(at: 1), in: line)
+                {
+                    let marked =
+                        line[attributes].contains("@usableFromInline") || previous.contains("@usableFromInline")
+                    if !marked { offenders.append("\(file): \(line[name])") }
+                }
+                previous = line
+            }
+        }
+        #expect(
+            offenders.isEmpty, "package types in files with @inlinable members, not @usableFromInline: \(offenders)")
+    }
 }

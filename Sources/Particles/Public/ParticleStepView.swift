@@ -11,6 +11,7 @@ import LayerKit
 /// and its velocity are read-only. The view also offers what only the simulation knows: where each
 /// particle was when the step began (`start(_:)`, from the law it moved by), a particle id that stays
 /// with it for life (`ids`), its age and lifetime.
+@usableFromInline
 package struct ParticleStepView {
     /// What a view computes beyond the columns, when asked for.
     package struct Options: OptionSet, Sendable {
