@@ -30,6 +30,13 @@ sheet bounce 1 6x1 150x162
 sheet cubes 6 4x1 240x160
 still galaxy 6 480x360
 still trail 3.2 480x300
+
+# Effects beyond Core Animation (docs/Particles.md, "Effects").
+still fireworks-bursts 3.4 480x360
+still smoke-billow 4 480x360
+still rain-streaks 2.5 480x360
+still paint 3 480x300
+still flipbook-explosion 3 480x360
 still comets 2.2 480x300
 
 # Scenes written with other parts of the engine (physics coupling, shapes, text).

@@ -24,6 +24,11 @@ enum AssetCatalogue {
                 fileName: "landscape.png",
                 summary: "200×140 mountains at sunset, the picture of the reflection demo (reflection.json)",
                 make: Landscape.make),
+            Asset(
+                fileName: "explosion-sheet.png",
+                summary:
+                    "128×128 explosion in 4×4 frames of 32×32, row by row: flash, fireball, smoke (flipbook-explosion.json)",
+                make: ExplosionSheet.make),
         ]
 
     /// The built-in sprites, each as `<kebab-case name>.png`.

@@ -13,6 +13,9 @@ package struct ParticleAppearance: Equatable {
     package var minificationFilter: CALayerContentsFilter
     /// Filter when drawn larger than the image.
     package var magnificationFilter: CALayerContentsFilter
+    /// The flipbook frame this appearance shows (`contentsFrames`, docs/Particles.md "Flipbooks"):
+    /// `contentsRect` is then that frame's rectangle. 0 for cells without a flipbook.
+    package var frame = 0
 
     /// Creates an appearance.
     package init(

@@ -54,6 +54,7 @@ let catalogue: [CatalogueScene] = [
     CatalogueScene(name: "smoke-billow", duration: 2),
     CatalogueScene(name: "rain-streaks", duration: 1.5),
     CatalogueScene(name: "paint", duration: 3),
+    CatalogueScene(name: "flipbook-explosion", duration: 2),
     CatalogueScene(name: "comets", duration: 2.2),
 ]
 

@@ -68,6 +68,8 @@ struct KeyDescriptionTests {
                 .colors([CGColor(red: 1, green: 0, blue: 0, alpha: 1)]), .numbers([0.5, 1]),
                 // Curves over life as key-value coding holds them: a value curve, then a colour curve.
                 .numbers([0, 0, 1, 1, 0]), .numbers([0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0]),
+                // A flipbook: [columns, rows, frameCount, framesPerSecond, overLife, loop, randomStartFrame].
+                .numbers([2, 2, 4, 30, 0, 1, 0]),
                 .path(CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4))),
                 .image(try CGImage(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 255])),
             ]

@@ -202,6 +202,9 @@ import Testing
         case "cellPhysics": return "\(String(describing: scene.cellPhysics.first?.physics))"
         case "cellTrail":
             return "\(String(describing: (scene.layers.first as? CAEmitterLayer)?.emitterCells?.first?.trail))"
+        case "contentsFrames":
+            let cell = (scene.layers.first as? CAEmitterLayer)?.emitterCells?.first
+            return "\(String(describing: cell?.contentsFrames))"
         case "field": return "\(String(describing: scene.fields.first))"
         case "constraint": return "\(String(describing: scene.constraints.first))"
         case "animation": return "\(String(describing: scene.animations.first?.animation))"
@@ -258,6 +261,9 @@ import Testing
             scene["layers"] = [
                 ["type": "emitter", "emitterCells": [["contents": "builtin:softDot", "lifetime": 1, "trail": object]]]
             ]
+        case "contentsFrames":
+            let cell: [String: Any] = ["contents": "builtin:digits", "lifetime": 1, "contentsFrames": object]
+            scene["layers"] = [["type": "emitter", "emitterCells": [cell]]]
         case "field": scene["fields"] = [object]
         case "constraint": scene["constraints"] = [object]
         case "interaction": scene["interaction"] = object
@@ -290,6 +296,7 @@ import Testing
         switch section {
         case "cellPhysics": return ["mode": "collide"]
         case "cellTrail": return ["duration": 0.5]
+        case "contentsFrames": return ["columns": 4, "rows": 4]
         case "field": return ["type": "radialGravity"]
         case "constraint": return ["type": "pin", "bodyA": "a", "bodyB": "b"]
         case "click": return ["action": "moveTo", "target": "a.position"]

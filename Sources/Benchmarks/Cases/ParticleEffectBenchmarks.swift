@@ -3,10 +3,10 @@ import LayerKit
 @_spi(Benchmarks) import Particles
 
 extension BenchmarkRegistry {
-    /// The cost of the effect extensions (docs/Particles.md, "Effects"): values over life and streaks
-    /// are read when a particle is drawn, hashed or inherited, so each case runs steps and a draw list
-    /// every second step (60 frames per second on the 120 Hz step), next to the same emitter as a plain
-    /// Core Animation cell.
+    /// The cost of the effect extensions (docs/Particles.md, "Effects"): values over life, flipbooks and
+    /// streaks are read when a particle is drawn, hashed or inherited, speed over life when it moves, so
+    /// each case runs steps and a draw list every second step (60 frames per second on the 120 Hz step),
+    /// next to the same emitter as a plain Core Animation cell.
     static let particleEffects: [Benchmark] = [
         effectFrameBenchmark(
             name: "particles.effects.overLife.100K",
@@ -28,6 +28,18 @@ extension BenchmarkRegistry {
             unit: "120 full steps and 60 draw lists at ~100K particles: stretchWithVelocity"
         ) { cell in
             cell.stretchWithVelocity = 0.05
+        },
+        effectFrameBenchmark(
+            name: "particles.effects.speedOverLife.100K",
+            unit: "120 full steps and 60 draw lists at ~100K particles: speedOverLife (smooth)"
+        ) { cell in
+            cell.speedOverLife = try? ParticleValueCurve(stops: [(0, 1.5), (0.4, 0.5), (1, 0)], interpolation: .smooth)
+        },
+        effectFrameBenchmark(
+            name: "particles.effects.flipbook.100K",
+            unit: "120 full steps and 60 draw lists at ~100K particles: contentsFrames, 4×4 frames over life"
+        ) { cell in
+            cell.contentsFrames = try? ParticleFlipbook(columns: 4, rows: 4, overLife: true)
         },
     ]
 

@@ -54,8 +54,9 @@ final class CellCoupling {
             try check(r.isFinite && r > 0, "radius", r, "points > 0, or nil for half the image width")
         }
         try check(physics.mass.isFinite && physics.mass > 0, "mass", physics.mass, "a mass > 0")
-        try check(
-            (1...100_000).contains(physics.contactBurst), "contactBurst", physics.contactBurst, "1…100000 particles")
+        if let n = physics.contactBurst {
+            try check((1...100_000).contains(n), "contactBurst", n, "1…100000 particles")
+        }
         self.emitter = emitter
         self.cell = cell
         self.physics = physics
@@ -256,9 +257,12 @@ final class CellCoupling {
         // Bursts change other cells' stores, so they happen outside the view's scope.
         for burst in bursts {
             for sub in contactCells {
+                // The event cells' vocabulary: one seeded draw per contact and sub-cell below probability 1.
+                let chance = sub.burstProbability.isNaN ? 1 : min(max(sub.burstProbability, 0), 1)
+                if chance < 1 && !(sim.nextUnitDraw() < chance) { continue }
                 try sim.burst(
-                    count: physics.contactBurst, ofCell: sub, at: (burst.x, burst.y, Double(emitter.emitterZPosition)),
-                    direction: (burst.dx, burst.dy, 0))
+                    count: physics.contactBurst ?? max(1, sub.burstCount), ofCell: sub,
+                    at: (burst.x, burst.y, Double(emitter.emitterZPosition)), direction: (burst.dx, burst.dy, 0))
             }
         }
     }

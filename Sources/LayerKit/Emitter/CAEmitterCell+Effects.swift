@@ -16,6 +16,8 @@ struct CellEffectState {
     var burstCount = 1
     var burstProbability: Float = 1
     var birthsPerPoint: CGFloat = 0
+    var speedOverLife: ParticleValueCurve? = nil
+    var contentsFrames: ParticleFlipbook? = nil
 }
 
 extension CAEmitterCell {
@@ -60,6 +62,21 @@ extension CAEmitterCell {
         get { state.effects.spinOverLife }
         set {
             state.effects.spinOverLife = newValue
+            cellDidChange()
+        }
+    }
+
+    // MARK: - Speed over life
+
+    /// Speed multiplier over each particle's life (t = age ÷ lifetime, 0…1), or nil (default): the
+    /// particle moves value(t) times as fast as its own velocity says, along it, so a curve that ends at 0
+    /// stops it. Its own velocity (what snapshots report, what acceleration changes) is kept: the curve
+    /// scales how far it moves, so over a life without acceleration it covers speed × lifetime × ∫₀ᵗ value.
+    /// Orbiting particles (`orbitRadius`) are not scaled. Extension (Unity's Speed Modifier).
+    public var speedOverLife: ParticleValueCurve? {
+        get { state.effects.speedOverLife }
+        set {
+            state.effects.speedOverLife = newValue
             cellDidChange()
         }
     }
@@ -142,6 +159,7 @@ extension CAEmitterCell {
         let e = state.effects
         return e.colorOverLife != nil || e.alphaOverLife != nil || e.scaleOverLife != nil || e.spinOverLife != nil
             || e.stretchWithVelocity != 0 || !e.birthCells.isEmpty || !e.deathCells.isEmpty || e.birthsPerPoint != 0
+            || e.speedOverLife != nil || e.contentsFrames != nil
     }
 
     // MARK: - Key-value coding
@@ -151,7 +169,8 @@ extension CAEmitterCell {
     public static let effectKeyDefaults: [String: LayerValue] = [
         "colorOverLife": .none, "alphaOverLife": .none, "scaleOverLife": .none, "spinOverLife": .none,
         "stretchWithVelocity": .number(0), "burstCount": .number(1), "burstProbability": .number(1),
-        "birthsPerPoint": .number(0),
+        "birthsPerPoint": .number(0), "speedOverLife": .none,
+        "contentsFrames": .none,
     ]
 
     /// The key table of the effect properties (merged into `keyAccessors`). Curves travel as flat number
@@ -169,6 +188,8 @@ extension CAEmitterCell {
         curveKey("alphaOverLife", \.alphaOverLife),
         curveKey("scaleOverLife", \.scaleOverLife),
         curveKey("spinOverLife", \.spinOverLife),
+        curveKey("speedOverLife", \.speedOverLife),
+        contentsFramesKey,
         .init("stretchWithVelocity", \.stretchWithVelocity, .nonNegative, animatable: true),
         .init("birthsPerPoint", \.birthsPerPoint, .nonNegative, animatable: true),
         .init(

@@ -275,12 +275,19 @@ public struct ParticleCurveKernel: Equatable, Sendable {
         mode = interpolation == .linear ? 0 : interpolation == .smooth ? 1 : 2
     }
 
+    /// The constant 1 (two stops): what a curve that is not set multiplies by.
+    public static let one = ParticleCurveKernel(
+        times: [0, 1], values: [1, 1], tangents: [0, 0], integrals: [0, 1], interpolation: .linear)
+
     /// The segment k (stops k, k + 1) holding `t`, and the fraction s of it.
     @inlinable @inline(__always)
     func segment(_ t: Float) -> (Int, Float) {
         let u = t.isNaN ? 0 : min(max(t, 0), 1)
-        let below = SIMD16<Int32>(repeating: 0).replacing(with: 1, where: interior .<= SIMD16(repeating: u))
-        let k = Int(below.wrappedSum())
+        // The count of interior stops at or below u, by a scan from the first: they increase and are
+        // followed by +∞, so the scan stops there. A vector compare and sum gives the same count but
+        // builds its mask one lane at a time through memory (a store-forwarding stall per lane).
+        var k = 0
+        while k < 14, interior[k &+ 1] <= u { k &+= 1 }
         let s = (u - times[k]) / (times[k + 1] - times[k])
         return (k, min(max(s, 0), 1))
     }
@@ -289,6 +296,12 @@ public struct ParticleCurveKernel: Equatable, Sendable {
     @inlinable @inline(__always)
     public func value(at t: Float) -> Float {
         let (k, s) = segment(t)
+        return value(k, s)
+    }
+
+    /// The value at fraction `s` of segment `k` (`segment(_:)`).
+    @inlinable @inline(__always)
+    func value(_ k: Int, _ s: Float) -> Float {
         let y0 = values[k]
         let y1 = values[k + 1]
         switch mode {
@@ -341,6 +354,9 @@ public struct ParticleColorKernel: Equatable, Sendable {
     @usableFromInline let red: ParticleCurveKernel, green: ParticleCurveKernel, blue: ParticleCurveKernel
     @usableFromInline let alpha: ParticleCurveKernel
 
+    /// Opaque white at every t: what a colour curve that is not set multiplies by.
+    public static let one = ParticleColorKernel(red: .one, green: .one, blue: .one, alpha: .one)
+
     init(red: ParticleCurveKernel, green: ParticleCurveKernel, blue: ParticleCurveKernel, alpha: ParticleCurveKernel) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
     }
@@ -348,9 +364,11 @@ public struct ParticleColorKernel: Equatable, Sendable {
     /// The straight colour (red, green, blue, alpha; 0…1) at life fraction `t`.
     @inlinable @inline(__always)
     public func color(at t: Float) -> SIMD4<Float> {
-        let a = min(max(alpha.value(at: t), 0), 1)
+        // The four components share their stop times, so one segment serves them all.
+        let (k, s) = alpha.segment(t)
+        let a = min(max(alpha.value(k, s), 0), 1)
         guard a > 0 else { return .zero }
-        let rgb = SIMD3(red.value(at: t), green.value(at: t), blue.value(at: t)) / a
+        let rgb = SIMD3(red.value(k, s), green.value(k, s), blue.value(k, s)) / a
         let c = rgb.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
         return SIMD4(c.x, c.y, c.z, a)
     }

@@ -16,6 +16,16 @@ struct EffectParameters {
     /// The names of the sub-cells that burst at a particle's birth and at its death.
     var birthCells: [String], deathCells: [String]
 
+    // MARK: - Speed over life
+
+    /// The speed multiplier over life (`speedOverLife`), nil when the cell does not set one.
+    var speedOverLife: ParticleCurveKernel?
+
+    // MARK: - Flipbooks
+
+    /// How the cell's contents is cut into frames and played (`contentsFrames`), nil when it is not.
+    var flipbook: ParticleFlipbook?
+
     /// The parameters of `cell`, or nil when it uses no effect.
     init?(cell: CAEmitterCell) {
         guard cell.usesEffects else { return nil }
@@ -28,6 +38,8 @@ struct EffectParameters {
         birthsPerPoint = b.isFinite ? max(0, b) : 0
         birthCells = cell.birthCells
         deathCells = cell.deathCells
+        speedOverLife = cell.speedOverLife?.kernel
+        flipbook = cell.contentsFrames
     }
 }
 
@@ -37,22 +49,24 @@ struct EffectParameters {
 /// "Values over life"): colour and alpha multiply, scale multiplies, spin turns the rotation by spin ×
 /// lifetime × ∫ curve.
 struct LifeCurves {
-    /// The kernels of the cell's curves (fixed-size: reading them per particle allocates and retains
-    /// nothing).
-    var color: ParticleColorKernel?
-    var alpha: ParticleCurveKernel?
-    var scale: ParticleCurveKernel?
-    var spin: ParticleCurveKernel?
+    /// The kernels of the cell's curves, a constant 1 for a curve the cell does not set (the `has`
+    /// flags tell). Fixed-size and not optional: reading them per particle allocates, retains and copies
+    /// nothing (binding or chaining an optional kernel copies it per particle).
+    let color: ParticleColorKernel, alpha: ParticleCurveKernel, scale: ParticleCurveKernel
+    let spin: ParticleCurveKernel
+    /// Which curves the cell sets.
+    let hasColor: Bool, hasAlpha: Bool, hasScale: Bool, hasSpin: Bool
 
     init(color: ParticleColorCurve?, alpha: ParticleValueCurve?, scale: ParticleValueCurve?, spin: ParticleValueCurve?)
     {
-        self.color = color?.kernels
-        self.alpha = alpha?.kernel
-        self.scale = scale?.kernel
-        self.spin = spin?.kernel
+        self.color = color?.kernels ?? .one
+        self.alpha = alpha?.kernel ?? .one
+        self.scale = scale?.kernel ?? .one
+        self.spin = spin?.kernel ?? .one
+        (hasColor, hasAlpha, hasScale, hasSpin) = (color != nil, alpha != nil, scale != nil, spin != nil)
     }
 
-    var isEmpty: Bool { color == nil && alpha == nil && scale == nil && spin == nil }
+    var isEmpty: Bool { !(hasColor || hasAlpha || hasScale || hasSpin) }
 
     /// `look` (the Core Animation law and the extensions' rates at `age`, with spin's rotation
     /// `rotation0 + spin·age`) shaped at `age` of a particle living `lifetime` seconds.
@@ -60,13 +74,13 @@ struct LifeCurves {
     func shape(_ look: ParticleLook, age: Float, lifetime: Float, rotation0: Float, spin: Float) -> ParticleLook {
         let t = lifetime > 0 ? age / lifetime : 1
         var out = look
-        if let color {
+        if hasColor {
             // The sampled colour is clamped first, as every reader of the plain law does.
             out.color = look.color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * color.color(at: t)
         }
-        if let alpha { out.color[3] = min(max(out.color[3], 0), 1) * alpha.value(at: t) }
-        if let scale { out.scale = look.scale * scale.value(at: t) }
-        if let curve = self.spin { out.rotation = rotation0 + spin * max(lifetime, 0) * curve.integral(to: t) }
+        if hasAlpha { out.color[3] = min(max(out.color[3], 0), 1) * alpha.value(at: t) }
+        if hasScale { out.scale = look.scale * scale.value(at: t) }
+        if hasSpin { out.rotation = rotation0 + spin * max(lifetime, 0) * self.spin.integral(to: t) }
         return out
     }
 }

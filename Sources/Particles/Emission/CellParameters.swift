@@ -110,9 +110,9 @@ struct CellParameters {
         effects = EffectParameters(cell: cell)
         // A curve over life replaces the Core Animation speed of what it shapes.
         if let curves = effects?.curves {
-            if curves.color != nil { colorSpeed = (0, 0, 0, 0) }
-            if curves.alpha != nil { colorSpeed.3 = 0 }
-            if curves.scale != nil { scaleSpeed = 0 }
+            if curves.hasColor { colorSpeed = (0, 0, 0, 0) }
+            if curves.hasAlpha { colorSpeed.3 = 0 }
+            if curves.hasScale { scaleSpeed = 0 }
         }
     }
 

@@ -18,10 +18,15 @@ struct ExtensionParameters {
     /// Orbit start radius (nil: no orbit), end radius (nil: constant) and angular velocity, with ranges.
     var orbitRadius: Float?, orbitRadiusRange: Float, orbitEndRadius: Float?, orbitEndRadiusRange: Float
     var orbitAngularVelocity: Float, orbitAngularVelocityRange: Float
+    /// Frames a flipbook's random start frame is drawn from (`randomStartFrame`); 0 when it starts at 0.
+    var startFrames: Int
 
     /// The parameters of `cell`, or nil when it uses no extension.
     init?(cell: CAEmitterCell) {
-        guard cell.usesExtensions else { return nil }
+        // A random flipbook start is per-particle state too (its own column, docs/Particles.md "Flipbooks").
+        let book = cell.contentsFrames
+        startFrames = book?.randomStartFrame == true ? book?.frameCount ?? 0 : 0
+        guard cell.usesExtensions || startFrames > 0 else { return nil }
         func g(_ v: CGFloat) -> Float {
             let x = Float(v)
             return x.isFinite ? x : 0
@@ -74,6 +79,7 @@ struct ExtensionParameters {
         if endScale != nil { columns.append(.scaleSpeed) }
         if hasRotation { columns.append(.rotation) }
         if orbits { columns += [.orbitAngle, .orbitAngularVelocity, .orbitRadius, .orbitRadiusSpeed] }
+        if startFrames > 0 { columns.append(.frameStart) }
         return ExtraColumn.mask(columns)
     }
 }

@@ -27,6 +27,7 @@ struct ExtensionWriter {
         if e.endScale != nil { n += 1 }
         if e.hasRotation { n += e.endRotation != nil ? 2 : 1 }
         if e.orbitRadius != nil { n += e.orbitEndRadius != nil ? 3 : 2 }
+        if e.startFrames > 0 { n += 1 }
         return n
     }
 
@@ -41,7 +42,7 @@ struct ExtensionWriter {
     /// Writes slot `i`'s extension columns and returns its position and velocity at the end of the
     /// step (the particle has lived `age` seconds of it). Draws, in this order and only for the
     /// features in use: radial, tangential; end red, green, blue, alpha; end scale; rotation, end
-    /// rotation; orbit radius, end radius, angular velocity. Non-mutating (it writes through the
+    /// rotation; flipbook start frame; orbit radius, end radius, angular velocity. Non-mutating (it writes through the
     /// column pointers), so a birth needs no copy and write-back of the writer.
     func write<R: RandomDraws>(
         _ i: Int, _ random: inout R, x: Double, y: Double, z: Double,
@@ -90,6 +91,10 @@ struct ExtensionWriter {
                 let target = end + e.endRotationRange * k * random.nextSignedFloat()
                 spin = (target - start) * inverseLife
             }
+        }
+        if e.startFrames > 0 {
+            let n = e.startFrames
+            put(.frameStart, i, Float(min(n - 1, Int(random.nextUnitFloat() * Float(n)))))
         }
         if let r = e.orbitRadius {
             let start = r + e.orbitRadiusRange * k * random.nextSignedFloat()

@@ -78,6 +78,10 @@ extension EmitterSimulation {
         return burstNow(c, count: count) { _ in (point.x, point.y, point.z, frame, inherit) }
     }
 
+    /// The next draw of the emitter's seeded generator, 0…1 (`nextUnitFloat`): for chances taken outside
+    /// the simulation that must stay deterministic (a contact cell's `burstProbability`).
+    package func nextUnitDraw() -> Float { random.nextUnitFloat() }
+
     /// Bursts `count` particles of the cell at a dotted name path (`"spark"`, `"rocket.burst"`) now,
     /// from the emitter shape in the layer's frame. The budget applies; returns how many were born.
     /// Throws when no cell has that name path.

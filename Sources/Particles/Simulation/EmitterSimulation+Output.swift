@@ -15,9 +15,16 @@ extension EmitterSimulation {
         list.removeAll()
         list.renderMode = lastLayer.renderMode
         var appearanceOfCell = Array(repeating: -1, count: cells.count)
+        var flipbooks: [FlipbookFrames?] = Array(repeating: nil, count: cells.count)
         for c in cells where c.params.isEnabled && (c.cell.contents != nil || c.trails != nil) && c.counters.alive > 0 {
             appearanceOfCell[c.index] = list.appearances.count
-            list.appearances.append(ParticleAppearance(cell: c.cell))
+            var appearance = ParticleAppearance(cell: c.cell)
+            if let book = c.params.effects?.flipbook {
+                flipbooks[c.index] = FlipbookFrames(
+                    book, base: appearance, first: list.appearances.count, store: c.store)
+                appearance.contentsRect = book.rect(ofFrame: 0, in: appearance.contentsRect)
+            }
+            list.appearances.append(appearance)
         }
         collectRuns { appearanceOfCell[$0.index] >= 0 }
         let expected = cells.reduce(0) { $0 + (appearanceOfCell[$1.index] >= 0 ? $1.counters.alive : 0) }
@@ -39,7 +46,8 @@ extension EmitterSimulation {
             }
             let needsFiniteCheck = Self.appendSprites(
                 of: v, range: run.start..<run.end, appearance: UInt16(truncatingIfNeeded: appearanceOfCell[run.cell]),
-                streak: Self.streak(of: c), into: &list.sprites)
+                streak: Self.streak(of: c), flipbook: &flipbooks[run.cell], appearances: &list.appearances,
+                into: &list.sprites)
             if needsFiniteCheck { cells[run.cell].store.needsFiniteCheck = true }
         }
         switch list.renderMode {
@@ -66,15 +74,17 @@ extension EmitterSimulation {
         }
     }
 
-    /// Appends the visible live particles of `range` as sprites. Returns whether it left one out for
-    /// a non-finite value (its store is then checked at the next step).
+    /// Appends the visible live particles of `range` as sprites (with the appearance of their flipbook
+    /// frame, added to `appearances` when first shown). Returns whether it left one out for a non-finite
+    /// value (its store is then checked at the next step).
     private static func appendSprites(
         of v: ParticleStepView, range: Range<Int>, appearance: UInt16, streak: Streak?,
-        into sprites: inout [ParticleSprite]
+        flipbook: inout FlipbookFrames?, appearances: inout [ParticleAppearance], into sprites: inout [ParticleSprite]
     ) -> Bool {
         var sawNonFinite = false
         for i in range where v.isAlive(i) {
-            let look = v.look(i, age: v.age(i))
+            let age = v.age(i)
+            let look = v.look(i, age: age)
             let a = quantize(look.color[3])
             if a == 0 || look.scale == 0 { continue }
             // The last guard before the compositor: nothing non-finite is drawn (docs/Limits.md).
@@ -86,6 +96,9 @@ extension EmitterSimulation {
             var sprite = ParticleSprite(
                 x: x, y: y, z: z, scale: look.scale, rotation: look.rotation, r: quantize(look.color[0]),
                 g: quantize(look.color[1]), b: quantize(look.color[2]), a: a, appearance: appearance)
+            if flipbook != nil {
+                sprite.appearance = flipbook!.appearance(i, age: age, lifetime: v.lifetime(i), in: &appearances)
+            }
             if let streak { streak.apply(to: &sprite, vx: v.vx[i], vy: v.vy[i]) }
             sprites.append(sprite)
         }
@@ -116,8 +129,57 @@ extension EmitterSimulation {
     static func streak(of c: CellRuntime) -> Streak? {
         guard let k = c.params.effects?.stretchWithVelocity, k > 0, let image = c.cell.contents else { return nil }
         let scale = Double(c.cell.contentsScale)
-        let w = Double(image.width) * Double(c.cell.contentsRect.width) / (scale > 0 && scale.isFinite ? scale : 1)
+        // A flipbook's sprite is one frame wide.
+        let columns = Double(c.params.effects?.flipbook?.columns ?? 1)
+        let w =
+            Double(image.width) * Double(c.cell.contentsRect.width) / columns
+            / (scale > 0 && scale.isFinite ? scale : 1)
         return w > 0 && w.isFinite ? Streak(seconds: k, width: Float(w)) : nil
+    }
+
+    /// The appearances of one flipbook cell's frames in a draw list (docs/Particles.md, "Flipbooks"): each
+    /// frame's is the cell's with the frame's rectangle as `contentsRect`, added when a sprite first
+    /// shows it, so the compositor samples the frame as it samples any `contentsRect`.
+    struct FlipbookFrames {
+        let book: ParticleFlipbook
+        /// The cell's appearance (its whole `contentsRect`).
+        let base: ParticleAppearance
+        /// The appearance index of each frame, −1 until a sprite shows it.
+        var appearanceOfFrame: [Int]
+        /// The particles' start frames (`randomStartFrame`), nil when they all start at 0.
+        let start: UnsafeMutablePointer<Float>?
+
+        /// The frames of `book` for a cell of appearance `base`, whose frame 0 is at index `first`.
+        init(_ book: ParticleFlipbook, base: ParticleAppearance, first: Int, store: ParticleStore) {
+            self.book = book
+            self.base = base
+            appearanceOfFrame = Array(repeating: -1, count: book.frameCount)
+            appearanceOfFrame[0] = first
+            start = book.randomStartFrame ? store.extras[ExtraColumn.frameStart.rawValue] : nil
+        }
+
+        /// The appearance of slot `i` at `age` (of `lifetime` seconds); a list already holding as many
+        /// appearances as an index can name shows frame 0 instead of adding one.
+        @inline(__always)
+        mutating func appearance(_ i: Int, age: Float, lifetime: Float, in appearances: inout [ParticleAppearance])
+            -> UInt16
+        {
+            let n = book.frameCount
+            let s = start.map { p -> Int in
+                let v = p[i]
+                return v >= 0 && v < Float(n) ? Int(v) : 0
+            }
+            let k = book.frame(age: age, lifetime: lifetime, start: s ?? 0)
+            if appearanceOfFrame[k] < 0 {
+                guard appearances.count <= Int(UInt16.max) else { return UInt16(appearanceOfFrame[0]) }
+                var a = base
+                a.contentsRect = book.rect(ofFrame: k, in: base.contentsRect)
+                a.frame = k
+                appearanceOfFrame[k] = appearances.count
+                appearances.append(a)
+            }
+            return UInt16(truncatingIfNeeded: appearanceOfFrame[k])
+        }
     }
 
     /// A colour component clamped to 0…1 and rounded to 8 bits.

@@ -225,6 +225,9 @@ public final class EmitterSimulation {
                         budget: budget)
                 }
             }
+            if let curve = p.effects?.speedOverLife {
+                applySpeedOverLife(c, curve: curve, t0: t0, t1: t1, centre0: (previous.cx, previous.cy))
+            }
         }
         time = t1
         layerTime = l1

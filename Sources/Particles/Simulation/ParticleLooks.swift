@@ -27,10 +27,10 @@ struct ParticleLooks {
     /// The particles' own rates and birth rotations, for a store with extension columns; nil for Core
     /// Animation cells, whose law has no such terms.
     private let own: OwnRates?
-    /// The cell's curves over life and the lifetimes they read, nil for a cell without them.
-    private let curves: (curves: LifeCurves, life: UnsafeMutablePointer<Float>)?
-    /// Whether `curves` is set. `look` tests this before touching `curves`: binding the optional copies the
-    /// whole fixed-size `LifeCurves` per call, which doubled the draw list's cost for cells without curves.
+    /// The cell's curves over life (empty for a cell without them) and the lifetimes they read. Not an
+    /// optional: binding one copies the whole fixed-size `LifeCurves` per particle.
+    private let curves: LifeCurves, life: UnsafeMutablePointer<Float>
+    /// Whether `curves` shapes anything: tested before touching `curves`.
     private let hasCurves: Bool
 
     /// The extension columns the law reads (each nil when the cell does not use it).
@@ -54,8 +54,9 @@ struct ParticleLooks {
         _ store: ParticleStore, colorRate cs: (Float, Float, Float, Float), scaleRate: Float,
         curves: LifeCurves? = nil
     ) {
-        self.curves = curves.map { ($0, store.life) }
-        hasCurves = curves != nil
+        self.curves = curves ?? LifeCurves(color: nil, alpha: nil, scale: nil, spin: nil)
+        life = store.life
+        hasCurves = !self.curves.isEmpty
         color = store.color
         scale = store.scale
         spin = store.spin
@@ -84,7 +85,7 @@ struct ParticleLooks {
     @inline(__always)
     func look(_ i: Int, age: Float) -> ParticleLook {
         let plain = baseLook(i, age: age)
-        guard hasCurves, let (curves, life) = curves else { return plain }
+        guard hasCurves else { return plain }
         return curves.shape(
             plain, age: age, lifetime: life[i], rotation0: own?.rotation?[i] ?? 0, spin: spin[i])
     }

@@ -1,3 +1,5 @@
+import LayerKit
+
 // MARK: - Step motion
 
 /// How one cell's particles moved during a stretch of simulated time that ends now (one step, or the
@@ -16,7 +18,11 @@
 ///   it; that start solves p₀ = p − v·τ + ½(a + radial(p₀))·τ², found by a few fixed-point iterations
 ///   from the end (each shrinks the error by ½|∂radial/∂p|·τ², tiny at step lengths).
 ///
-/// z always moves under constant acceleration.
+/// - Speed over life (`speedOverLife`, any law but orbits): the law's displacement over the last τ,
+///   scaled by the curve's mean over that part of the particle's life (`SpeedOverLife.factor`), as the
+///   step scaled it.
+///
+/// z always moves under constant acceleration (scaled by the speed curve as x and y are).
 struct StepMotion {
     /// The cell's constant acceleration, points per second².
     let ax: Double, ay: Double, az: Double
@@ -30,6 +36,9 @@ struct StepMotion {
     private let x, y, vx, vy, death, life: UnsafeMutablePointer<Float>
     private let z, vz: SlotColumn<Float>
     private let law: Law
+    /// The cell's speed over life, when the positions followed it (nil for orbits and for the law as the
+    /// integrator alone moved the particles).
+    private let speed: ParticleCurveKernel?
 
     /// Which law the particles followed, with the extension columns it reads.
     private enum Law {
@@ -45,10 +54,11 @@ struct StepMotion {
 
     /// The motion of `store`'s particles over a stretch of `length` seconds ending at `now` (store time),
     /// under `params` (the cell's values during the stretch) around an emitter that moved from `centre0`
-    /// to `centre1`. Valid until the store's columns move.
+    /// to `centre1`. Valid until the store's columns move. `followsSpeedCurve` false reads the law
+    /// without the cell's speed over life (what the step scales).
     init(
         _ store: ParticleStore, params: CellParameters, length: Double, now: Double,
-        centre0: (x: Double, y: Double), centre1: (x: Double, y: Double)
+        centre0: (x: Double, y: Double), centre1: (x: Double, y: Double), followsSpeedCurve: Bool = true
     ) {
         (ax, ay, az) = (Double(params.ax), Double(params.ay), Double(params.az))
         self.length = length
@@ -68,6 +78,11 @@ struct StepMotion {
         } else {
             law = .constantAcceleration
         }
+        if case .orbit = law {
+            speed = nil
+        } else {
+            speed = followsSpeedCurve ? params.effects?.speedOverLife : nil
+        }
     }
 
     /// The age of slot `i` at the end of the stretch, seconds (Float, as the integrator and the looks
@@ -84,6 +99,18 @@ struct StepMotion {
     /// (0 ≤ τ ≤ `span(i)`), points and points per second.
     @inline(__always)
     func state(_ i: Int, before tau: Double) -> (
+        x: Double, y: Double, z: Double, vx: Double, vy: Double, vz: Double
+    ) {
+        let u = lawState(i, before: tau)
+        guard let speed, tau > 0 else { return u }
+        let m = SpeedOverLife.factor(speed, age: age(i), span: tau, lifetime: life[i])
+        let (x1, y1, z1) = (Double(x[i]), Double(y[i]), Double(z[i]))
+        return (x1 - m * (x1 - u.x), y1 - m * (y1 - u.y), z1 - m * (z1 - u.z), u.vx, u.vy, u.vz)
+    }
+
+    /// `state` under the law alone (without the speed curve).
+    @inline(__always)
+    private func lawState(_ i: Int, before tau: Double) -> (
         x: Double, y: Double, z: Double, vx: Double, vy: Double, vz: Double
     ) {
         let pz = MotionLaw.position(Double(z[i]), Double(vz[i]), az, before: tau)
@@ -114,9 +141,9 @@ struct StepMotion {
         }
     }
 
-    /// Whether the particles moved under constant acceleration alone (no extension law).
+    /// Whether the particles moved under constant acceleration alone (no extension law, no speed curve).
     var isConstantAcceleration: Bool {
-        if case .constantAcceleration = law { return true }
+        if case .constantAcceleration = law { return speed == nil }
         return false
     }
 

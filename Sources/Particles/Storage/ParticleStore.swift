@@ -1078,6 +1078,8 @@ enum ExtraColumn: Int, CaseIterable {
     case rotation
     /// Orbit: angle at birth (radians), angular velocity (rad/s), radius at birth (points), radius change (points/s).
     case orbitAngle, orbitAngularVelocity, orbitRadius, orbitRadiusSpeed
+    /// Flipbook start frame drawn at birth (`randomStartFrame`), a whole number stored as a Float.
+    case frameStart
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 

@@ -34,6 +34,8 @@ enum PropertyKind: String {
     case number, bool, point, size, rect, transform, color, colors, numbers, image, path, string
     /// A curve over a particle's life (docs/SceneFormat.md, "Curves"): number or colour stops.
     case valueCurve, colorCurve
+    /// A cell's flipbook (`contentsFrames`, docs/SceneFormat.md "Flipbooks"): an object.
+    case flipbook
 }
 
 /// How a scene reads one key of a layer or cell class.
@@ -82,6 +84,7 @@ enum PropertyCatalog {
     /// Curves over a particle's life, and whether their stops hold colours.
     static let curveKeys: [String: Bool] = [
         "colorOverLife": true, "alphaOverLife": false, "scaleOverLife": false, "spinOverLife": false,
+        "speedOverLife": false,
     ]
     /// Points that may be written `[x, y, z]`, and the key that takes z.
     static let zKeys: [String: String] = [
@@ -172,6 +175,7 @@ enum PropertyCatalog {
                 }
             }
             if let color = curveKeys[key] { kind = color ? .colorCurve : .valueCurve }
+            if key == "contentsFrames" { kind = .flipbook }
             out[key] = PropertyInfo(
                 key: key, canonicalKey: accessor.key, kind: kind,
                 isOptional: accepts(.none),

@@ -59,6 +59,8 @@ extension DecodingContext {
             return (.numbers(list), nil)
         case .valueCurve, .colorCurve:
             return curve(f, color: info.kind == .colorCurve).map { ($0, nil) }
+        case .flipbook:
+            return flipbook(f).map { ($0, nil) }
         case .image:
             return image(f).map { (.image($0), nil) }
         case .path:

@@ -31,11 +31,14 @@ public struct CellPhysicsDescription: Equatable, Sendable {
     public var radius: Double?
     /// What a contact does (collide mode). Default bounce.
     public var onContact: ContactResponse = .bounce
-    /// Names of this cell's sub-cells that emit only at contacts: each contact spawns `contactBurst`
+    /// Names of this cell's sub-cells that emit only at contacts: each contact spawns each one's
+    /// `burstCount` particles (with its `burstProbability`, as event cells do), or `contactBurst`
     /// particles of each of them at the contact point, instead of continuous emission. Default none.
     public var contactCells: [String] = []
-    /// Particles per contact for each of `contactCells`, ≥ 1. Default 8.
-    public var contactBurst: Int = 8
+    /// Particles per contact for each of `contactCells`, 1…100000, overriding their `burstCount` (the
+    /// key scenes used before contact cells shared the event cells' vocabulary). Default nil: each
+    /// contact cell's own `burstCount`.
+    public var contactBurst: Int?
     /// Mass of each particle body (body mode), > 0. Default 1.
     public var mass: Double = 1
     /// Most particle bodies alive at once for this cell (body mode), 1…100000; later particles only collide. Default 1000.

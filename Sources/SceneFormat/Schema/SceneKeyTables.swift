@@ -10,8 +10,8 @@ public enum SceneKeyTables {
     /// The section names, in the order docs/SceneFormat.md presents them.
     public static let sections = [
         "scene", "display", "layer", "emitter", "replicator", "gradient", "shape", "text", "transform", "scroll",
-        "emitterCell", "cellTrail", "cellPhysics", "animation", "physics", "walls", "body", "field", "constraint",
-        "interaction", "click", "transformOperation", "pathObject",
+        "emitterCell", "cellTrail", "cellPhysics", "contentsFrames", "animation", "physics", "walls", "body", "field",
+        "constraint", "interaction", "click", "transformOperation", "pathObject",
     ]
 
     /// The keys of `section` (see `sections`), or nil for an unknown section.
@@ -25,6 +25,7 @@ public enum SceneKeyTables {
         case "emitterCell": return Set(PropertyCatalog.cellProperties.keys).union(cellStructure)
         case "cellPhysics": return Set(cellPhysics)
         case "cellTrail": return Set(cellTrail)
+        case "contentsFrames": return Set(contentsFrames)
         case "animation": return Set(animation)
         case "physics": return Set(physics)
         case "walls": return Set(walls)
@@ -64,6 +65,7 @@ public enum SceneKeyTables {
         case "display": return display
         case "cellPhysics": return cellPhysics
         case "cellTrail": return cellTrail
+        case "contentsFrames": return contentsFrames
         case "animation": return animationOrder
         case "physics": return physics
         case "walls": return walls
@@ -133,6 +135,7 @@ public enum SceneKeyTables {
         "emissionLatitude", "emissionRange", "velocity", "velocityRange", "xAcceleration", "yAcceleration",
         "zAcceleration", "scale", "scaleRange", "scaleSpeed", "spin", "spinRange", "color", "redRange", "greenRange",
         "blueRange", "alphaRange", "redSpeed", "greenSpeed", "blueSpeed", "alphaSpeed", "contents", "contentsRect",
+        "contentsFrames",
         "contentsScale", "minificationFilter", "magnificationFilter", "minificationFilterBias", "beginTime",
         "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
         "radialAcceleration", "radialAccelerationRange", "tangentialAcceleration", "tangentialAccelerationRange",
@@ -140,7 +143,8 @@ public enum SceneKeyTables {
         "clampsNegativeScale", "rotation", "rotationRange", "endRotation", "endRotationRange", "orbitRadius",
         "orbitRadiusRange",
         "orbitEndRadius", "orbitEndRadiusRange", "orbitAngularVelocity", "orbitAngularVelocityRange",
-        "colorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "stretchWithVelocity", "birthsPerPoint",
+        "colorOverLife", "alphaOverLife", "scaleOverLife", "spinOverLife", "speedOverLife", "stretchWithVelocity",
+        "birthsPerPoint",
         "burstCount", "burstProbability",
     ]
     /// The keys a cell ends with: its sub-cells and its physics.
@@ -169,6 +173,10 @@ public enum SceneKeyTables {
     /// The keys of a cell's `trail` object, in the documented order.
     static let cellTrail = [
         "duration", "length", "width", "widthOverTrail", "colorOverTrail", "drawsParticle", "maxPoints",
+    ]
+    /// The keys of a cell's flipbook (`contentsFrames`).
+    static let contentsFrames = [
+        "columns", "rows", "frameCount", "framesPerSecond", "overLife", "loop", "randomStartFrame",
     ]
     static let cellPhysics = [
         "mode", "elasticity", "friction", "radius", "onContact", "contactCells", "contactBurst",

@@ -129,6 +129,7 @@ enum SceneShapes {
         case .path: shape = .path
         case .valueCurve: shape = .curve(color: false)
         case .colorCurve: shape = .curve(color: true)
+        case .flipbook: shape = .section("contentsFrames")
         case .string:
             if info.isEnumeration, let allowed = PropertyCatalog.enumerationValues[info.key] {
                 shape = .oneOf(allowed)
@@ -168,6 +169,11 @@ enum SceneShapes {
             "onContact": .oneOf(CellPhysicsDescription.ContactResponse.allCases.map(\.rawValue)),
             "contactCells": .list(.string(nonEmpty: true)), "contactBurst": .integer(1...100_000),
             "mass": .number(.positive), "maxBodies": .integer(1...100_000), "categories": uint32, "mask": uint32,
+        ],
+        "contentsFrames": [
+            "columns": .integer(ParticleFlipbook.gridLimits), "rows": .integer(ParticleFlipbook.gridLimits),
+            "frameCount": .integer(1...4096), "framesPerSecond": .number(.range(0, 1000)), "overLife": .bool,
+            "loop": .bool, "randomStartFrame": .bool,
         ],
         "animation": [
             "type": .oneOf(AnimationDescription.Kind.allCases.map(\.rawValue)), "keyPath": .string(nonEmpty: true),
@@ -246,6 +252,6 @@ enum SceneShapes {
     /// Keys the section's object must have, whatever else it holds.
     static let required: [String: [String]] = [
         "scene": ["schemaVersion"], "animation": ["type"], "field": ["type"], "constraint": ["type", "bodyA"],
-        "cellPhysics": ["mode"], "click": ["action"],
+        "cellPhysics": ["mode"], "click": ["action"], "contentsFrames": ["columns", "rows"],
     ]
 }
