@@ -9,6 +9,22 @@ import Testing
 /// code. Either way the pixels are exactly those of the scalar reference loop, and nothing outside the
 /// window changes.
 @Suite struct RotatedRowTailTests {
+    @Test func laneMasksHoldExactlyTheLanesOfTheirRange() {
+        for first in -2...10 {
+            for end in -2...10 {
+                let mask = SpriteKernels.laneMask(from: first, to: end)
+                let lanes = SpriteKernels.lanes(from: first, to: end)
+                for lane in 0..<8 {
+                    let inside = lane >= min(max(first, 0), 8) && lane < min(max(end, 0), 8)
+                    #expect(
+                        mask[lane] == (inside ? -1 : 0) && lanes[lane] == inside,
+                        "lanes \(first)..<\(end), lane \(lane): mask \(mask[lane]), SIMDMask \(lanes[lane]), expected \(inside)"
+                    )
+                }
+            }
+        }
+    }
+
     @Test func narrowColumnWindowsDrawTheScalarLoopsPixelsAndNothingOutside() {
         let helper = RotatedSpriteKernelTests()
         var rng = SeededRandom(seed: 0x5EED_0011)

@@ -131,6 +131,26 @@ extension SpriteKernels {
 
     // MARK: - Eight pixels
 
+    /// The lanes `first ..< end` of eight (0…7), as a mask of all-ones and zero `Int32` lanes.
+    ///
+    /// Built with integer arithmetic: `lane .< SIMD8(repeating: k)` compiled to a lane-by-lane loop through
+    /// memory (a store-forwarding stall per lane) in the loops that build a mask per step, which made
+    /// half of pass one of the magnified sprites.
+    @inline(__always)
+    static func laneMask(from first: Int, to end: Int) -> SIMD8<Int32> {
+        let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let f = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: min(max(first, 0), 8)))
+        let e = SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: min(max(end, 0), 8)))
+        // (lane − k) >> 31 is all ones exactly where lane < k.
+        return ((lane &- e) &>> 31) & ~((lane &- f) &>> 31)
+    }
+
+    /// `laneMask(from:to:)` as the mask `sample8` takes.
+    @inline(__always)
+    static func lanes(from first: Int, to end: Int) -> SIMDMask<SIMD8<Int32>> {
+        unsafeBitCast(laneMask(from: first, to: end), to: SIMDMask<SIMD8<Int32>>.self)
+    }
+
     /// The padded texture as the lanes need it.
     struct Geometry {
         let pixels: UnsafePointer<UInt32>

@@ -150,7 +150,7 @@ enum MagnifiedSprites {
             let u = SIMD8<Int32>(repeating: uf) &+ du8
             let v = SIMD8<Int32>(repeating: vf) &+ dv8
             // Lanes past the row's end sample zero: the last block stores zeros there.
-            let inRow = lane .< SIMD8(repeating: Int32(min(8, x1 &- x)))
+            let inRow = SpriteKernels.lanes(from: 0, to: x1 &- x)
             if let (sLo, sHi) = SpriteKernels.sample8(u, v, geo, inRow) {
                 let p = unsafeBitCast(sLo | (sHi &<< 8), to: SIMD8<UInt32>.self)
                 UnsafeMutableRawPointer(dst + x).storeBytes(of: p, as: SIMD8<UInt32>.self)
@@ -316,11 +316,7 @@ enum MagnifiedSprites {
             // The last columns as one eight-pixel block ending at hi (the scratch rows hold [0, n) with
             // n ≥ hi): the lanes before x, already blended, are zeroed and so leave their pixels unchanged.
             let start = hi &- 8
-            let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-            let keep = unsafeBitCast(
-                SIMD8<Int32>(repeating: 0).replacing(
-                    with: -1, where: lane .>= SIMD8(repeating: Int32(truncatingIfNeeded: x &- start))),
-                to: SIMD8<UInt32>.self)
+            let keep = unsafeBitCast(SpriteKernels.laneMask(from: x &- start, to: 8), to: SIMD8<UInt32>.self)
             let a = UnsafeRawPointer(top + start).loadUnaligned(as: SIMD8<UInt32>.self) & keep
             let b = UnsafeRawPointer(bottom + start).loadUnaligned(as: SIMD8<UInt32>.self) & keep
             let wv = SIMD16<UInt16>(repeating: w)

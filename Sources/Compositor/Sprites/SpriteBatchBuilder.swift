@@ -206,37 +206,59 @@ final class SpriteBatchBuilder {
     }
 
     /// Scaled blits: resolve the cached resampled images (serial; the cache is not thread-safe).
+    ///
+    /// A frame has many scaled sprites but few distinct (appearance, width, height) keys (the fire's
+    /// shrinking flames: a few hundred sprites, a few dozen sizes), so each key is looked up in the cache
+    /// once per frame and then found in a direct-mapped table (`resolvedSlots` entries, a multiplicative
+    /// hash of the packed key, plain pointers): the cache's dictionary hashing and the reference counting,
+    /// per sprite, were most of this pass.
     private func resolveScaled(
         _ list: ParticleDrawList, _ batch: SpriteBatch, _ infos: [AppearanceInfo], _ textures: [Texture?],
         flags: UnsafePointer<UInt8>
     ) {
         let n = batch.count
         let chunk = SpriteBatch.chunk
-        var memoKey = (-1, Int32(-1), Int32(-1))
-        var memoTexture: Texture?
-        for c in 0..<((n + chunk - 1) / chunk) where flags[c] & SpriteBatchBuilder.scaledFlag != 0 {
-            for i in (c * chunk)..<min(n, (c + 1) * chunk) {
-                let s = batch.sprites[i]
-                guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
-                let a = Int(list.sprites[i].appearance)
-                let w = s.x1 - s.x0
-                let hgt = s.y1 - s.y0
-                let t: Texture
-                if memoKey == (a, w, hgt), let mt = memoTexture {
-                    t = mt
-                } else {
-                    guard let source = textures[a] else { continue }
-                    t = prescaled.texture(
-                        source, width: Int(w), height: Int(hgt), nearestMin: infos[a].nearestMin,
-                        nearestMag: infos[a].nearestMag)
-                    memoKey = (a, w, hgt)
-                    memoTexture = t
-                    batch.retained.append(t)
+        let sprites = batch.sprites
+        let slots = SpriteBatchBuilder.resolvedSlots
+        // Key, image and its width per slot; the batch keeps the images alive (`retained`).
+        var keys = [UInt64](repeating: .max, count: slots)
+        var images = [UnsafePointer<UInt32>?](repeating: nil, count: slots)
+        var widths = [Int32](repeating: 0, count: slots)
+        list.sprites.withUnsafeBufferPointer { particles in
+            for c in 0..<((n + chunk - 1) / chunk) where flags[c] & SpriteBatchBuilder.scaledFlag != 0 {
+                for i in (c * chunk)..<min(n, (c + 1) * chunk) {
+                    let s = sprites[i]
+                    guard s.kind == SpriteKind.blit.rawValue, s.src == nil else { continue }
+                    let a = Int(particles[i].appearance)
+                    let key = SpriteBatchBuilder.resolvedKey(appearance: a, width: s.x1 - s.x0, height: s.y1 - s.y0)
+                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) & (slots - 1)
+                    if keys[slot] != key || images[slot] == nil {
+                        guard let source = textures[a] else { continue }
+                        let t = prescaled.texture(
+                            source, width: Int(s.x1 - s.x0), height: Int(s.y1 - s.y0),
+                            nearestMin: infos[a].nearestMin, nearestMag: infos[a].nearestMag)
+                        batch.retained.append(t)
+                        keys[slot] = key
+                        images[slot] = UnsafePointer(t.pixels)
+                        widths[slot] = Int32(t.width)
+                    }
+                    sprites[i].src = images[slot]
+                    sprites[i].srcStride = widths[slot]
                 }
-                batch.sprites[i].src = UnsafePointer(t.pixels)
-                batch.sprites[i].srcStride = Int32(t.width)
             }
         }
+    }
+
+    /// Entries of `resolveScaled`'s table (a power of two, at most 1024: the slot is the hash's top ten
+    /// bits).
+    static let resolvedSlots = 1024
+
+    /// (appearance, width, height) packed into one word: appearance indices are 16-bit, blit sizes at
+    /// most 2048 pixels (`placeChunk`), so the fields do not overlap.
+    @inline(__always)
+    static func resolvedKey(appearance: Int, width: Int32, height: Int32) -> UInt64 {
+        UInt64(truncatingIfNeeded: appearance) << 40 | UInt64(UInt32(bitPattern: width)) << 20
+            | UInt64(UInt32(bitPattern: height))
     }
 
     /// Pass one of the magnified sprites (`MagnifiedSprites`): their upright images, made in parallel

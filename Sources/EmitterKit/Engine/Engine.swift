@@ -212,6 +212,7 @@ public final class Engine {
             if let warning = entry.simulation.takeBudgetWarning(), model.warnsWhenFull {
                 onWarning?(warning.description)
             }
+            if let warning = entry.simulation.takeTrailBudgetWarning() { onWarning?(warning.description) }
         }
         stepPhysics(step)
         onFixedStepEnd?(step)
