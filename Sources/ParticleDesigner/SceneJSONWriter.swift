@@ -29,6 +29,7 @@ enum SceneJSONWriter {
         }
         layer.append(("renderMode", string(emitter.renderMode.rawValue)))
         layer.append(("maxParticles", String(emitter.maxParticles)))
+        if !emitter.warnsWhenFull { layer.append(("warnsWhenFull", "false")) }
         layer.append(("seed", String(emitter.seed)))
         let cells = (emitter.emitterCells ?? []).map {
             cellText($0, textureReference: textureReference, indent: "        ")

@@ -10,12 +10,13 @@ struct ImportCommand: ParsableCommand {
         abstract: "Convert a Particle Designer / cocos2d .plist or SpriteKit .sks particle file into a scene file.",
         discussion: """
             Writes the scene JSON and, when the file's texture could be decoded, its PNG next to the JSON \
-            (<name>-texture.png). What is approximated is printed as warnings (docs/ParticleDesigner.md). \
+            (<name>-texture.png). What is approximated is printed as warnings (docs/Import.md). \
             A .plist can also be played or rendered directly: `emitter Galaxy.plist`, `emitter render Galaxy.plist`.
 
             Examples:
               emitter import Galaxy.plist -o Scenes/galaxy.json
               emitter import Phoenix.plist                  # writes Phoenix.json here
+              emitter import Fire.plist --runtime cocos2d-x  # emissionRate ignored
               emitter import Fire.sks -o fire.json          # SpriteKit (docs/Import.md)
             """
     )
@@ -26,6 +27,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The scene file to write (default: <name>.json in the current folder).")
     var output: String?
 
+    @Option(help: ParticleDesignerImporter.Runtime.optionHelp)
+    var runtime: ParticleDesignerImporter.Runtime = .cocos2d
+
     func validate() throws {
         if let output, !output.lowercased().hasSuffix(".json") {
             throw ValidationError("--output must name a .json scene file, got '\(output)'")
@@ -35,7 +39,8 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let isSpriteKit = file.lowercased().hasSuffix(".sks")
         let spriteKit = isSpriteKit ? try failing { try SpriteKitImporter.importFile(path: file) } : nil
-        let designer = isSpriteKit ? nil : try failing { try ParticleDesignerImporter.importFile(path: file) }
+        let designer =
+            isSpriteKit ? nil : try failing { try ParticleDesignerImporter.importFile(path: file, runtime: runtime) }
         for warning in spriteKit?.warnings ?? designer?.warnings ?? [] { printError("\(warning)") }
         let out = output ?? "\(baseName(file)).json"
         let written: [String]

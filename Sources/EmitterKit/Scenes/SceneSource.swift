@@ -11,7 +11,7 @@ public enum SceneSource {
     /// Readers by lower-case extension (without the dot). `json` is built in.
     nonisolated(unsafe) public static var readers: [String: Reader] = [
         "json": { try SceneLoader.load(path: $0) },
-        // Particle Designer / cocos2d particle files (docs/ParticleDesigner.md).
+        // Particle Designer / cocos2d particle files (docs/Import.md).
         "plist": { try ParticleDesignerImporter.loadScene(path: $0) },
         // SpriteKit emitter files (docs/Import.md, "SpriteKit").
         "sks": { try SpriteKitImporter.loadScene(path: $0) },
