@@ -141,6 +141,115 @@ import Testing
         }
     }
 
+    @Test func rowSpansLimitTheMagnificationWithoutChangingAPixel() {
+        // Sprite-like boxes in a buffer, pixels only inside them; the spans of those boxes must give the
+        // frame that the full rows give (`composite` without spans, itself checked against the per-pixel
+        // form above) and that the per-pixel form gives, for any band of rows and columns.
+        var rng = SeededRandom(seed: 0x5EED_0042)
+        var drawnTrials = 0
+        for additive in [false, true] {
+            for trial in 0..<12 {
+                let bx0 = Int(rng.next32() % 7) - 3
+                let by0 = Int(rng.next32() % 7) - 3
+                let bx1 = bx0 + 8 + Int(rng.next32() % 60)
+                let by1 = by0 + 4 + Int(rng.next32() % 30)
+                let lowRect = IntRect(
+                    x0: bx0 - HalfResolutionSprites.marginBefore, y0: by0 - 1,
+                    x1: bx1 + HalfResolutionSprites.marginAfter, y1: by1 + 1)
+                var low = [UInt32](repeating: 0, count: lowRect.width * lowRect.height)
+                var spans = [SIMD2<Int32>](repeating: HalfResolutionSprites.RowSpans.none, count: lowRect.height)
+                for _ in 0..<(1 + Int(rng.next32() % 4)) {
+                    let x0 = bx0 + Int(rng.next32() % UInt32(bx1 - bx0))
+                    let y0 = by0 + Int(rng.next32() % UInt32(by1 - by0))
+                    let x1 = min(bx1, x0 + 1 + Int(rng.next32() % 12))
+                    let y1 = min(by1, y0 + 1 + Int(rng.next32() % 8))
+                    for y in y0..<y1 {
+                        let r = y - lowRect.y0
+                        spans[r] = SIMD2(min(spans[r].x, Int32(x0)), max(spans[r].y, Int32(x1)))
+                        // The box's edge columns are drawn (opaque or not): the span must reach them.
+                        for x in x0..<x1 where x == x0 || x == x1 - 1 || rng.next32() % 3 != 0 {
+                            let a = 64 + rng.next32() % 192
+                            let c = { rng.next32() % (a + 1) }
+                            low[r * lowRect.width + (x - lowRect.x0)] = PixelMath.pack(c(), c(), c(), a)
+                        }
+                    }
+                }
+                let device = IntRect(x0: 2 * bx0 - 1, y0: 2 * by0 - 1, x1: 2 * bx1 + 1, y1: 2 * by1 + 1)
+                let frame = IntRect(x0: device.x0 - 3, y0: device.y0 - 3, x1: device.x1 + 3, y1: device.y1 + 3)
+                var background = [UInt32](repeating: 0, count: frame.width * frame.height)
+                for i in background.indices {
+                    let a = rng.next32() % 256
+                    background[i] = PixelMath.pack(
+                        rng.next32() % (a + 1), rng.next32() % (a + 1), rng.next32() % (a + 1), a)
+                }
+                let x0 = device.x0 + Int(rng.next32() % 5)
+                let x1 = max(x0 + 1, device.x1 - Int(rng.next32() % 5))
+                let y0 = device.y0 + Int(rng.next32() % 5)
+                let y1 = max(y0 + 1, device.y1 - Int(rng.next32() % 5))
+                var limited = background
+                var full = background
+                var slow = background
+                let rowSpans = HalfResolutionSprites.RowSpans(firstRow: lowRect.y0, spans: spans)
+                low.withUnsafeMutableBufferPointer { l in
+                    let lowTarget = RenderTarget(base: l.baseAddress!, stride: lowRect.width, rect: lowRect)
+                    func run(_ f: inout [UInt32], _ spans: HalfResolutionSprites.RowSpans?) {
+                        f.withUnsafeMutableBufferPointer { f in
+                            let t = RenderTarget(base: f.baseAddress!, stride: frame.width, rect: frame)
+                            HalfResolutionSprites.composite(
+                                lowTarget, spans: spans, additive: additive, target: t, rows: y0..<y1, cols: x0..<x1)
+                        }
+                    }
+                    run(&limited, rowSpans)
+                    run(&full, nil)
+                    for y in y0..<y1 {
+                        for x in x0..<x1 {
+                            let s = HalfResolutionSprites.referencePixel(lowTarget, x: x, y: y)
+                            let i = (y - frame.y0) * frame.width + (x - frame.x0)
+                            slow[i] =
+                                additive
+                                ? SpriteKernels.addPixel(slow[i], s, 256, 256, 256, 256)
+                                : SpriteKernels.overPixel(slow[i], s, 256, 256, 256, 256)
+                        }
+                    }
+                }
+                let fromFull = zip(limited, full).filter { $0 != $1 }.count
+                let fromSlow = zip(limited, slow).filter { $0 != $1 }.count
+                let drawn = zip(limited, background).filter { $0 != $1 }.count
+                #expect(
+                    fromFull == 0 && fromSlow == 0,
+                    "trial \(trial) (seed 0x5EED0042), additive \(additive): buffer \(bx0)..<\(bx1) × \(by0)..<\(by1), device \(x0)..<\(x1) × \(y0)..<\(y1): \(fromFull) pixels differ from the full rows, \(fromSlow) from the per-pixel form, \(drawn) drawn"
+                )
+                if drawn > 0 { drawnTrials += 1 }
+            }
+        }
+        // Not a test of blank rows: most trials draw (a trial's boxes can all lie outside its window).
+        #expect(drawnTrials >= 18, "\(drawnTrials) of 24 trials drew a pixel")
+    }
+
+    @Test func rowSpansAreTheUnionOfTheSpriteBoxesOnEachRow() throws {
+        // The fire's smoke, placed at half resolution: every non-transparent buffer pixel lies inside its
+        // row's span.
+        let (root, p) = try smokeScene(count: 40)
+        let c = Compositor(threadCount: 1)
+        let builder = RenderTreeBuilder(resources: c.resources, particles: p, instances: nil, threads: 1)
+        let base = PlaneTransform(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+        _ = builder.build(root: root, base: base, clip: IntRect(x0: 0, y0: 0, x1: 320, y1: 240))
+        let op = try #require(builder.halfResolution.first)
+        op.prepare(executor: BandExecutor(threads: 1))
+        let low = op.target
+        var outside = 0
+        var lit = 0
+        for y in op.lowRect.y0..<op.lowRect.y1 {
+            let s = op.spans.union(y, y)
+            for x in op.lowRect.x0..<op.lowRect.x1 where low.row(y)[x] != 0 {
+                lit += 1
+                if x < Int(s.x) || x >= Int(s.y) { outside += 1 }
+            }
+        }
+        #expect(
+            outside == 0 && lit > 1000, "\(outside) of \(lit) non-transparent buffer pixels outside their row's span")
+    }
+
     // MARK: - Softness
 
     @Test func softnessTellsSoftImagesFromSharpOnes() throws {

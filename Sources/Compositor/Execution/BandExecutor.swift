@@ -100,7 +100,8 @@ final class BandExecutor {
             case .ribbons(let ribbons): ribbons.drawBand(target: target, rows: r)
             case .halfResolution(let h):
                 HalfResolutionSprites.composite(
-                    h.target, additive: h.additive, target: target, rows: r, cols: clampedRange(b.x0, b.x1))
+                    h.target, spans: h.spans, additive: h.additive, target: target, rows: r,
+                    cols: clampedRange(b.x0, b.x1))
             }
         }
     }

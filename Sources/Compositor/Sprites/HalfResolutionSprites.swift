@@ -56,38 +56,97 @@ enum HalfResolutionSprites {
     /// Magnifies the buffer `low` and blends it over `target` (a saturating sum when `additive`, else
     /// source-over) for device rows `rows`, columns `cols`. `low` must hold the buffer pixels those device
     /// pixels read, plus `marginBefore` columns before and `marginAfter` after them (`HalfResolutionOp`).
+    /// With `spans`, each device row is limited to the columns its two buffer rows' spans can reach (the
+    /// others magnify to transparent pixels, which leave the frame unchanged); without, every row takes
+    /// all of `cols` (the reference the spans are tested against).
     static func composite(
-        _ low: RenderTarget, additive: Bool, target: RenderTarget, rows: Range<Int>, cols: Range<Int>
+        _ low: RenderTarget, spans: RowSpans? = nil, additive: Bool, target: RenderTarget, rows: Range<Int>,
+        cols: Range<Int>
     ) {
         guard !rows.isEmpty, !cols.isEmpty else { return }
-        // Buffer columns kA ... kB feed the device columns; the vertical blend covers one more on each side.
-        let kA = cols.lowerBound >> 1
-        let kB = (cols.upperBound - 1) >> 1
-        let lowCount = kB - kA + 1
-        let blocks = (lowCount + 7) >> 3
-        // Vertical blend of two buffer rows (`3·near + far` per channel, in two 16-bit halves of a word:
-        // red and blue, green and alpha), for columns kA − 1 ..< kA + 8·blocks + 1.
-        let vCount = 8 * blocks + 2
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * vCount + 16 * blocks) { buffer in
+        // The widest row: buffer columns kA ... kB feed the device columns, plus one on each side.
+        let widest = ((((cols.upperBound - 1) >> 1) - (cols.lowerBound >> 1) + 1) + 7) >> 3
+        let capacity = 8 * widest + 2
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * capacity + 16 * widest) { buffer in
             guard let base = buffer.baseAddress else { return }
             let vRB = base
-            let vGA = base + vCount
-            let out = base + 2 * vCount
+            let vGA = base + capacity
+            let out = base + 2 * capacity
             for y in rows {
                 let k = y >> 1
+                let farRow = y & 1 == 0 ? k - 1 : k + 1
+                var c0 = cols.lowerBound
+                var c1 = cols.upperBound
+                if let spans {
+                    // Device pixel x reads buffer columns x ÷ 2 and its neighbour on x's side, so buffer
+                    // columns [a, b) reach device columns [2a − 1, 2b + 1).
+                    let s = spans.union(k, farRow)
+                    c0 = max(c0, 2 * Int(s.x) - 1)
+                    c1 = min(c1, 2 * Int(s.y) + 1)
+                    if c0 >= c1 { continue }
+                }
+                let kA = c0 >> 1
+                let blocks = ((((c1 - 1) >> 1) - kA + 1) + 7) >> 3
+                // Vertical blend of two buffer rows (`3·near + far` per channel, in two 16-bit halves of a
+                // word: red and blue, green and alpha), for columns kA − 1 ..< kA + 8·blocks + 1.
                 let near = low.row(k) + (kA - 1)
-                let far = low.row(y & 1 == 0 ? k - 1 : k + 1) + (kA - 1)
-                if !verticalBlend(near, far, count: vCount, rb: vRB, ga: vGA) { continue }
+                let far = low.row(farRow) + (kA - 1)
+                if !verticalBlend(near, far, count: 8 * blocks + 2, rb: vRB, ga: vGA) { continue }
                 // Device pixel 2j takes ¾ of buffer column j and ¼ of j − 1; pixel 2j + 1 ¾ of j and ¼ of j + 1.
                 horizontal(vRB + 1, vGA + 1, blocks: blocks, into: out)
-                let first = cols.lowerBound - 2 * kA
-                let dst = target.row(y) + cols.lowerBound
+                let first = c0 - 2 * kA
+                let dst = target.row(y) + c0
                 if additive {
-                    SpriteKernels.addRow(dst, out + first, cols.count, plainTint, plainTint)
+                    SpriteKernels.addRow(dst, out + first, c1 - c0, plainTint, plainTint)
                 } else {
-                    SpriteKernels.overRow(dst, out + first, cols.count, plainTint, plainTint)
+                    SpriteKernels.overRow(dst, out + first, c1 - c0, plainTint, plainTint)
                 }
             }
+        }
+    }
+
+    /// Per buffer row, the columns [x, y) that may hold non-transparent pixels: the union of the boxes of
+    /// the sprites on that row (a sprite draws nothing outside its box, and the buffer starts transparent).
+    struct RowSpans {
+        /// The buffer row of `spans[0]`.
+        let firstRow: Int
+        let spans: [SIMD2<Int32>]
+        /// The span of a row without sprites.
+        static let none = SIMD2<Int32>(Int32.max, Int32.min)
+
+        init(firstRow: Int, spans: [SIMD2<Int32>]) {
+            self.firstRow = firstRow
+            self.spans = spans
+        }
+
+        /// The spans of `batch`'s sprites (placed in buffer pixels) on buffer rows `rows`.
+        init(_ batch: SpriteBatch, rows: Range<Int>) {
+            firstRow = rows.lowerBound
+            var spans = [SIMD2<Int32>](repeating: RowSpans.none, count: rows.count)
+            let r0 = Int32(clamping: rows.lowerBound)
+            let r1 = Int32(clamping: rows.upperBound)
+            spans.withUnsafeMutableBufferPointer { out in
+                for i in 0..<batch.count {
+                    let s = batch.sprites[i]
+                    let y0 = max(s.y0, r0)
+                    let y1 = min(s.y1, r1)
+                    if s.kind == SpriteKind.none.rawValue || s.x0 >= s.x1 || y0 >= y1 { continue }
+                    for y in Int(y0 &- r0)..<Int(y1 &- r0) {
+                        out[y] = SIMD2(min(out[y].x, s.x0), max(out[y].y, s.x1))
+                    }
+                }
+            }
+            self.spans = spans
+        }
+
+        /// The union of rows `a`'s and `b`'s spans (`none` outside the rows).
+        @inline(__always)
+        func union(_ a: Int, _ b: Int) -> SIMD2<Int32> {
+            let sa = a - firstRow
+            let sb = b - firstRow
+            let pa = sa >= 0 && sa < spans.count ? spans[sa] : RowSpans.none
+            let pb = sb >= 0 && sb < spans.count ? spans[sb] : RowSpans.none
+            return SIMD2(min(pa.x, pb.x), max(pa.y, pb.y))
         }
     }
 
@@ -189,6 +248,8 @@ final class HalfResolutionOp {
     /// The buffer's pixels: the sprites' box, with a transparent margin for the magnification's taps.
     let lowRect: IntRect
     let buffer: PixelBuffer
+    /// Per buffer row, the columns its sprites can draw: the magnification skips the rest of each row.
+    let spans: HalfResolutionSprites.RowSpans
 
     /// Nil when the batch draws nothing inside `deviceClip`.
     init?(batch: SpriteBatch, deviceClip: IntRect, pool: BufferPool) {
@@ -203,6 +264,7 @@ final class HalfResolutionOp {
             x0: b.x0 - HalfResolutionSprites.marginBefore, y0: b.y0 - 1,
             x1: b.x1 + HalfResolutionSprites.marginAfter, y1: b.y1 + 1)
         buffer = pool.borrow(lowRect.width * lowRect.height)
+        spans = HalfResolutionSprites.RowSpans(batch, rows: lowRect.y0..<lowRect.y1)
     }
 
     var target: RenderTarget { buffer.target(lowRect) }

@@ -10,6 +10,11 @@ enum SpriteKernels {
     // MARK: - Blit rows (1:1, unrotated)
 
     /// dst = min(255, dst + src × tint), per channel.
+    ///
+    /// A row of eight pixels or more ends with one eight-pixel block over its last eight pixels, whose
+    /// lanes already drawn are masked to a transparent source (which leaves a pixel unchanged in both
+    /// blends): a row's last pixels cost one block, not a four-pixel step and up to three scalar pixels, and
+    /// nothing outside the row is read or written. Shorter rows take the four-pixel step and scalar pixels.
     @inline(__always)
     static func addRow(
         _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
@@ -17,27 +22,21 @@ enum SpriteKernels {
     ) {
         let d8 = UnsafeMutableRawPointer(dst)
         let s8 = UnsafeRawPointer(src)
-        let m = SIMD16<UInt16>(repeating: 0xFF)
-        let r128 = SIMD16<UInt16>(repeating: 128)
         var i = 0
         let bytes = count &* 4
         while i &+ 32 <= bytes {
-            let s = (s8 + i).loadUnaligned(as: SIMD16<UInt16>.self)
-            // Eight transparent source pixels leave the destination as it is (both blends give d):
-            // skip them, as the transparent margins of flame and smoke images are a large share.
-            let q = unsafeBitCast(s, to: SIMD4<UInt64>.self)
-            if q[0] | q[1] | q[2] | q[3] == 0 {
-                i &+= 32
-                continue
-            }
-            let d = (d8 + i).loadUnaligned(as: SIMD16<UInt16>.self)
-            var lo = (((s & m) &* tLo &+ r128) &>> 8) &+ (d & m)
-            var hi = (((s &>> 8) &* tHi &+ r128) &>> 8) &+ (d &>> 8)
-            lo = (lo | (lo &>> 8) &* m) & m
-            hi = (hi | (hi &>> 8) &* m) & m
-            (d8 + i).storeBytes(of: lo | (hi &<< 8), as: SIMD16<UInt16>.self)
+            addBlock(d8 + i, (s8 + i).loadUnaligned(as: SIMD16<UInt16>.self), tLo, tHi)
             i &+= 32
         }
+        if i == bytes { return }
+        if bytes >= 32 {
+            let j = bytes &- 32
+            let keep = unsafeBitCast(laneMask(from: (i &- j) &>> 2, to: 8), to: SIMD16<UInt16>.self)
+            addBlock(d8 + j, (s8 + j).loadUnaligned(as: SIMD16<UInt16>.self) & keep, tLo, tHi)
+            return
+        }
+        let m = SIMD16<UInt16>(repeating: 0xFF)
+        let r128 = SIMD16<UInt16>(repeating: 128)
         if i &+ 16 <= bytes {
             let m8 = m.lowHalf
             let r8 = r128.lowHalf
@@ -57,7 +56,27 @@ enum SpriteKernels {
         }
     }
 
-    /// dst = src × tint + dst × (1 − αs × αt), per channel (premultiplied source-over).
+    /// Eight pixels of `addRow` at `d8` with source `s`.
+    @inline(__always)
+    static func addBlock(
+        _ d8: UnsafeMutableRawPointer, _ s: SIMD16<UInt16>, _ tLo: SIMD16<UInt16>, _ tHi: SIMD16<UInt16>
+    ) {
+        // Eight transparent source pixels leave the destination as it is (both blends give d):
+        // skip them, as the transparent margins of flame and smoke images are a large share.
+        let q = unsafeBitCast(s, to: SIMD4<UInt64>.self)
+        if q[0] | q[1] | q[2] | q[3] == 0 { return }
+        let m = SIMD16<UInt16>(repeating: 0xFF)
+        let r128 = SIMD16<UInt16>(repeating: 128)
+        let d = d8.loadUnaligned(as: SIMD16<UInt16>.self)
+        var lo = (((s & m) &* tLo &+ r128) &>> 8) &+ (d & m)
+        var hi = (((s &>> 8) &* tHi &+ r128) &>> 8) &+ (d &>> 8)
+        lo = (lo | (lo &>> 8) &* m) & m
+        hi = (hi | (hi &>> 8) &* m) & m
+        d8.storeBytes(of: lo | (hi &<< 8), as: SIMD16<UInt16>.self)
+    }
+
+    /// dst = src × tint + dst × (1 − αs × αt), per channel (premultiplied source-over). A row of eight
+    /// pixels or more ends with one masked eight-pixel block, as in `addRow`.
     @inline(__always)
     static func overRow(
         _ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
@@ -65,31 +84,21 @@ enum SpriteKernels {
     ) {
         let d8 = UnsafeMutableRawPointer(dst)
         let s8 = UnsafeRawPointer(src)
-        let m = SIMD16<UInt16>(repeating: 0xFF)
-        let r128 = SIMD16<UInt16>(repeating: 128)
         var i = 0
         let bytes = count &* 4
         while i &+ 32 <= bytes {
-            let s = (s8 + i).loadUnaligned(as: SIMD16<UInt16>.self)
-            // Eight transparent source pixels leave the destination as it is (both blends give d):
-            // skip them, as the transparent margins of flame and smoke images are a large share.
-            let q = unsafeBitCast(s, to: SIMD4<UInt64>.self)
-            if q[0] | q[1] | q[2] | q[3] == 0 {
-                i &+= 32
-                continue
-            }
-            let d = (d8 + i).loadUnaligned(as: SIMD16<UInt16>.self)
-            let sLo = ((s & m) &* tLo &+ r128) &>> 8
-            let sHi = ((s &>> 8) &* tHi &+ r128) &>> 8
-            let a32 = unsafeBitCast(sHi, to: SIMD8<UInt32>.self) &>> 16
-            let ia = m &- unsafeBitCast(a32 | (a32 &<< 16), to: SIMD16<UInt16>.self)
-            var xLo = (d & m) &* ia &+ r128
-            xLo = (xLo &+ (xLo &>> 8)) &>> 8
-            var xHi = (d &>> 8) &* ia &+ r128
-            xHi = (xHi &+ (xHi &>> 8)) &>> 8
-            (d8 + i).storeBytes(of: (sLo &+ xLo) | ((sHi &+ xHi) &<< 8), as: SIMD16<UInt16>.self)
+            overBlock(d8 + i, (s8 + i).loadUnaligned(as: SIMD16<UInt16>.self), tLo, tHi)
             i &+= 32
         }
+        if i == bytes { return }
+        if bytes >= 32 {
+            let j = bytes &- 32
+            let keep = unsafeBitCast(laneMask(from: (i &- j) &>> 2, to: 8), to: SIMD16<UInt16>.self)
+            overBlock(d8 + j, (s8 + j).loadUnaligned(as: SIMD16<UInt16>.self) & keep, tLo, tHi)
+            return
+        }
+        let m = SIMD16<UInt16>(repeating: 0xFF)
+        let r128 = SIMD16<UInt16>(repeating: 128)
         if i &+ 16 <= bytes {
             let m8 = m.lowHalf
             let r8 = r128.lowHalf
@@ -111,6 +120,28 @@ enum SpriteKernels {
             dst[p] = overPixel(dst[p], src[p], UInt32(tLo[0]), UInt32(tHi[0]), UInt32(tLo[1]), UInt32(tHi[1]))
             p &+= 1
         }
+    }
+
+    /// Eight pixels of `overRow` at `d8` with source `s`.
+    @inline(__always)
+    static func overBlock(
+        _ d8: UnsafeMutableRawPointer, _ s: SIMD16<UInt16>, _ tLo: SIMD16<UInt16>, _ tHi: SIMD16<UInt16>
+    ) {
+        // Transparent source pixels leave the destination as it is; see `addBlock`.
+        let q = unsafeBitCast(s, to: SIMD4<UInt64>.self)
+        if q[0] | q[1] | q[2] | q[3] == 0 { return }
+        let m = SIMD16<UInt16>(repeating: 0xFF)
+        let r128 = SIMD16<UInt16>(repeating: 128)
+        let d = d8.loadUnaligned(as: SIMD16<UInt16>.self)
+        let sLo = ((s & m) &* tLo &+ r128) &>> 8
+        let sHi = ((s &>> 8) &* tHi &+ r128) &>> 8
+        let a32 = unsafeBitCast(sHi, to: SIMD8<UInt32>.self) &>> 16
+        let ia = m &- unsafeBitCast(a32 | (a32 &<< 16), to: SIMD16<UInt16>.self)
+        var xLo = (d & m) &* ia &+ r128
+        xLo = (xLo &+ (xLo &>> 8)) &>> 8
+        var xHi = (d &>> 8) &* ia &+ r128
+        xHi = (xHi &+ (xHi &>> 8)) &>> 8
+        d8.storeBytes(of: (sLo &+ xLo) | ((sHi &+ xHi) &<< 8), as: SIMD16<UInt16>.self)
     }
 
     /// One pixel of `addRow` (the same arithmetic, scalar).
