@@ -7,7 +7,7 @@ import ParticleDesigner
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert a Particle Designer / cocos2d .plist particle file into a scene file.",
+        abstract: "Convert a Particle Designer / cocos2d .plist or libGDX .p particle file into a scene file.",
         discussion: """
             Writes the scene JSON and, when the file's texture could be decoded, its PNG next to the JSON \
             (<name>-texture.png). What is approximated is printed as warnings (docs/ParticleDesigner.md). \
@@ -16,10 +16,11 @@ struct ImportCommand: ParsableCommand {
             Examples:
               emitter import Galaxy.plist -o Scenes/galaxy.json
               emitter import Phoenix.plist                  # writes Phoenix.json here
+              emitter import fire.p -o Scenes/fire.json     # a libGDX effect (docs/Import.md)
             """
     )
 
-    @Argument(help: "The Particle Designer file (.plist).")
+    @Argument(help: "The particle file: Particle Designer (.plist) or libGDX (.p).")
     var file: String
 
     @Option(name: .shortAndLong, help: "The scene file to write (default: <name>.json in the current folder).")
@@ -32,13 +33,15 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let effect = try failing { try ParticleDesignerImporter.importFile(path: file) }
-        for warning in effect.warnings { printError("\(warning)") }
+        let isLibGDX = file.lowercased().hasSuffix(".p")
+        let pd = isLibGDX ? nil : try failing { try ParticleDesignerImporter.importFile(path: file) }
+        let gdx = isLibGDX ? try failing { try GdxParticleImporter.importFile(path: file) } : nil
+        for warning in pd?.warnings ?? gdx?.warnings ?? [] { printError("\(warning)") }
         let out = output ?? "\(baseName(file)).json"
         let written: [String]
         do {
             try createParentFolder(of: out)
-            written = try effect.write(toJSON: out)
+            written = try pd?.write(toJSON: out) ?? gdx?.write(toJSON: out) ?? []
         } catch {
             throw CommandFailure(message: "\(out): cannot write the scene (\(error))", code: .runtime)
         }

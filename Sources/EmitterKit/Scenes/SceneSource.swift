@@ -2,7 +2,7 @@ import Foundation
 import ParticleDesigner
 
 /// Loads a scene from a file, choosing the reader by extension: `.json` scene files (SceneFormat),
-/// `.plist` Particle Designer files (ParticleDesigner).
+/// `.plist` Particle Designer files and `.p` libGDX particle effects (ParticleDesigner).
 /// Readers for other formats register themselves in `readers`.
 public enum SceneSource {
     /// A reader for files with a given extension: path in, scene out, errors naming the file.
@@ -13,6 +13,8 @@ public enum SceneSource {
         "json": { try SceneLoader.load(path: $0) },
         // Particle Designer / cocos2d particle files (docs/ParticleDesigner.md).
         "plist": { try ParticleDesignerImporter.loadScene(path: $0) },
+        // libGDX particle effects (docs/Import.md, "libGDX").
+        "p": { try GdxParticleImporter.loadScene(path: $0) },
     ]
 
     /// The scene at `path`. Throws `SceneError` (or the reader's error) naming the file and the fix.
