@@ -37,6 +37,7 @@ still smoke-billow 4 480x360
 still rain-streaks 2.5 480x360
 still paint 3 480x300
 still flipbook-explosion 3 480x360
+still comets 2.2 480x300
 
 # Scenes written with other parts of the engine (physics coupling, shapes, text).
 sheet crates 1.2 4x1 160x240

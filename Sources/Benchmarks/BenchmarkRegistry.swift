@@ -12,6 +12,7 @@ public enum BenchmarkRegistry {
             particles,
             particleExtensions,
             particleEffects,
+            particleTrails,
             sceneFormat,
             compositor,
             physics,

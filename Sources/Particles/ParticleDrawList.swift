@@ -71,6 +71,30 @@ package struct ParticleSprite: Equatable {
     }
 }
 
+/// One particle's trail as the compositor draws it: a ribbon through `count` points of
+/// `ParticleDrawList.ribbonPoints` from `first`, head first (docs/Particles.md, "Trails").
+package struct ParticleRibbon: Equatable {
+    package var first: Int32
+    package var count: Int32
+
+    package init(first: Int32, count: Int32) { (self.first, self.count) = (first, count) }
+}
+
+/// One point of a ribbon: where its centre line passes, how wide it is there and its colour there;
+/// width and colour are interpolated linearly between points.
+package struct RibbonPoint: Equatable {
+    /// Position in the emitter layer's coordinates, points.
+    package var x: Float, y: Float
+    /// Full width across the centre line, points, ≥ 0.
+    package var width: Float
+    /// Colour: red, green, blue, alpha, 0…255, not premultiplied.
+    package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+
+    package init(x: Float, y: Float, width: Float, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        (self.x, self.y, self.width, self.r, self.g, self.b, self.a) = (x, y, width, r, g, b, a)
+    }
+}
+
 /// Everything needed to draw one emitter layer's particles for one frame, already in draw order
 /// (docs/Design.md §3.7). Built by the simulation after the frame's last fixed step; its storage is reused
 /// from frame to frame.
@@ -82,6 +106,11 @@ package struct ParticleDrawList {
     /// The sprites, in the order they are drawn (first is at the bottom). Particles that would draw
     /// nothing (alpha rounding to 0, scale 0, a disabled cell or a cell without contents) are left out.
     package var sprites: [ParticleSprite] = []
+    /// The ribbons of the cells with a trail, in the particles' draw order; drawn before (under) the
+    /// sprites (docs/Particles.md, "Trails").
+    package var ribbons: [ParticleRibbon] = []
+    /// The points of the ribbons.
+    package var ribbonPoints: [RibbonPoint] = []
 
     /// An empty list.
     package init() {}
@@ -90,6 +119,8 @@ package struct ParticleDrawList {
     package mutating func removeAll() {
         appearances.removeAll(keepingCapacity: true)
         sprites.removeAll(keepingCapacity: true)
+        ribbons.removeAll(keepingCapacity: true)
+        ribbonPoints.removeAll(keepingCapacity: true)
     }
 }
 

@@ -55,6 +55,7 @@ let catalogue: [CatalogueScene] = [
     CatalogueScene(name: "rain-streaks", duration: 1.5),
     CatalogueScene(name: "paint", duration: 3),
     CatalogueScene(name: "flipbook-explosion", duration: 2),
+    CatalogueScene(name: "comets", duration: 2.2),
 ]
 
 // MARK: - Running

@@ -90,6 +90,8 @@ struct AnimationKeyPathTests {
                 fire.name = "fire"
                 let spark = CAEmitterCell()
                 spark.name = "spark"
+                // The trail's keys (`trail.width`) exist once the cell has a trail.
+                spark.trail = try ParticleTrail(duration: 1, length: 50)
                 fire.emitterCells = [spark]
                 layer.emitterCells = [fire]
                 let path = "emitterCells.fire.emitterCells.spark.\(key)"

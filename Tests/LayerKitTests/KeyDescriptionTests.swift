@@ -14,9 +14,17 @@ struct KeyDescriptionTests {
             CALayer.self, CAEmitterLayer.self, CAGradientLayer.self, CAReplicatorLayer.self, CAShapeLayer.self,
             CATextLayer.self, CAScrollLayer.self, CATransformLayer.self, CATiledLayer.self,
         ].map { cls in ("\(cls)", { cls.makeLayer(copying: nil) }, cls.keyAccessors) }
-        + [("CAEmitterCell", { CAEmitterCell() }, CAEmitterCell.keyAccessors)]
+        + [("CAEmitterCell", { Self.cellWithTrail() }, CAEmitterCell.keyAccessors)]
 
-    /// The stored fields of a layer or cell by name (`bounds`, `timing.beginTime`, `extensions.rotation`),
+    /// A cell with a trail, so that the trail's keys (`trail.width`) can be written.
+    static func cellWithTrail() -> CAEmitterCell {
+        let cell = CAEmitterCell()
+        cell.trail = try? ParticleTrail(duration: 1, length: 50)
+        return cell
+    }
+
+    /// The stored fields of a layer or cell by name (`bounds`, `timing.beginTime`, `extensions.rotation`,
+    /// `trail.width`),
     /// each described as text, read with reflection from the state structs the properties store into.
     static func storedFields(of object: AnyObject) -> [String: String] {
         var fields: [String: String] = [:]
@@ -25,6 +33,8 @@ struct KeyDescriptionTests {
                 guard let label = child.label else { continue }
                 if ["timing", "extensions", "effects"].contains(label) {
                     add(child.value, prefix: label + ".")
+                } else if label == "trail", let trail = Mirror(reflecting: child.value).children.first {
+                    add(trail.value, prefix: "trail.")
                 } else {
                     fields[prefix + label] = String(describing: child.value)
                 }
@@ -79,7 +89,10 @@ struct KeyDescriptionTests {
                 try #require(written != nil, "\(name).\(key): no value of the kind of \(current) was taken")
                 let after = Self.storedFields(of: object)
                 let changed = after.keys.filter { after[$0] != before[$0] }.sorted()
-                let field = changed.first.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+                // The trail's values keep their full path: `trail.width` is the field `width` of `trail`.
+                let field = changed.first.map {
+                    $0.hasPrefix("trail.") ? $0 : $0.split(separator: ".").last.map(String.init) ?? $0
+                }
                 #expect(
                     changed.count == 1 && field == accessor.key,
                     "\(name).\(key) (property \(accessor.key)) changed the stored fields \(changed)")

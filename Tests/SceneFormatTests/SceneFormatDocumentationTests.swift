@@ -200,6 +200,8 @@ import Testing
         case "walls": return "\(String(describing: scene.physics?.walls))"
         case "body": return "\(String(describing: scene.bodies.first?.body))"
         case "cellPhysics": return "\(String(describing: scene.cellPhysics.first?.physics))"
+        case "cellTrail":
+            return "\(String(describing: (scene.layers.first as? CAEmitterLayer)?.emitterCells?.first?.trail))"
         case "contentsFrames":
             let cell = (scene.layers.first as? CAEmitterLayer)?.emitterCells?.first
             return "\(String(describing: cell?.contentsFrames))"
@@ -255,6 +257,10 @@ import Testing
                     ],
                 ]
             ]
+        case "cellTrail":
+            scene["layers"] = [
+                ["type": "emitter", "emitterCells": [["contents": "builtin:softDot", "lifetime": 1, "trail": object]]]
+            ]
         case "contentsFrames":
             let cell: [String: Any] = ["contents": "builtin:digits", "lifetime": 1, "contentsFrames": object]
             scene["layers"] = [["type": "emitter", "emitterCells": [cell]]]
@@ -289,6 +295,7 @@ import Testing
     static func baseObject(_ section: String) -> [String: Any] {
         switch section {
         case "cellPhysics": return ["mode": "collide"]
+        case "cellTrail": return ["duration": 0.5]
         case "contentsFrames": return ["columns": 4, "rows": 4]
         case "field": return ["type": "radialGravity"]
         case "constraint": return ["type": "pin", "bodyA": "a", "bodyB": "b"]

@@ -60,6 +60,12 @@ final class DiagnosticPass {
                     if r.isEmpty { continue }
                     for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { add(y * width + x, blended: true) } }
                 }
+            case .ribbons(let ribbons):
+                for r in ribbons.ribbons {
+                    let c = r.bounds.intersection(b)
+                    if c.isEmpty { continue }
+                    for y in c.y0..<c.y1 { for x in c.x0..<c.x1 { add(y * width + x, blended: true) } }
+                }
             case .halfResolution(let h):
                 // The frame's pixels are written once, by the magnification, where it is not transparent.
                 let low = h.target
@@ -163,6 +169,8 @@ final class DiagnosticPass {
                         batch.bounds)
                     if !r.isEmpty { out.append(DiagnosticPass.fill(r, DiagnosticPass.red)) }
                 }
+            case .ribbons(let ribbons):
+                for r in ribbons.ribbons { out.append(DiagnosticPass.fill(r.bounds, DiagnosticPass.red)) }
             case .halfResolution(let h):
                 for k in 0..<h.batch.count {
                     let sp = h.batch.sprites[k]

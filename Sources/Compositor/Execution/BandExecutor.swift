@@ -97,6 +97,7 @@ final class BandExecutor {
             case .group(let g): group(g, target: target, rows: r, scratch: scratch)
             case .shadow(let s): shadow(s, target: target, rows: r, cols: clampedRange(b.x0, b.x1))
             case .sprites(let batch): SpriteKernels.drawBand(batch, target: target, rows: r)
+            case .ribbons(let ribbons): ribbons.drawBand(target: target, rows: r)
             case .halfResolution(let h):
                 HalfResolutionSprites.composite(
                     h.target, additive: h.additive, target: target, rows: r, cols: clampedRange(b.x0, b.x1))

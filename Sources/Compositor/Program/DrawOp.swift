@@ -12,6 +12,8 @@ enum DrawOp {
     case shadow(ShadowOp)
     /// Particles of one emitter layer.
     case sprites(SpriteBatch)
+    /// The trails of one emitter layer's particles (`RibbonBatch`), drawn under its sprites.
+    case ribbons(RibbonBatch)
     /// Particles of one emitter layer drawn at half resolution before the band pass, magnified into the
     /// frame (`HalfResolutionSprites`).
     case halfResolution(HalfResolutionOp)
@@ -23,6 +25,7 @@ enum DrawOp {
         case .group(let g): return g.bounds
         case .shadow(let s): return s.bounds
         case .sprites(let b): return b.bounds
+        case .ribbons(let r): return r.bounds
         case .halfResolution(let h): return h.bounds
         }
     }

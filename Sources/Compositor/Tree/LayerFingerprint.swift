@@ -136,6 +136,19 @@ enum LayerFingerprint {
                 h.combine(p.a)
                 h.combine(p.appearance)
             }
+            for p in list.ribbonPoints {
+                h.combine(p.x)
+                h.combine(p.y)
+                h.combine(p.width)
+                h.combine(p.r)
+                h.combine(p.g)
+                h.combine(p.b)
+                h.combine(p.a)
+            }
+            for r in list.ribbons {
+                h.combine(r.first)
+                h.combine(r.count)
+            }
         }
         h.combine(layer.sublayers?.count ?? 0)
         for child in layer.sublayers ?? [] {

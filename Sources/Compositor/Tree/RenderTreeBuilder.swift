@@ -154,7 +154,7 @@ final class RenderTreeBuilder {
             layer.contents != nil || (layer as? CAGradientLayer)?.colors != nil || shapeParts.fill || shapeParts.stroke
             || hasText || layer is CATiledLayer
         let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
-        let hasParticles = !(list?.sprites.isEmpty ?? true)
+        let hasParticles = !(list?.sprites.isEmpty ?? true) || !(list?.ribbons.isEmpty ?? true)
         let hasShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && layer.shadowOpacity.isFinite
         let kidsVisible = layer.sublayers?.contains { !$0.isHidden && $0.opacity > 0 } ?? false
         // A shape's fill and stroke, or contents under text, are separate drawings: a translucent layer
@@ -451,14 +451,25 @@ final class RenderTreeBuilder {
             list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip, into: batch, threads: threads,
             bandHeight: bandHeight, halfResolution: resources.drawsSoftSpritesAtHalfResolution)
         counters.sprites += list.sprites.count
-        guard batch.bandCount > 0 else { return [] }
+        let ribbons = ribbonOps(list, ctx)
+        guard batch.bandCount > 0 else { return ribbons }
         if batch.halfResolution {
-            guard let op = HalfResolutionOp(batch: batch, deviceClip: ctx.clip, pool: resources.pool) else { return [] }
+            guard let op = HalfResolutionOp(batch: batch, deviceClip: ctx.clip, pool: resources.pool) else {
+                return ribbons
+            }
             halfResolution.append(op)
             regions?.append(DiagnosticRegion(.offscreen, rect: op.bounds))
-            return [.halfResolution(op)]
+            return ribbons + [.halfResolution(op)]
         }
-        return [.sprites(batch)]
+        return ribbons + [.sprites(batch)]
+    }
+
+    /// The trails of the list's particles, drawn before (under) its sprites (docs/Particles.md, "Trails").
+    private func ribbonOps(_ list: ParticleDrawList, _ ctx: Context) -> [DrawOp] {
+        guard !list.ribbons.isEmpty else { return [] }
+        let ribbons = RibbonBatch()
+        ribbons.build(list, transform: ctx.h, tint: ctx.tint, clip: ctx.clip)
+        return ribbons.bounds.isEmpty ? [] : [.ribbons(ribbons)]
     }
 
     // MARK: - Shadow

@@ -210,6 +210,7 @@ public final class Engine {
             events.add(e)
             if e.births + e.deaths + e.dropped > 0 { onParticleEvents?(model, e) }
             if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
+            if let warning = entry.simulation.takeTrailBudgetWarning() { onWarning?(warning.description) }
         }
         stepPhysics(step)
         onFixedStepEnd?(step)

@@ -71,6 +71,7 @@ struct LayerStateHash {
                 let value = (try? cell.layerValue(forKeyPath: key)) ?? .none
                 // Effect keys at their defaults are left out, so cells without effects keep their hashes.
                 if let unset = CAEmitterCell.effectKeyDefaults[key], value == unset { continue }
+                if let unset = CAEmitterCell.trailKeyDefaults[key], value == unset { continue }
                 combine(key, into: &hasher)
                 combine(value, into: &hasher)
             }

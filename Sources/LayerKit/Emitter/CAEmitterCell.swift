@@ -44,6 +44,7 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
         var timing = MediaTimingValues()
         var extensions = CellExtensionState()
         var effects = CellEffectState()
+        var trail: ParticleTrail? = nil
     }
 
     var state = CellState()
@@ -500,6 +501,7 @@ open class CAEmitterCell: CAMediaTiming, ContentsFilterNames, Hashable, CustomSt
         .merging(
             effectAccessors
         ) { a, _ in a }
+        .merging(trailAccessors) { a, _ in a }
 
     static let coreAccessors: [String: LayerKeyAccessor] = LayerKeyAccessor.table(coreKeys)
 

@@ -34,6 +34,10 @@ final class CellRuntime {
     /// Where each slot was when the last engine step began (`ParticleStepView.start`), for cells moved by
     /// an extension's law: computed when first asked for in a step.
     let starts = StartPositions()
+    /// The trail points of the particles, for a cell with a trail (docs/Particles.md, "Trails"); nil otherwise.
+    var trails: TrailStore?
+    /// The trail in effect at the last step, nil without one.
+    var trailParams: TrailParameters?
 
     init(model: CAEmitterCell, cell: CAEmitterCell, index: Int, parent: Int?, params: CellParameters) {
         self.model = model

@@ -16,7 +16,7 @@ extension EmitterSimulation {
         list.renderMode = lastLayer.renderMode
         var appearanceOfCell = Array(repeating: -1, count: cells.count)
         var flipbooks: [FlipbookFrames?] = Array(repeating: nil, count: cells.count)
-        for c in cells where c.params.isEnabled && c.cell.contents != nil && c.counters.alive > 0 {
+        for c in cells where c.params.isEnabled && (c.cell.contents != nil || c.trails != nil) && c.counters.alive > 0 {
             appearanceOfCell[c.index] = list.appearances.count
             var appearance = ParticleAppearance(cell: c.cell)
             if let book = c.params.effects?.flipbook {
@@ -31,9 +31,19 @@ extension EmitterSimulation {
         list.sprites.reserveCapacity(expected)
         var views: [ParticleStepView?] = Array(repeating: nil, count: cells.count)
         for c in cells where appearanceOfCell[c.index] >= 0 { views[c.index] = view(of: c) }
+        var ribbons: [RibbonWriter?] = cells.map { c in
+            guard appearanceOfCell[c.index] >= 0, let t = c.trails, let p = c.trailParams, let ids = c.store.ids else {
+                return nil
+            }
+            return RibbonWriter(trails: t, params: p, ids: ids)
+        }
         for run in runScratch {
             guard let v = views[run.cell] else { continue }
             let c = cells[run.cell]
+            if ribbons[run.cell] != nil {
+                Self.appendRibbons(of: v, range: run.start..<run.end, writer: &ribbons[run.cell]!, into: &list)
+                if !(c.trailParams?.drawsParticle ?? true) || c.cell.contents == nil { continue }
+            }
             let needsFiniteCheck = Self.appendSprites(
                 of: v, range: run.start..<run.end, appearance: UInt16(truncatingIfNeeded: appearanceOfCell[run.cell]),
                 streak: Self.streak(of: c), flipbook: &flipbooks[run.cell], appearances: &list.appearances,
@@ -43,10 +53,24 @@ extension EmitterSimulation {
         switch list.renderMode {
         case .oldestLast:
             list.sprites.reverse()
+            list.ribbons.reverse()
         case .backToFront:
             Self.sortFarToNear(&list.sprites)
         default:
             break
+        }
+    }
+
+    /// Appends the ribbons of the visible live particles of `range` (docs/Particles.md, "Trails"): coloured
+    /// as the particle is drawn, so a particle that fades takes its ribbon along.
+    private static func appendRibbons(
+        of v: ParticleStepView, range: Range<Int>, writer: inout RibbonWriter, into list: inout ParticleDrawList
+    ) {
+        for i in range where v.isAlive(i) {
+            let look = v.look(i, age: v.age(i))
+            guard quantize(look.color[3]) > 0 else { continue }
+            let color = look.color.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+            writer.append(slot: i, head: (v.x[i], v.y[i]), color: color, into: &list)
         }
     }
 
@@ -234,6 +258,7 @@ extension EmitterSimulation {
             hasher.combine(c.accumulator)
             // Only cells that emit by distance have this state, so other hashes keep their layout.
             if c.params.effects.map({ $0.birthsPerPoint > 0 }) ?? false { hasher.combine(c.distanceAccumulator) }
+            hashTrails(of: c, into: &hasher)
             let s = c.store
             let v = view(of: c)
             for i in 0..<s.count where v.isAlive(i) {

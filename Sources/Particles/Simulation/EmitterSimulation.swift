@@ -69,6 +69,9 @@ public final class EmitterSimulation {
     var unreported = EmitterStepEvents(time: 0, births: 0, deaths: 0, dropped: 0)
     var budgetWarning: BudgetWarning?
     var budgetWarningTaken = false
+    /// The first trail budget overflow, and whether it was reported (`takeTrailBudgetWarning()`).
+    var trailBudgetWarning: TrailBudgetWarning?
+    var trailBudgetWarningTaken = false
     var runScratch: [RunRef] = []
     /// Storage for the draws births take in advance (`DrawBuffer`).
     let drawBuffer = DrawBuffer()
@@ -189,6 +192,7 @@ public final class EmitterSimulation {
         for c in cells {
             c.params = CellParameters(cell: c.cell, layer: layer)
             applyRateChanges(c, at: t0)
+            if c.trails != nil || c.cell.trail != nil { sampleTrails(c, t0: t0, t1: t1) }
             let p = c.params
             let deaths =
                 c.store.extraMask == 0

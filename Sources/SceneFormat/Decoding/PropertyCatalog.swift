@@ -142,7 +142,9 @@ enum PropertyCatalog {
     ) -> [String: PropertyInfo] {
         let keySet = Set(accessors.keys)
         var out: [String: PropertyInfo] = [:]
-        for (key, accessor) in accessors {
+        // The trail's values are keys of their own (`trail.width`, for key paths); a scene writes them in
+        // the cell's `trail` object.
+        for (key, accessor) in accessors where !key.hasPrefix("trail.") {
             let defaultValue = read(key) ?? .none
             func accepts(_ v: LayerValue) -> Bool { (try? write(v, key)) != nil }
             var kind: PropertyKind

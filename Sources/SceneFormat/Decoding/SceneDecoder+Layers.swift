@@ -206,6 +206,7 @@ extension SceneDecoder {
             limits.cellChain = saved
         }
         decodeEventCells(obj, cell: cell)
+        if let tf = obj["trail"], let trail = ctx.trail(tf) { cell.trail = trail }
         if let pf = obj["physics"], let physics = decodeCellPhysics(pf, cell: cell) {
             cellPhysics.append(Scene.CellPhysics(emitter: emitter, cell: cell, physics: physics))
         }

@@ -10,8 +10,8 @@ public enum SceneKeyTables {
     /// The section names, in the order docs/SceneFormat.md presents them.
     public static let sections = [
         "scene", "display", "layer", "emitter", "replicator", "gradient", "shape", "text", "transform", "scroll",
-        "emitterCell", "cellPhysics", "contentsFrames", "animation", "physics", "walls", "body", "field", "constraint",
-        "interaction", "click", "transformOperation", "pathObject",
+        "emitterCell", "cellTrail", "cellPhysics", "contentsFrames", "animation", "physics", "walls", "body", "field",
+        "constraint", "interaction", "click", "transformOperation", "pathObject",
     ]
 
     /// The keys of `section` (see `sections`), or nil for an unknown section.
@@ -24,6 +24,7 @@ public enum SceneKeyTables {
         case "gradient": return PropertyCatalog.ownKeys(of: .gradient).subtracting(["type"]).union(["gradientType"])
         case "emitterCell": return Set(PropertyCatalog.cellProperties.keys).union(cellStructure)
         case "cellPhysics": return Set(cellPhysics)
+        case "cellTrail": return Set(cellTrail)
         case "contentsFrames": return Set(contentsFrames)
         case "animation": return Set(animation)
         case "physics": return Set(physics)
@@ -63,6 +64,7 @@ public enum SceneKeyTables {
         case "scene": return scene
         case "display": return display
         case "cellPhysics": return cellPhysics
+        case "cellTrail": return cellTrail
         case "contentsFrames": return contentsFrames
         case "animation": return animationOrder
         case "physics": return physics
@@ -146,7 +148,7 @@ public enum SceneKeyTables {
         "burstCount", "burstProbability",
     ]
     /// The keys a cell ends with: its sub-cells and its physics.
-    static let cellStructureOrder = ["birthCells", "deathCells", "emitterCells", "physics"]
+    static let cellStructureOrder = ["birthCells", "deathCells", "trail", "emitterCells", "physics"]
     /// The animation keys in the documented order: what is animated, then how.
     static let animationOrder = [
         "type", "keyPath", "fromValue", "toValue", "byValue", "values", "path", "keyTimes", "timingFunctions",
@@ -167,7 +169,11 @@ public enum SceneKeyTables {
     /// Keys of every layer that are not LayerKit properties.
     static let layerStructure: Set<String> = ["type", "frame", "sublayers", "mask", "animations", "body"]
     /// Keys of every cell that are not LayerKit properties.
-    static let cellStructure: Set<String> = ["birthCells", "deathCells", "emitterCells", "physics"]
+    static let cellStructure: Set<String> = ["birthCells", "deathCells", "trail", "emitterCells", "physics"]
+    /// The keys of a cell's `trail` object, in the documented order.
+    static let cellTrail = [
+        "duration", "length", "width", "widthOverTrail", "colorOverTrail", "drawsParticle", "maxPoints",
+    ]
     /// The keys of a cell's flipbook (`contentsFrames`).
     static let contentsFrames = [
         "columns", "rows", "frameCount", "framesPerSecond", "overLife", "loop", "randomStartFrame",

@@ -93,6 +93,7 @@ enum SceneShapes {
         switch key {
         case "emitterCells": return .list(.section("emitterCell"))
         case "physics": return .section("cellPhysics")
+        case "trail": return .section("cellTrail")
         case "birthCells", "deathCells": return .list(.string(nonEmpty: true))
         default: return PropertyCatalog.cellProperties[key].map(propertyShape)
         }
@@ -156,6 +157,11 @@ enum SceneShapes {
         "display": [
             "size": .size(.range(1, 16_384)), "backgroundColor": .color,
             "framesPerSecond": .number(.above(0, upTo: 1000)),
+        ],
+        "cellTrail": [
+            "duration": .number(.positive), "length": .number(.positive), "width": .number(.nonNegative),
+            "widthOverTrail": .curve(color: false), "colorOverTrail": .curve(color: true), "drawsParticle": .bool,
+            "maxPoints": .integer(0...ParticleTrail.maxPointsCeiling),
         ],
         "cellPhysics": [
             "mode": .oneOf(CellPhysicsDescription.Mode.allCases.map(\.rawValue)), "elasticity": .number(.nonNegative),
