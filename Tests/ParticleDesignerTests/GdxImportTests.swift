@@ -129,6 +129,20 @@ func gdxText(_ sections: [String: String] = [:], options: String = "continuous: 
     #expect(litPixels(image) > 2000, "\(litPixels(image)) lit pixels after 4 s")
 }
 
+@Test func libGDXStarsFileLiveCountsMatchLibGDXArithmetic() throws {
+    let scene = try GdxParticleImporter.loadScene(path: gdxFixture("singleTextureAllAdditive"))
+    let (image, engine) = try renderScene(scene, seconds: 4)
+    // Emission × mean life (1000…1500 ms): 10 × 1.25, 6 × 1.25, 20 × 1.25.
+    let expected = ["blue_stars": 12.5, "red_stars": 7.5, "yellow_stars": 25]
+    #expect(gdxEmitters(scene).count == 3)
+    for (name, layer) in gdxEmitters(scene) {
+        let alive = try #require(engine.simulation(of: layer)).aliveCount
+        let want = try #require(expected[name])
+        #expect(abs(Double(alive) - want) <= 3, "\(name): \(alive) live after 4 s (seed 0), libGDX \(want)")
+    }
+    #expect(litPixels(image) > 300, "\(litPixels(image)) lit pixels after 4 s")
+}
+
 @Test func libGDXAnimatedFileIsAOneShotWithItsWarnings() throws {
     let effect = try GdxParticleImporter.importFile(path: gdxFixture("particle-animation"))
     let scene = try effect.scene()
