@@ -16,7 +16,7 @@ struct ImportCommand: ParsableCommand {
             Examples:
               emitter import Galaxy.plist -o Scenes/galaxy.json
               emitter import Phoenix.plist                  # writes Phoenix.json here
-              emitter import fire.p -o Scenes/fire.json     # a libGDX effect (docs/Import.md)
+              emitter import fire.p -o Scenes/fire.json     # a libGDX effect
             """
     )
 
