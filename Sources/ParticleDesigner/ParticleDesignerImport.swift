@@ -20,6 +20,10 @@ public struct ParticleDesignerImport {
     public var sourcePath: String
     /// The file's emitter mode.
     public var mode: Mode
+    /// The runtime whose arithmetic the import follows (`emissionRate`).
+    public var runtime: ParticleDesignerImporter.Runtime
+    /// Whether the file is flipped as cocos2d-x flips `yCoordFlipped` −1 files.
+    public var isYFlipped: Bool
     /// The emitter layer (320×480 design view, y down), its one cell below.
     public var emitter: CAEmitterLayer
     /// The particle cell.

@@ -4,7 +4,7 @@ import SceneFormat
 
 // MARK: - Importer
 
-/// Imports Particle Designer / cocos2d `.plist` particle files as scenes (docs/ParticleDesigner.md).
+/// Imports Particle Designer / cocos2d `.plist` particle files as scenes (docs/Import.md).
 ///
 /// ```swift
 /// let effect = try ParticleDesignerImporter.importFile(path: "Galaxy.plist")
@@ -23,28 +23,48 @@ public enum ParticleDesignerImporter {
     /// duration shorter than one frame emits for one frame.
     public static let cocosFrameRate: Double = 60
 
-    /// Imports the file at `path`; a texture file is looked up next to it.
-    public static func importFile(path: String) throws -> ParticleDesignerImport {
+    /// The cocos2d runtime whose arithmetic an import follows where runtimes differ.
+    public enum Runtime: String, CaseIterable, Sendable {
+        /// cocos2d-objc v3 and Cocos Creator: `emissionRate`, when present and > 0, is the birth rate.
+        case cocos2d
+        /// cocos2d-x 2.x/3.x: `emissionRate` is ignored; the rate is always maxParticles ÷ particleLifespan.
+        case cocos2dX = "cocos2d-x"
+    }
+
+    /// Imports the file at `path`; a texture file is looked up next to it. Default runtime `.cocos2d`.
+    public static func importFile(path: String, runtime: Runtime = .cocos2d) throws -> ParticleDesignerImport {
         var plist = try PlistDictionary(path: path)
-        return try makeImport(&plist, path: path)
+        return try makeImport(&plist, path: path, runtime: runtime)
     }
 
     /// Imports a file's bytes; `path` names it in messages and locates `textureFileName`.
-    public static func importData(_ data: Data, path: String) throws -> ParticleDesignerImport {
+    public static func importData(
+        _ data: Data, path: String, runtime: Runtime = .cocos2d
+    ) throws -> ParticleDesignerImport {
         var plist = try PlistDictionary(data: data, file: path)
-        return try makeImport(&plist, path: path)
+        return try makeImport(&plist, path: path, runtime: runtime)
     }
 
     /// The scene of the file at `path` (the `plist` reader of `SceneSource`).
-    public static func loadScene(path: String) throws -> Scene {
-        try importFile(path: path).scene()
+    public static func loadScene(path: String, runtime: Runtime = .cocos2d) throws -> Scene {
+        try importFile(path: path, runtime: runtime).scene()
     }
 
     // MARK: - Mapping
 
-    private static func makeImport(_ p: inout PlistDictionary, path: String) throws -> ParticleDesignerImport {
+    private static func makeImport(
+        _ p: inout PlistDictionary, path: String, runtime: Runtime
+    ) throws -> ParticleDesignerImport {
         let degrees = Double.pi / 180
         let name = baseName(path)
+
+        // A sprite sheet (TexturePacker, Zwoptex) is the other common cocos2d .plist.
+        if p.has("frames") && !p.has("maxParticles") {
+            throw PlistDictionary.error(
+                path,
+                "holds a sprite sheet (frames, metadata), not a particle emitter; import the effect's Particle Designer .plist (with maxParticles, emitterType …)"
+            )
+        }
 
         // Mode.
         let typeValue = try p.number("emitterType")
@@ -73,7 +93,7 @@ public enum ParticleDesignerImporter {
         let lifeVariance = try p.variance("particleLifespanVariance")
         var birthRate: Double
         let givenRate = try p.number("emissionRate")
-        if p.has("emissionRate") && givenRate > 0 {
+        if runtime == .cocos2d && p.has("emissionRate") && givenRate > 0 {
             birthRate = givenRate
         } else if life > 0 {
             // A rate beyond 1e9/s only refills the pool faster than any step: it is capped there.
@@ -116,23 +136,29 @@ public enum ParticleDesignerImporter {
         cell.duration = cellDuration
 
         // Direction and motion (y up in the file, y down here).
+        let flipped = try yCoordFlipped(&p)
         let angle = try p.number("angle")
         let angleVariance = try p.variance("angleVariance")
         cell.emissionRange = CGFloat(2 * angleVariance * degrees)
         switch mode {
         case .gravity:
-            cell.emissionLongitude = CGFloat(-angle * degrees)
+            // cocos2d-x moves a flipped file's particle by −direction·dt each step while the direction
+            // gathers the accelerations as usual: the velocity is reversed (angle + π) and so is every
+            // acceleration, gravity, radial and tangential alike.
+            let sense: Double = flipped ? -1 : 1
+            cell.emissionLongitude = CGFloat(-angle * degrees + (flipped ? Double.pi : 0))
             cell.velocity = CGFloat(try p.number("speed"))
             cell.velocityRange = CGFloat(try p.variance("speedVariance"))
-            cell.xAcceleration = CGFloat(try p.number("gravityx"))
-            cell.yAcceleration = CGFloat(-(try p.number("gravityy")))
-            cell.radialAcceleration = CGFloat(try p.number("radialAcceleration"))
+            cell.xAcceleration = CGFloat(sense * (try p.number("gravityx")))
+            cell.yAcceleration = CGFloat(-sense * (try p.number("gravityy")))
+            cell.radialAcceleration = CGFloat(sense * (try p.number("radialAcceleration")))
             cell.radialAccelerationRange = CGFloat(try p.variance("radialAccelVariance"))
-            cell.tangentialAcceleration = CGFloat(-(try p.number("tangentialAcceleration")))
+            cell.tangentialAcceleration = CGFloat(-sense * (try p.number("tangentialAcceleration")))
             cell.tangentialAccelerationRange = CGFloat(try p.variance("tangentialAccelVariance"))
         case .radius:
-            // cocos2d places the particle at −(cos a, sin a)·r (y up): angle π − a here.
-            cell.emissionLongitude = CGFloat(Double.pi - angle * degrees)
+            // cocos2d places the particle at −(cos a, sin a)·r (y up): angle π − a here. A flipped file's
+            // y is mirrored (cocos2d-x multiplies it by −1): angle π + a, turning the other way.
+            cell.emissionLongitude = CGFloat(flipped ? Double.pi + angle * degrees : Double.pi - angle * degrees)
             cell.orbitRadius = CGFloat(try p.number("maxRadius"))
             cell.orbitRadiusRange = CGFloat(try p.variance("maxRadiusVariance"))
             let endRadius = try p.number("minRadius")
@@ -140,7 +166,7 @@ public enum ParticleDesignerImporter {
                 cell.orbitEndRadius = CGFloat(endRadius)
                 cell.orbitEndRadiusRange = CGFloat(try p.variance("minRadiusVariance"))
             }
-            cell.orbitAngularVelocity = CGFloat(-(try p.number("rotatePerSecond")) * degrees)
+            cell.orbitAngularVelocity = CGFloat((flipped ? 1 : -1) * (try p.number("rotatePerSecond")) * degrees)
             cell.orbitAngularVelocityRange = CGFloat(try p.variance("rotatePerSecondVariance") * degrees)
         }
 
@@ -207,6 +233,8 @@ public enum ParticleDesignerImporter {
             emitter.emitterSize = CGSize(width: 2 * jitterX, height: 2 * jitterY)
         }
         emitter.maxParticles = maxParticles
+        // cocos2d's rate is the pool ÷ the lifespan: a full pool that stops births is the defined behaviour.
+        emitter.warnsWhenFull = false
         emitter.renderMode = try renderMode(&p)
         emitter.emitterCells = [cell]
         for unused in ["positionType", "rotationIsDir", "absolutePosition"] {
@@ -215,9 +243,10 @@ public enum ParticleDesignerImporter {
                 "\(unused) (a cocos2d-x option) is not imported: particles move in the scene's space and do not turn with their direction"
             )
         }
+        p.summarizeStringKeys()
         return ParticleDesignerImport(
-            sourcePath: path, mode: mode, emitter: emitter, cell: cell, texture: texture,
-            warnings: p.problems)
+            sourcePath: path, mode: mode, runtime: runtime, isYFlipped: flipped, emitter: emitter, cell: cell,
+            texture: texture, warnings: p.problems)
     }
 
     /// The colour `prefix`Red/Green/Blue/Alpha; plain colours are clamped to 0…1 as cocos2d does.
@@ -235,20 +264,58 @@ public enum ParticleDesignerImporter {
         }
     }
 
-    /// The render mode for the file's blend functions (GL enums).
+    /// Whether the file is flipped as cocos2d-x flips it: `yCoordFlipped` −1 in a file with a
+    /// `configName` (Particle Designer 2); cocos2d-x ignores the key in other files.
+    private static func yCoordFlipped(_ p: inout PlistDictionary) throws -> Bool {
+        let value = try p.number("yCoordFlipped", default: 1)
+        guard value == -1 else {
+            if value != 1 {
+                p.warn("yCoordFlipped is \(PlistDictionary.text(value)); cocos2d-x knows 1 and −1 (flipped), read as 1")
+            }
+            return false
+        }
+        guard p.has("configName") else {
+            p.warn(
+                "yCoordFlipped is −1 but the file has no configName; cocos2d-x flips only Particle Designer 2 files (with configName), so it is not flipped (add a configName to flip it)"
+            )
+            return false
+        }
+        return true
+    }
+
+    /// A GL blend factor's name for messages.
+    static func blendFactorName(_ factor: Int) -> String {
+        let names = [
+            0: "ZERO", 1: "ONE", 768: "SRC_COLOR", 769: "ONE_MINUS_SRC_COLOR", 770: "SRC_ALPHA",
+            771: "ONE_MINUS_SRC_ALPHA", 772: "DST_ALPHA", 773: "ONE_MINUS_DST_ALPHA", 774: "DST_COLOR",
+            775: "ONE_MINUS_DST_COLOR", 776: "SRC_ALPHA_SATURATE",
+        ]
+        return names[factor] ?? "\(factor)"
+    }
+
+    /// The render mode for the file's blend functions (GL enums, docs/Import.md "Blend functions").
+    ///
+    /// The engine blends premultiplied colour source-over or additively onto its (opaque) frame, where
+    /// DST_ALPHA is 1 and ONE_MINUS_DST_ALPHA is 0. With those read so, a source factor ONE or
+    /// SRC_ALPHA (straight or premultiplied texture: the same premultiplied colour) over a destination
+    /// factor ONE is additive and over ONE_MINUS_SRC_ALPHA is source-over: exact. Anything else
+    /// (multiply, screen, …) is approximated with a warning.
     private static func renderMode(_ p: inout PlistDictionary) throws -> CAEmitterLayerRenderMode {
         guard p.has("blendFuncSource") || p.has("blendFuncDestination") else {
             return try p.number("blendAdditive") != 0 ? .additive : .unordered
         }
         let source = Int(try p.number("blendFuncSource", default: 770))
         let destination = Int(try p.number("blendFuncDestination", default: 771))
-        switch (source, destination) {
+        let opaqueSource = source == 772 ? 1 : source
+        let opaqueDestination = destination == 772 ? 1 : destination
+        switch (opaqueSource, opaqueDestination) {
         case (770, 1), (1, 1): return .additive
         case (770, 771), (1, 771): return .unordered
         default:
-            let mode: CAEmitterLayerRenderMode = destination == 1 ? .additive : .unordered
+            let additive = destination == 1 || destination == 772 || destination == 769
+            let mode: CAEmitterLayerRenderMode = additive ? .additive : .unordered
             p.warn(
-                "blend functions \(source)/\(destination) have no exact equivalent; imported as \(mode == .additive ? "additive" : "source-over") (the engine blends premultiplied source-over or additive)"
+                "blend functions \(source)/\(destination) (\(blendFactorName(source)), \(blendFactorName(destination))) have no exact equivalent; imported as \(additive ? "additive" : "source-over") (the engine blends premultiplied source-over or additive)"
             )
             return mode
         }

@@ -9,7 +9,7 @@ import LayerKit
 /// As cocos2d does, `textureFileName` is looked up relative to the plist first, then the embedded
 /// `textureImageData` (base64 of gzip of an image) is used. The engine decodes PNG only: a TIFF, a
 /// corrupt blob or a missing image gives a warning and the built-in `softDot` sprite, so the effect
-/// still plays (docs/ParticleDesigner.md, "Textures").
+/// still plays (docs/Import.md, "Textures").
 public struct ParticleTexture {
     /// Where the image came from.
     public enum Source: Equatable, Sendable {
@@ -44,7 +44,10 @@ public struct ParticleTexture {
         let blob = try plist.string("textureImageData") ?? ""
         var problem: String
         if blob.isEmpty {
-            problem = "the file embeds no image (textureImageData)"
+            problem =
+                name.isEmpty
+                ? "the file has no texture (no textureFileName, no textureImageData)"
+                : "the file embeds no image (textureImageData)"
         } else {
             switch decodeEmbedded(blob, file: plistPath) {
             case .success(let image):
@@ -55,9 +58,11 @@ public struct ParticleTexture {
             }
         }
         if let fileProblem { problem = "textureFileName: \(fileProblem), and \(problem)" }
-        plist.warn(
-            "\(problem); the particles use the built-in \"\(fallbackName)\" sprite instead (put a PNG named \(name.isEmpty ? "in textureFileName" : "\"\(name)\"") next to the .plist to use the real one)"
-        )
+        let fix =
+            name.isEmpty
+            ? "to use an image, name a PNG next to the .plist in textureFileName"
+            : "put the PNG \"\(name)\" next to the .plist to use the real one"
+        plist.warn("\(problem); the particles use the built-in \"\(fallbackName)\" sprite instead (\(fix))")
         guard let image = BuiltinSprites.image(named: fallbackName) else {
             throw PlistDictionary.error(plistPath, "the built-in sprite \(fallbackName) is missing (a build problem)")
         }

@@ -20,6 +20,8 @@ struct PlistDictionary {
     let file: String
     let values: [String: Any]
     private(set) var problems: [SceneDiagnostic] = []
+    /// Keys whose numbers were written as strings, in reading order (one summary warning names them).
+    private(set) var stringKeys: [String] = []
 
     /// Reads and parses `path`; throws a `SceneError` naming the file for anything unreadable.
     init(path: String) throws {
@@ -81,7 +83,7 @@ struct PlistDictionary {
         }
         if let s = raw as? String {
             if let v = Double(s.trimmingCharacters(in: .whitespaces)), v.isFinite {
-                warn("\(key) is the string \"\(s)\"; read as the number \(v) (write it as <real>)")
+                if !stringKeys.contains(key) { stringKeys.append(key) }
                 return try checked(v, key)
             }
             throw Self.error(file, "\(key) is the string \"\(s.prefix(40))\"; expected a number (<real> or <integer>)")
@@ -116,6 +118,19 @@ struct PlistDictionary {
         }
         return s
     }
+
+    /// Adds one warning naming every key whose number was a string (some writers quote every value).
+    mutating func summarizeStringKeys() {
+        guard !stringKeys.isEmpty else { return }
+        let shown = stringKeys.prefix(Self.namedStringKeys).joined(separator: ", ")
+        let more = stringKeys.count > Self.namedStringKeys ? " and \(stringKeys.count - Self.namedStringKeys) more" : ""
+        let count = stringKeys.count == 1 ? "1 value is a string" : "\(stringKeys.count) values are strings"
+        warn("\(count) (\(shown)\(more)); read as numbers, as cocos2d does (write them as <real> or <integer>)")
+        stringKeys = []
+    }
+
+    /// How many keys the string summary names before "and N more".
+    static let namedStringKeys = 6
 
     /// Records a warning about the file.
     mutating func warn(_ message: String) {

@@ -29,6 +29,7 @@ enum SceneJSONWriter {
         }
         layer.append(("renderMode", string(emitter.renderMode.rawValue)))
         layer.append(("maxParticles", String(emitter.maxParticles)))
+        if !emitter.warnsWhenFull { layer.append(("warnsWhenFull", "false")) }
         layer.append(("seed", String(emitter.seed)))
         let cells = (emitter.emitterCells ?? []).map {
             cellText($0, textureReference: textureReference, indent: "        ")
@@ -57,7 +58,7 @@ enum SceneJSONWriter {
         let skipped: Set<String> = ["name", "contents", "enabled"]
         for key in CAEmitterCell.keyAccessors.keys.sorted() where !skipped.contains(key) {
             guard let value = try? cell.layerValue(forKeyPath: key), value != (try? fresh.layerValue(forKeyPath: key)),
-                let text = json(value)
+                let text = curveJSON(key, cell) ?? json(value)
             else { continue }
             entries.append((key, text))
         }
@@ -67,6 +68,27 @@ enum SceneJSONWriter {
         }
         return "\(indent){\n" + entries.map { "\(indent)  \(string($0.0)): \($0.1)" }.joined(separator: ",\n")
             + "\n\(indent)}"
+    }
+
+    /// A value over life (`colorOverLife`, `alphaOverLife`, `scaleOverLife`, …) as a curve object
+    /// (docs/SceneFormat.md, "Curves"), or nil for other keys.
+    static func curveJSON(_ key: String, _ cell: CAEmitterCell) -> String? {
+        func object(_ stops: [String], _ mode: ParticleCurveInterpolation) -> String {
+            "{\"stops\": [" + stops.joined(separator: ", ") + "], \"interpolation\": \(string(mode.rawValue))}"
+        }
+        if key == "colorOverLife", let c = cell.colorOverLife {
+            let stops = zip(c.times, c.colors).map { t, color in
+                "[\(number(Double(t))), \(numbers([color.red, color.green, color.blue, color.alpha].map(Double.init)))]"
+            }
+            return object(stops, c.interpolation)
+        }
+        let curves: [String: ParticleValueCurve?] = [
+            "alphaOverLife": cell.alphaOverLife, "scaleOverLife": cell.scaleOverLife, "spinOverLife": cell.spinOverLife,
+            "speedOverLife": cell.speedOverLife,
+        ]
+        guard let found = curves[key], let curve = found else { return nil }
+        let stops = zip(curve.times, curve.values).map { "[\(number(Double($0))), \(number(Double($1)))]" }
+        return object(stops, curve.interpolation)
     }
 
     /// A value as JSON, or nil for kinds the importer never writes.

@@ -23,7 +23,8 @@ struct EmitterCommand: ParsableCommand {
             """,
         subcommands: [
             RunCommand.self, RenderCommand.self, ValidateCommand.self, FormatCommand.self, SchemaCommand.self,
-            StatsCommand.self, HashCommand.self, BenchCommand.self, ImportCommand.self, SoakCommand.self,
+            StatsCommand.self, HashCommand.self, BenchCommand.self, ImportCommand.self, ExportCommand.self,
+            SoakCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmitterKit
 import Foundation
+import ParticleDesigner
 import SDLHost
 
 /// `emitter run` (also `emitter <scene>`): plays a scene in a window, or renders headless without a display.
@@ -8,6 +9,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Play a scene live in a window (the default command).",
+        usage: "emitter run <scene> [<options>]",
         discussion: """
             Keys: Space pause/resume, . step, R restart, + and − time speed, 0 normal speed, F statistics, \
             H help, Esc quit. Dragging moves the scene's interactive target (by default the first emitter); \
@@ -22,11 +24,14 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scene file (.json).")
+    @Argument(help: "The scene file (.json) or a particle file (.plist).")
     var scene: String
 
     @Option(help: "Added to every emitter layer's seed (wrapping).")
     var seed: UInt32?
+
+    @Option(help: ParticleDesignerImporter.Runtime.optionHelp)
+    var runtime: ParticleDesignerImporter.Runtime?
 
     @Option(help: "Quit after this many frames (window), or run this many frames headless.")
     var frames: Int?
@@ -39,6 +44,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        runtime?.install()
         let availability = WindowAvailability.check()
         if availability.isAvailable {
             let controller = try failing { try SceneWindowController(scenePath: scene, seedOffset: seed ?? 0) }

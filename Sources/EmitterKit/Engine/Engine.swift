@@ -209,7 +209,9 @@ public final class Engine {
             let e = entry.simulation.lastStepEvents
             events.add(e)
             if e.births + e.deaths + e.dropped > 0 { onParticleEvents?(model, e) }
-            if let warning = entry.simulation.takeBudgetWarning() { onWarning?(warning.description) }
+            if let warning = entry.simulation.takeBudgetWarning(), model.warnsWhenFull {
+                onWarning?(warning.description)
+            }
             if let warning = entry.simulation.takeTrailBudgetWarning() { onWarning?(warning.description) }
         }
         stepPhysics(step)

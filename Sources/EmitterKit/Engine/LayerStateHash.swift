@@ -12,7 +12,8 @@ import Foundation
 /// writes them interpolated for display, so they depend on the frame rate, and the body they show is
 /// hashed with the physics world. Layers in `frameWrittenKeys` leave out the keys listed there, for the
 /// same reason (a game session's camera writes the root's and the HUD's geometry between steps, and
-/// hashes the camera itself).
+/// hashes the camera itself). Keys that only steer diagnostics (`nonStateKeys`) are not state and are
+/// left out altogether.
 struct LayerStateHash {
     /// The media time the tree is presented at (the end of the last fixed step).
     let mediaTime: CFTimeInterval
@@ -20,6 +21,8 @@ struct LayerStateHash {
     let bodyLayers: Set<ObjectIdentifier>
     /// Keys of a body's layer the body writes between steps.
     static let bodyWrittenKeys: Set<String> = ["position", "transform"]
+    /// Keys that change no presented value or particle, only what the engine reports.
+    static let nonStateKeys: Set<String> = ["warnsWhenFull"]
     /// Other keys written between steps, by model layer.
     let frameWrittenKeys: [ObjectIdentifier: Set<String>]
     /// Pixel hashes of the images met so far, by image (layers and cells share images).
@@ -43,7 +46,7 @@ struct LayerStateHash {
         var skipped = bodyLayers.contains(id) ? Self.bodyWrittenKeys : []
         if let more = frameWrittenKeys[id] { skipped.formUnion(more) }
         combine(String(describing: type(of: layer)), into: &hasher)
-        let keys = presented.allKeys
+        let keys = presented.allKeys.filter { !Self.nonStateKeys.contains($0) }
         hasher.combine(keys.count)
         for key in keys {
             combine(key, into: &hasher)

@@ -2,7 +2,7 @@ import Foundation
 import ParticleDesigner
 
 /// Loads a scene from a file, choosing the reader by extension: `.json` scene files (SceneFormat),
-/// `.plist` Particle Designer files and `.p` libGDX particle effects (ParticleDesigner).
+/// `.plist` Particle Designer files (ParticleDesigner).
 /// Readers for other formats register themselves in `readers`.
 public enum SceneSource {
     /// A reader for files with a given extension: path in, scene out, errors naming the file.
@@ -11,8 +11,10 @@ public enum SceneSource {
     /// Readers by lower-case extension (without the dot). `json` is built in.
     nonisolated(unsafe) public static var readers: [String: Reader] = [
         "json": { try SceneLoader.load(path: $0) },
-        // Particle Designer / cocos2d particle files (docs/ParticleDesigner.md).
+        // Particle Designer / cocos2d particle files (docs/Import.md).
         "plist": { try ParticleDesignerImporter.loadScene(path: $0) },
+        // SpriteKit emitter files (docs/Import.md, "SpriteKit").
+        "sks": { try SpriteKitImporter.loadScene(path: $0) },
         // libGDX particle effects (docs/Import.md, "libGDX").
         "p": { try GdxParticleImporter.loadScene(path: $0) },
     ]

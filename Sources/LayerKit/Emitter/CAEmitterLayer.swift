@@ -22,6 +22,7 @@ open class CAEmitterLayer: CALayer {
         var spin: Float = 1
         var seed: UInt32 = 0
         var maxParticles: Int = 100_000
+        var warnsWhenFull: Bool = true
         var rangeSemantics: CAEmitterRangeSemantics = .fullWidth
     }
 
@@ -156,6 +157,14 @@ open class CAEmitterLayer: CALayer {
         set { update(\.maxParticles, to: newValue) }
     }
 
+    /// Extension: whether the engine warns, once, when this layer drops births because `maxParticles` is
+    /// reached. Default true; false where a full pool is the intended behaviour (cocos2d files, whose
+    /// rate is the pool ÷ the lifespan). Births are dropped and counted either way.
+    public var warnsWhenFull: Bool {
+        get { own.warnsWhenFull }
+        set { update(\.warnsWhenFull, to: newValue) }
+    }
+
     /// Extension: how ranges are read (docs/Design.md §3.1). Default `.fullWidth` (M ± R).
     public var rangeSemantics: CAEmitterRangeSemantics {
         get { own.rangeSemantics }
@@ -261,6 +270,7 @@ open class CAEmitterLayer: CALayer {
         .init("spin", \.spin, animatable: true),
         .init("seed", \.seed),
         .init("maxParticles", \.maxParticles, .nonNegative),
+        .init("warnsWhenFull", \.warnsWhenFull),
         .init("rangeSemantics", \.rangeSemantics),
     ]
 }

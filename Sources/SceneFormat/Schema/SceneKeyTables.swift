@@ -113,7 +113,7 @@ public enum SceneKeyTables {
     static let emitterProperties = [
         "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "emitterShape", "emitterMode",
         "renderMode", "preservesDepth", "birthRate", "lifetime", "velocity", "scale", "spin", "seed", "maxParticles",
-        "rangeSemantics",
+        "warnsWhenFull", "rangeSemantics",
     ]
     static let replicatorProperties = [
         "instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset",

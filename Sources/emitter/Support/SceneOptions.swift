@@ -1,6 +1,7 @@
 import ArgumentParser
 import EmitterKit
 import Foundation
+import ParticleDesigner
 
 /// Options shared by the commands that simulate a scene.
 struct SimulationOptions: ParsableArguments {
@@ -13,6 +14,9 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: "Added to every emitter layer's seed (wrapping): another deterministic run.")
     var seed: UInt32?
 
+    @Option(help: ParticleDesignerImporter.Runtime.optionHelp)
+    var runtime: ParticleDesignerImporter.Runtime?
+
     func validate() throws {
         if let d = duration, !(d.isFinite && d >= 0 && d <= 86_400) {
             throw ValidationError("--duration must be 0…86400 seconds, got \(d)")
@@ -23,7 +27,10 @@ struct SimulationOptions: ParsableArguments {
     }
 
     /// Loads the scene, prints its warnings on stderr (stdout stays data) and applies the seed.
-    func loadScene(_ path: String) throws -> Scene { try Self.loadScene(path, seed: seed) }
+    func loadScene(_ path: String) throws -> Scene {
+        runtime?.install()
+        return try Self.loadScene(path, seed: seed)
+    }
 
     /// Loads the scene, prints its warnings on stderr (stdout stays data) and adds `seed` to its
     /// emitters' seeds; for commands such as `soak` whose options differ from these.
