@@ -7,7 +7,7 @@ import ParticleDesigner
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert a Particle Designer / cocos2d .plist or SpriteKit .sks particle file into a scene file.",
+        abstract: "Convert a Particle Designer .plist, SpriteKit .sks or libGDX .p particle file into a scene file.",
         discussion: """
             Writes the scene JSON and, when the file's texture could be decoded, its PNG next to the JSON \
             (<name>-texture.png). What is approximated is printed as warnings (docs/Import.md). \
@@ -18,10 +18,11 @@ struct ImportCommand: ParsableCommand {
               emitter import Phoenix.plist                  # writes Phoenix.json here
               emitter import Fire.plist --runtime cocos2d-x  # emissionRate ignored
               emitter import Fire.sks -o fire.json          # SpriteKit (docs/Import.md)
+              emitter import fire.p -o fire.json            # libGDX
             """
     )
 
-    @Argument(help: "The particle file: Particle Designer (.plist) or SpriteKit (.sks).")
+    @Argument(help: "The particle file: Particle Designer (.plist), SpriteKit (.sks) or libGDX (.p).")
     var file: String
 
     @Option(name: .shortAndLong, help: "The scene file to write (default: <name>.json in the current folder).")
@@ -38,15 +39,18 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let isSpriteKit = file.lowercased().hasSuffix(".sks")
+        let isLibGDX = file.lowercased().hasSuffix(".p")
         let spriteKit = isSpriteKit ? try failing { try SpriteKitImporter.importFile(path: file) } : nil
+        let gdx = isLibGDX ? try failing { try GdxParticleImporter.importFile(path: file) } : nil
         let designer =
-            isSpriteKit ? nil : try failing { try ParticleDesignerImporter.importFile(path: file, runtime: runtime) }
-        for warning in spriteKit?.warnings ?? designer?.warnings ?? [] { printError("\(warning)") }
+            isSpriteKit || isLibGDX
+            ? nil : try failing { try ParticleDesignerImporter.importFile(path: file, runtime: runtime) }
+        for warning in spriteKit?.warnings ?? gdx?.warnings ?? designer?.warnings ?? [] { printError("\(warning)") }
         let out = output ?? "\(baseName(file)).json"
         let written: [String]
         do {
             try createParentFolder(of: out)
-            written = try spriteKit?.write(toJSON: out) ?? designer?.write(toJSON: out) ?? []
+            written = try spriteKit?.write(toJSON: out) ?? gdx?.write(toJSON: out) ?? designer?.write(toJSON: out) ?? []
         } catch {
             throw CommandFailure(message: "\(out): cannot write the scene (\(error))", code: .runtime)
         }

@@ -15,6 +15,8 @@ public enum SceneSource {
         "plist": { try ParticleDesignerImporter.loadScene(path: $0) },
         // SpriteKit emitter files (docs/Import.md, "SpriteKit").
         "sks": { try SpriteKitImporter.loadScene(path: $0) },
+        // libGDX particle effects (docs/Import.md, "libGDX").
+        "p": { try GdxParticleImporter.loadScene(path: $0) },
     ]
 
     /// The scene at `path`. Throws `SceneError` (or the reader's error) naming the file and the fix.
