@@ -43,42 +43,15 @@ public struct ParticleDesignerImport {
     /// The scene: the JSON loaded by the scene loader, with the file's texture as the cell's contents
     /// and the import's warnings.
     public func scene() throws -> Scene {
-        let text = json(textureReference: "builtin:\(ParticleTexture.fallbackName)")
-        let folder = (sourcePath as NSString).deletingLastPathComponent
-        var scene = try SceneLoader.load(
-            data: Data(text.utf8), sourceName: sourcePath + " (imported)",
-            baseDirectory: folder.isEmpty ? "." : folder)
-        if let layer = scene.layers.first as? CAEmitterLayer, let c = layer.emitterCells?.first {
-            c.contents = texture.image
-        }
-        scene.warnings = warnings + scene.warnings
-        return scene
+        try SingleCellImportOutput.scene(
+            sourcePath: sourcePath, texture: texture, warnings: warnings, json: json(textureReference:))
     }
 
     /// Writes the scene file `jsonPath` and, unless the texture is a built-in sprite, the texture as a
     /// PNG next to it (`<name>-texture.png`, referenced relative to the JSON). Returns the paths written.
     @discardableResult
     public func write(toJSON jsonPath: String) throws -> [String] {
-        let folder = (jsonPath as NSString).deletingLastPathComponent
-        let base = ((jsonPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        var written: [String] = []
-        let reference: String
-        switch texture.source {
-        case .builtin(let name):
-            reference = "builtin:\(name)"
-        case .file, .embedded:
-            reference = "\(base.isEmpty ? "particles" : base)-texture.png"
-            let pngPath = folder.isEmpty ? reference : folder + "/" + reference
-            try texture.image.writePNG(to: pngPath)
-            written.append(pngPath)
-        }
-        do {
-            try Data(json(textureReference: reference).utf8).write(to: URL(fileURLWithPath: jsonPath))
-        } catch {
-            throw ImportWriteError(path: jsonPath, reason: "\(error.localizedDescription)")
-        }
-        written.insert(jsonPath, at: 0)
-        return written
+        try SingleCellImportOutput.write(toJSON: jsonPath, texture: texture, json: json(textureReference:))
     }
 }
 
